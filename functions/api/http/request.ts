@@ -1,0 +1,32 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { ValidationFailed } from '../../core/errors.js';
+
+/** Case-insensitive header lookup (API Gateway keeps the client's casing). */
+export function header(event: Pick<APIGatewayProxyEvent, 'headers'>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * Decodes the request body by content type: JSON, form-encoded (the spec sends some calls that way)
+ * or nothing. Throws ValidationFailed for a body that does not parse.
+ */
+export function parseBody(event: Pick<APIGatewayProxyEvent, 'headers' | 'body' | 'isBase64Encoded'>): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const contentType = (header(event, 'content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (contentType === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(new URLSearchParams(raw));
+  }
+  if (contentType === 'application/json' || contentType.endsWith('+json') || contentType === 'text/plain') {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw ValidationFailed.nonField('The request body is not valid JSON.');
+    }
+  }
+  throw ValidationFailed.nonField(`Unsupported content type '${contentType}'. Send JSON or form-encoded data.`);
+}

@@ -1,0 +1,105 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { NotFound, Unauthenticated } from '../../core/errors.js';
+import { errorToResponse, type ErrorLogger } from './error-mapping.js';
+import { header, parseBody } from './request.js';
+import { HttpResponse, toProxyResult } from './response.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who is calling, as established by an Authenticator. */
+export interface Principal { readonly userId: string; readonly email: string }
+
+/** Port: turns a bearer token into a principal, or throws Unauthenticated. */
+export interface Authenticator { authenticate(bearerToken: string): Promise<Principal> }
+
+export interface RouteContext<Body> {
+  readonly body: Body;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | undefined>>;
+  readonly principal: Principal | undefined;
+  readonly sourceIp: string | undefined;
+  readonly event: APIGatewayProxyEvent;
+}
+
+export interface Route<Body = unknown> {
+  readonly method: HttpMethod;
+  /** Path under /api/, with {name} placeholders, e.g. 'meetings/{id}/'. Trailing slash optional when matching. */
+  readonly path: string;
+  readonly auth: 'public' | 'user';
+  readonly body?: ZodType<Body>;
+  handle(context: RouteContext<Body>): Promise<unknown>;
+}
+
+/** Declares a route with its body type inferred from the schema. */
+export const route = <Body>(definition: Route<Body>): Route<Body> => definition;
+
+interface CompiledRoute { route: Route<any>; pattern: RegExp; names: string[] }
+
+function compile(route: Route<any>): CompiledRoute {
+  const names: string[] = [];
+  const trimmed = route.path.replace(/^\/+|\/+$/g, '');
+  const source = trimmed.split('/').map((segment) => {
+    const match = /^\{(\w+)\}$/.exec(segment);
+    if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(match[1]);
+    return '([^/]+)';
+  }).join('/');
+  return { route, names, pattern: new RegExp(`^/?api/${source}/?$`) };
+}
+
+export interface ApiHandlerOptions {
+  readonly authenticator?: Authenticator;
+  readonly logger?: ErrorLogger;
+}
+
+/**
+ * Builds the Lambda handler of one bounded context: matches method and path, authenticates,
+ * validates the body with the route's schema, runs the route, and maps errors in one place.
+ */
+export function createApiHandler(routes: readonly Route<any>[], options: ApiHandlerOptions = {}) {
+  const compiled = routes.map(compile);
+  const logger = options.logger ?? console;
+
+  const dispatch = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const path = event.path ?? '/';
+    const candidates = compiled.map((c) => ({ c, m: c.pattern.exec(path) })).filter((x) => x.m !== null);
+    if (candidates.length === 0) throw new NotFound(`No such endpoint: ${path}`);
+    const chosen = candidates.find((x) => x.c.route.method === event.httpMethod);
+    if (!chosen) {
+      const allowed = [...new Set(candidates.map((x) => x.c.route.method))].join(', ');
+      return toProxyResult(405, { detail: `Method ${event.httpMethod} not allowed.` }, { allow: allowed });
+    }
+    const { c, m } = chosen;
+    const params = Object.fromEntries(c.names.map((name, i) => [name, decodeURIComponent(m![i + 1])]));
+    const principal = await authenticate(c.route, event, options.authenticator);
+    const raw = parseBody(event);
+    const body = c.route.body ? c.route.body.parse(raw) : raw;
+    const result = await c.route.handle({
+      body, params, principal,
+      query: event.queryStringParameters ?? {},
+      sourceIp: event.requestContext?.identity?.sourceIp,
+      event,
+    });
+    return result instanceof HttpResponse
+      ? toProxyResult(result.statusCode, result.body, result.headers)
+      : toProxyResult(200, result);
+  };
+
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(dispatch).use({
+    onError: async (request) => {
+      request.response = errorToResponse(request.error, logger);
+    },
+  });
+}
+
+async function authenticate(route: Route<any>, event: APIGatewayProxyEvent, authenticator?: Authenticator) {
+  const authorization = header(event, 'authorization');
+  const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (route.auth === 'public') {
+    return token && authenticator ? authenticator.authenticate(token).catch(() => undefined) : undefined;
+  }
+  if (!token || !authenticator) throw new Unauthenticated();
+  return authenticator.authenticate(token);
+}

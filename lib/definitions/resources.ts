@@ -1,0 +1,57 @@
+/**
+ * The one definition of the stateful resources. The CDK stacks create them from this list and the
+ * local edition creates the same tables and buckets from it, so the two can never drift apart.
+ * Pure data: imported by lib/ (CDK) and local/, never by handlers (they read env vars via functions/config.ts).
+ */
+export interface KeyPair { readonly partitionKey: string; readonly sortKey: string }
+export interface IndexDefinition extends KeyPair { readonly indexName: string }
+
+export interface TableDefinition extends KeyPair {
+  /** CDK construct id. */
+  readonly id: string;
+  /** Environment variable that carries the table name to handlers. */
+  readonly envVar: string;
+  /** Physical name in the local edition (the cloud lets CloudFormation name it). */
+  readonly localName: string;
+  readonly globalSecondaryIndexes: readonly IndexDefinition[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes the item after it. */
+  readonly ttlAttribute: string;
+}
+
+export interface BucketDefinition {
+  readonly id: string;
+  readonly envVar: string;
+  readonly localName: string;
+  /** Browsers POST uploads straight to this bucket (presigned POST), so it needs CORS. */
+  readonly browserUpload: boolean;
+  /** Object-created events under this prefix start the named state machine (EventBridge rule in the cloud). */
+  readonly triggers: readonly { readonly prefix: string; readonly stateMachineId: string }[];
+}
+
+export const MAIN_TABLE: TableDefinition = {
+  id: 'MainTable',
+  envVar: 'TABLE_NAME',
+  localName: 'meetscribe-main',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalSecondaryIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  ttlAttribute: 'expiresAt',
+};
+
+export const TABLES: readonly TableDefinition[] = [MAIN_TABLE];
+
+export const MEDIA_BUCKET: BucketDefinition = {
+  id: 'MediaBucket',
+  envVar: 'MEDIA_BUCKET',
+  localName: 'meetscribe-media',
+  browserUpload: true,
+  triggers: [{ prefix: 'uploads/', stateMachineId: 'ProcessMeeting' }],
+};
+
+export const BUCKETS: readonly BucketDefinition[] = [MEDIA_BUCKET];
+
+/** Upload ceiling for one recording: Amazon Transcribe's own limit for a media file. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;

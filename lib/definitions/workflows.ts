@@ -1,0 +1,26 @@
+/**
+ * State machines: the ASL file (deployed by CDK, executed by the local runner) and the Lambda task
+ * handlers its `${...FunctionArn}` substitutions point at. Paths are relative to the project root.
+ */
+export interface StateMachineDefinition {
+  readonly id: string;
+  /** Environment variable carrying the state machine ARN to handlers that start executions. */
+  readonly envVar: string;
+  /** Name in the local edition (the cloud lets CloudFormation name it). */
+  readonly localName: string;
+  readonly aslFile: string;
+  /** Substitution key (e.g. ProbeMediaFunctionArn) → handler entry file exporting `handler`. */
+  readonly lambdaTasks: Readonly<Record<string, string>>;
+}
+
+export const PROCESS_MEETING: StateMachineDefinition = {
+  id: 'ProcessMeeting',
+  envVar: 'PROCESS_MEETING_STATE_MACHINE_ARN',
+  localName: 'process-meeting',
+  aslFile: 'statemachines/process-meeting.asl.json',
+  lambdaTasks: {
+    StartProcessingFunctionArn: 'functions/pipeline/start-processing/handler.ts',
+  },
+};
+
+export const STATE_MACHINES: readonly StateMachineDefinition[] = [PROCESS_MEETING];
