@@ -1,0 +1,46 @@
+/**
+ * What starts processing: an S3 "Object Created" event delivered by EventBridge for a key under
+ * uploads/{meetingId}/, or a direct request naming the meeting (index_meeting_request, imports).
+ */
+export interface ProcessingRequest {
+  readonly meetingId: string;
+  readonly bucket?: string;
+  readonly key?: string;
+  readonly size?: number;
+}
+
+export class InvalidProcessingTrigger extends Error {
+  readonly name = 'InvalidProcessingTrigger';
+}
+
+export const UPLOAD_PREFIX = 'uploads/';
+const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Key under which a meeting's recording is uploaded. */
+export function uploadKeyFor(meetingId: string, fileName: string): string {
+  return `${UPLOAD_PREFIX}${meetingId}/${fileName}`;
+}
+
+/** Extracts the meeting id from uploads/{meetingId}/{file}; throws InvalidProcessingTrigger otherwise. */
+export function meetingIdFromUploadKey(key: string): string {
+  const [prefix, meetingId, ...rest] = key.split('/');
+  if (`${prefix}/` !== UPLOAD_PREFIX || !meetingId || !MEETING_ID.test(meetingId) || rest.join('/') === '') {
+    throw new InvalidProcessingTrigger(`'${key}' is not an upload key of the form uploads/{meetingId}/{file}`);
+  }
+  return meetingId;
+}
+
+/** Normalises either trigger shape into a ProcessingRequest; throws InvalidProcessingTrigger for anything else. */
+export function parseProcessingTrigger(input: unknown): ProcessingRequest {
+  const event = input as { source?: string; 'detail-type'?: string; detail?: { bucket?: { name?: string }; object?: { key?: string; size?: number } }; meetingId?: unknown };
+  if (event?.source === 'aws.s3' && event['detail-type'] === 'Object Created') {
+    const key = event.detail?.object?.key;
+    const bucket = event.detail?.bucket?.name;
+    if (!key || !bucket) throw new InvalidProcessingTrigger('S3 event without bucket or key');
+    return { meetingId: meetingIdFromUploadKey(key), bucket, key, size: event.detail?.object?.size };
+  }
+  if (typeof event?.meetingId === 'string' && MEETING_ID.test(event.meetingId)) {
+    return { meetingId: event.meetingId };
+  }
+  throw new InvalidProcessingTrigger('Expected an S3 Object Created event or {meetingId}');
+}
