@@ -1,0 +1,130 @@
+import type { Mutex } from './mutex.js';
+import type { KeySchemas } from './tables.js';
+import { checkItemCount, planWrites, type WriteStep } from './transact-plan.js';
+import { DynamoError, validationError, type Json, type Wire } from './wire.js';
+
+export interface TransactDeps {
+  readonly wire: Wire;
+  readonly keys: KeySchemas;
+  readonly writes: Mutex;
+  readonly tokens: RequestTokens;
+}
+
+const CONDITION_PARTS = ['ConditionExpression', 'ExpressionAttributeNames', 'ExpressionAttributeValues'] as const;
+const TOKEN_LIFETIME_MS = 10 * 60_000;
+const DYNAMO = 'com.amazonaws.dynamodb.v20120810#';
+
+/** ClientRequestTokens of successful transactions, remembered for ten minutes like DynamoDB (in memory only). */
+export class RequestTokens {
+  private readonly seen = new Map<string, { fingerprint: string; at: number }>();
+
+  /** True if `token` already succeeded with the same request. Throws DynamoError if it came with another request. */
+  isRepeat(token: string, fingerprint: string): boolean {
+    const now = Date.now();
+    for (const [key, entry] of this.seen) if (now - entry.at > TOKEN_LIFETIME_MS) this.seen.delete(key);
+    const entry = this.seen.get(token);
+    if (!entry) return false;
+    if (entry.fingerprint !== fingerprint) {
+      throw new DynamoError(400, { __type: `${DYNAMO}IdempotentParameterMismatchException`, message: 'Request parameters do not match the previous request with the same client token' });
+    }
+    return true;
+  }
+
+  remember(token: string, fingerprint: string): void {
+    this.seen.set(token, { fingerprint, at: Date.now() });
+  }
+}
+
+/**
+ * TransactWriteItems on top of single-item writes: under the write mutex, snapshot every item, apply each step
+ * conditionally, and on any failure put every snapshot back. Throws DynamoError: TransactionCanceledException,
+ * ValidationException, IdempotentParameterMismatchException, or any engine error (after rolling back).
+ */
+export async function transactWriteItems(deps: TransactDeps, input: Json): Promise<Json> {
+  const steps = await planWrites(input.TransactItems, (table, item) => deps.keys.keyOf(table, item));
+  const token = typeof input.ClientRequestToken === 'string' ? input.ClientRequestToken : undefined;
+  const fingerprint = JSON.stringify(input.TransactItems);
+  return deps.writes.run(async () => {
+    if (token && deps.tokens.isRepeat(token, fingerprint)) return {};
+    const snapshots = await Promise.all(steps.map((step) => getItem(deps.wire, step.tableName, step.key)));
+    let reasons: Json[];
+    try {
+      reasons = [];
+      for (const [i, step] of steps.entries()) reasons.push(await applyStep(deps.wire, step, snapshots[i]));
+    } catch (err) {
+      await restore(deps.wire, steps, snapshots);
+      throw err;
+    }
+    if (reasons.some((reason) => reason.Code !== 'None')) {
+      await restore(deps.wire, steps, snapshots);
+      throw cancelled(reasons);
+    }
+    if (token) deps.tokens.remember(token, fingerprint);
+    return {};
+  });
+}
+
+/** TransactGetItems: consistent GetItems taken together under the write mutex, so no write lands in between. */
+export async function transactGetItems(deps: TransactDeps, input: Json): Promise<Json> {
+  checkItemCount(input.TransactItems);
+  const gets = (input.TransactItems as Json[]).map((entry) => entry?.Get as Json | undefined);
+  if (gets.some((get) => !get)) throw validationError('TransactItems can only contain Get');
+  return deps.writes.run(async () => {
+    const responses = await Promise.all((gets as Json[]).map(async (get) => {
+      const { TableName, Key, ProjectionExpression, ExpressionAttributeNames } = get;
+      const out = await deps.wire.call('GetItem', { TableName, Key, ProjectionExpression, ExpressionAttributeNames, ConsistentRead: true });
+      return out.Item ? { Item: out.Item } : {};
+    }));
+    return { Responses: responses };
+  });
+}
+
+async function getItem(wire: Wire, tableName: string, key: Json): Promise<Json | undefined> {
+  const out = await wire.call('GetItem', { TableName: tableName, Key: key, ConsistentRead: true });
+  return out.Item;
+}
+
+/** Applies one step; answers its cancellation reason, or throws an engine error that is not about this item. */
+async function applyStep(wire: Wire, step: WriteStep, snapshot: Json | undefined): Promise<Json> {
+  const condition = pick(step.op, CONDITION_PARTS);
+  const table = { TableName: step.tableName };
+  try {
+    if (step.kind === 'Put') await wire.call('PutItem', { ...table, Item: step.op.Item, ...condition });
+    if (step.kind === 'Update') await wire.call('UpdateItem', { ...table, Key: step.key, UpdateExpression: step.op.UpdateExpression, ...condition });
+    if (step.kind === 'Delete') await wire.call('DeleteItem', { ...table, Key: step.key, ...condition });
+    // A conditional write that leaves the item exactly as it was: rewrite it, or delete what is not there.
+    if (step.kind === 'ConditionCheck') {
+      if (snapshot) await wire.call('PutItem', { ...table, Item: snapshot, ...condition });
+      else await wire.call('DeleteItem', { ...table, Key: step.key, ...condition });
+    }
+    return { Code: 'None' };
+  } catch (err) {
+    if (!(err instanceof DynamoError)) throw err;
+    if (err.code === 'ConditionalCheckFailedException') {
+      const withItem = step.op.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && snapshot ? { Item: snapshot } : {};
+      return { Code: 'ConditionalCheckFailed', ...withItem, Message: 'The conditional request failed' };
+    }
+    if (err.code === 'ValidationException') return { Code: 'ValidationError', Message: err.message };
+    throw err;
+  }
+}
+
+async function restore(wire: Wire, steps: WriteStep[], snapshots: (Json | undefined)[]): Promise<void> {
+  for (const [i, step] of steps.entries()) {
+    const snapshot = snapshots[i];
+    if (snapshot) await wire.call('PutItem', { TableName: step.tableName, Item: snapshot });
+    else await wire.call('DeleteItem', { TableName: step.tableName, Key: step.key });
+  }
+}
+
+function cancelled(reasons: Json[]): DynamoError {
+  return new DynamoError(400, {
+    __type: `${DYNAMO}TransactionCanceledException`,
+    CancellationReasons: reasons,
+    Message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+  });
+}
+
+function pick(source: Json, names: readonly string[]): Json {
+  return Object.fromEntries(names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]]));
+}
