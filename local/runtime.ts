@@ -1,0 +1,167 @@
+import './polyfills.js';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_CONTEXTS, WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../lib/definitions/api.js';
+import { AUTH_SECRET, BUCKETS, TABLES } from '../lib/definitions/resources.js';
+import { STATE_MACHINES, type StateMachineDefinition } from '../lib/definitions/workflows.js';
+import { startLocalDynamo } from './dynamodb/index.js';
+import { toEventBridgeEvent, triggeredStateMachines } from './events/s3-to-eventbridge.js';
+import { startGateway } from './gateway/index.js';
+import { startLocalMail, type LocalMail } from './mail/index.js';
+import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
+import { startLocalSecrets } from './secrets/index.js';
+import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions/index.js';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_ACCOUNT = '000000000000';
+/** s3rver accepts only this key pair; every local emulator uses it. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets';
+export type Log = (message: string, extra?: Record<string, unknown>) => void;
+
+export interface LocalEditionOptions {
+  dataDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  servicePorts?: Partial<Record<ServiceName, number>>;
+  /** 'mailbox' (default) keeps mail on disk and serves /dev/mailbox; 'ses' leaves SES to the real AWS endpoint. */
+  mail?: 'mailbox' | 'ses';
+  mailFrom?: string;
+  projectRoot?: string;
+  webDist?: string;
+  stateMachines?: readonly StateMachineDefinition[];
+  /** Scales Wait and Retry intervals of state machines (tests use small values). */
+  waitScale?: number;
+  log?: Log;
+}
+
+export interface LocalEdition {
+  readonly url: string;
+  readonly mailboxUrl: string | undefined;
+  readonly endpoints: Readonly<Record<string, string>>;
+  readonly stepFunctions: LocalStepFunctions;
+  readonly mail: LocalMail | undefined;
+  stop(): Promise<void>;
+}
+
+const quietLog: Log = () => undefined;
+
+/**
+ * Starts the whole product in this process: DynamoDB, S3, mail, secrets and Step Functions emulators on
+ * 127.0.0.1, then the gateway serving the SPA, /api and the WebSocket. Handlers find the emulators
+ * through the AWS SDK's standard endpoint variables, set here before any handler loads.
+ */
+export async function startLocalEdition(options: LocalEditionOptions): Promise<LocalEdition> {
+  const projectRoot = options.projectRoot ?? PROJECT_ROOT;
+  const log = options.log ?? quietLog;
+  const ports = options.servicePorts ?? {};
+  const mailMode = options.mail ?? 'mailbox';
+  await mkdir(options.dataDir, { recursive: true });
+  setCredentialsAndRegion();
+
+  const stoppers: Array<() => Promise<void>> = [];
+  try {
+    const mail = mailMode === 'mailbox' ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0 }) : undefined;
+    if (mail) stoppers.push(() => mail.stop());
+
+    const gateway = await startGateway({
+      host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
+      webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
+      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log,
+    });
+    stoppers.push(() => gateway.stop());
+
+    const dynamo = await startLocalDynamo({ dataDir: options.dataDir, port: ports.dynamodb ?? 0, tables: TABLES });
+    stoppers.push(() => dynamo.stop());
+
+    let stepFunctions: LocalStepFunctions | undefined;
+    const pending: ObjectCreatedEvent[] = [];
+    const onObjectCreated = (event: ObjectCreatedEvent) => {
+      if (stepFunctions) void trigger(stepFunctions, event, log);
+      else pending.push(event);
+    };
+    const s3 = await startLocalS3({
+      dataDir: options.dataDir, port: ports.s3 ?? 0, buckets: BUCKETS, credentials: LOCAL_CREDENTIALS,
+      corsOrigins: [gateway.url], onObjectCreated,
+    });
+    stoppers.push(() => s3.stop());
+
+    const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }] });
+    stoppers.push(() => secrets.stop());
+
+    const sfnPort = ports.stepFunctions ?? 0;
+    const machines = options.stateMachines ?? STATE_MACHINES;
+    const endpoints: Record<string, string> = { DYNAMODB: dynamo.endpoint, S3: s3.endpoint, SECRETS_MANAGER: secrets.endpoint };
+    if (mail) endpoints.SESV2 = mail.endpoint;
+    // The ARN of a local state machine is known before its service starts, so every variable a handler
+    // may read is in place before the runner resumes interrupted executions (which load handlers).
+    setServiceEnvironment(endpoints, {
+      ...Object.fromEntries(TABLES.map((t) => [t.envVar, t.localName])),
+      ...Object.fromEntries(BUCKETS.map((b) => [b.envVar, b.localName])),
+      ...Object.fromEntries(machines.map((m) => [m.envVar, `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${m.localName}`])),
+      [AUTH_SECRET.envVar]: AUTH_SECRET.localName,
+      [WEBSOCKET_CALLBACK_ENV]: `${gateway.url}/${WEBSOCKET.stage}`,
+      PUBLIC_APP_URL: gateway.url,
+      MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
+    });
+
+    stepFunctions = await startLocalStepFunctions({
+      dataDir: options.dataDir, port: sfnPort, projectRoot, stateMachines: machines,
+      region: LOCAL_REGION, accountId: LOCAL_ACCOUNT, waitScale: options.waitScale, log,
+    });
+    const sfn = stepFunctions;
+    stoppers.push(() => sfn.stop());
+    endpoints.SFN = sfn.endpoint;
+    setServiceEnvironment({ SFN: sfn.endpoint }, {});
+    for (const event of pending.splice(0)) void trigger(sfn, event, log);
+
+    let stopped: Promise<void> | undefined;
+    return {
+      url: gateway.url,
+      mailboxUrl: mail ? `${gateway.url}/dev/mailbox` : undefined,
+      endpoints,
+      stepFunctions: sfn,
+      mail,
+      stop: () => (stopped ??= stopAll(stoppers)),
+    };
+  } catch (error) {
+    await stopAll(stoppers);
+    throw error;
+  }
+}
+
+async function trigger(stepFunctions: LocalStepFunctions, event: ObjectCreatedEvent, log: Log) {
+  for (const id of triggeredStateMachines(event, BUCKETS)) {
+    try {
+      const input = toEventBridgeEvent(event, LOCAL_REGION, LOCAL_ACCOUNT);
+      const { executionArn } = await stepFunctions.startExecution(stepFunctions.arnFor(id), input);
+      log('Started execution for upload', { key: event.key, executionArn });
+    } catch (error) {
+      log('Could not start execution for upload', { key: event.key, error: (error as Error).message });
+    }
+  }
+}
+
+function setCredentialsAndRegion() {
+  process.env.AWS_REGION = LOCAL_REGION;
+  process.env.AWS_DEFAULT_REGION = LOCAL_REGION;
+  process.env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
+  delete process.env.AWS_SESSION_TOKEN;
+  delete process.env.AWS_PROFILE;
+}
+
+function setServiceEnvironment(endpoints: Record<string, string>, variables: Record<string, string>) {
+  for (const [service, endpoint] of Object.entries(endpoints)) process.env[`AWS_ENDPOINT_URL_${service}`] = endpoint;
+  Object.assign(process.env, variables);
+}
+
+async function stopAll(stoppers: Array<() => Promise<void>>) {
+  for (const stop of stoppers.reverse()) {
+    await stop().catch(() => undefined);
+  }
+}
