@@ -47,16 +47,22 @@ export async function transactWriteItems(deps: TransactDeps, input: Json): Promi
   return deps.writes.run(async () => {
     if (token && deps.tokens.isRepeat(token, fingerprint)) return {};
     const snapshots = await Promise.all(steps.map((step) => getItem(deps.wire, step.tableName, step.key)));
-    let reasons: Json[];
+    const written: number[] = [];
+    const reasons: Json[] = [];
     try {
-      reasons = [];
-      for (const [i, step] of steps.entries()) reasons.push(await applyStep(deps.wire, step, snapshots[i]));
+      for (const [i, step] of steps.entries()) {
+        // Once the transaction is doomed, only conditions still matter: check them without writing.
+        const doomed = reasons.some((reason) => reason.Code !== 'None');
+        const reason = await applyStep(deps.wire, doomed ? asCheck(step) : step, snapshots[i]);
+        if (!doomed && reason.Code === 'None' && step.kind !== 'ConditionCheck') written.push(i);
+        reasons.push(reason);
+      }
     } catch (err) {
-      await restore(deps.wire, steps, snapshots);
+      await restore(deps.wire, steps, snapshots, written);
       throw err;
     }
     if (reasons.some((reason) => reason.Code !== 'None')) {
-      await restore(deps.wire, steps, snapshots);
+      await restore(deps.wire, steps, snapshots, written);
       throw cancelled(reasons);
     }
     if (token) deps.tokens.remember(token, fingerprint);
@@ -93,7 +99,7 @@ async function applyStep(wire: Wire, step: WriteStep, snapshot: Json | undefined
     if (step.kind === 'Update') await wire.call('UpdateItem', { ...table, Key: step.key, UpdateExpression: step.op.UpdateExpression, ...condition });
     if (step.kind === 'Delete') await wire.call('DeleteItem', { ...table, Key: step.key, ...condition });
     // A conditional write that leaves the item exactly as it was: rewrite it, or delete what is not there.
-    if (step.kind === 'ConditionCheck') {
+    if (step.kind === 'ConditionCheck' && step.op.ConditionExpression) {
       if (snapshot) await wire.call('PutItem', { ...table, Item: snapshot, ...condition });
       else await wire.call('DeleteItem', { ...table, Key: step.key, ...condition });
     }
@@ -109,8 +115,30 @@ async function applyStep(wire: Wire, step: WriteStep, snapshot: Json | undefined
   }
 }
 
-async function restore(wire: Wire, steps: WriteStep[], snapshots: (Json | undefined)[]): Promise<void> {
-  for (const [i, step] of steps.entries()) {
+/** The step reduced to its condition; a step without one cannot fail on it, so it is skipped. */
+function asCheck(step: WriteStep): WriteStep {
+  const condition = step.op.ConditionExpression as string | undefined;
+  if (!condition) return { ...step, kind: 'ConditionCheck', op: {} };
+  // dynalite rejects names and values the expression does not use, as DynamoDB does; the update's own go.
+  const used = new Set(condition.match(/[#:][A-Za-z0-9_]+/g) ?? []);
+  const only = (map: Json | undefined) => (map ? Object.fromEntries(Object.entries(map).filter(([name]) => used.has(name))) : undefined);
+  const names = only(step.op.ExpressionAttributeNames);
+  const values = only(step.op.ExpressionAttributeValues);
+  return {
+    ...step,
+    kind: 'ConditionCheck',
+    op: {
+      ...step.op,
+      ExpressionAttributeNames: names && Object.keys(names).length ? names : undefined,
+      ExpressionAttributeValues: values && Object.keys(values).length ? values : undefined,
+    },
+  };
+}
+
+/** Puts back the snapshot of every written step (or deletes an item that did not exist before). */
+async function restore(wire: Wire, steps: WriteStep[], snapshots: (Json | undefined)[], written: number[]): Promise<void> {
+  for (const i of written) {
+    const step = steps[i];
     const snapshot = snapshots[i];
     if (snapshot) await wire.call('PutItem', { TableName: step.tableName, Item: snapshot });
     else await wire.call('DeleteItem', { TableName: step.tableName, Key: step.key });
