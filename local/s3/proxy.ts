@@ -1,0 +1,34 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { requestUpstream, type Upstream } from './upstream.js';
+import { sendS3Error } from './xml.js';
+
+// Hop-by-hop headers belong to one connection and are not forwarded.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+
+const forwardable = (headers: IncomingMessage['headers']): OutgoingHttpHeaders =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+
+/**
+ * Streams `req` to s3rver and its answer back. `beforeAnswer` runs once s3rver has answered
+ * and before the client sees it (used to fire object-created events in order). Never throws:
+ * a failure becomes a 500/502 S3 error answer.
+ */
+export async function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: Upstream,
+  beforeAnswer?: (status: number) => Promise<void>,
+): Promise<void> {
+  try {
+    const upRes = await requestUpstream(upstream, {
+      method: req.method ?? 'GET', path: req.url ?? '/', headers: forwardable(req.headers), body: req,
+    });
+    const status = upRes.statusCode ?? 502;
+    await beforeAnswer?.(status);
+    res.writeHead(status, forwardable(upRes.headers));
+    upRes.pipe(res);
+    res.once('close', () => upRes.destroy());
+  } catch (err) {
+    sendS3Error(res, err);
+  }
+}

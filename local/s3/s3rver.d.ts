@@ -1,0 +1,22 @@
+// s3rver ships no types; this covers the part we use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+  import type { Server } from 'node:http';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    vhostBuckets?: boolean;
+    allowMismatchedSignatures?: boolean;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  class S3rver {
+    constructor(options?: S3rverOptions);
+    httpServer?: Server;
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+  export default S3rver;
+}
