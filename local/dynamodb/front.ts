@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import type { Mutex } from './mutex.js';
 import type { KeySchemas } from './tables.js';
-import { transactGetItems, transactWriteItems, type RequestTokens } from './transactions.js';
+import type { RequestTokens } from './request-tokens.js';
+import { transactGetItems, transactWriteItems } from './transactions.js';
 import { describeTimeToLive, updateTimeToLive, type TtlStore } from './ttl.js';
 import { DynamoError, operationOf, sendJson, type Json, type Wire } from './wire.js';
 

@@ -6,7 +6,7 @@ import { startFront } from './front.js';
 import { Mutex } from './mutex.js';
 import { startSweeper } from './sweeper.js';
 import { ensureTables, KeySchemas } from './tables.js';
-import { RequestTokens } from './transactions.js';
+import { RequestTokens } from './request-tokens.js';
 import { TtlStore } from './ttl.js';
 import { Wire } from './wire.js';
 

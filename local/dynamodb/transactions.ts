@@ -1,5 +1,6 @@
 import type { Mutex } from './mutex.js';
 import type { KeySchemas } from './tables.js';
+import type { RequestTokens } from './request-tokens.js';
 import { checkItemCount, planWrites, type WriteStep } from './transact-plan.js';
 import { DynamoError, validationError, type Json, type Wire } from './wire.js';
 
@@ -11,29 +12,7 @@ export interface TransactDeps {
 }
 
 const CONDITION_PARTS = ['ConditionExpression', 'ExpressionAttributeNames', 'ExpressionAttributeValues'] as const;
-const TOKEN_LIFETIME_MS = 10 * 60_000;
 const DYNAMO = 'com.amazonaws.dynamodb.v20120810#';
-
-/** ClientRequestTokens of successful transactions, remembered for ten minutes like DynamoDB (in memory only). */
-export class RequestTokens {
-  private readonly seen = new Map<string, { fingerprint: string; at: number }>();
-
-  /** True if `token` already succeeded with the same request. Throws DynamoError if it came with another request. */
-  isRepeat(token: string, fingerprint: string): boolean {
-    const now = Date.now();
-    for (const [key, entry] of this.seen) if (now - entry.at > TOKEN_LIFETIME_MS) this.seen.delete(key);
-    const entry = this.seen.get(token);
-    if (!entry) return false;
-    if (entry.fingerprint !== fingerprint) {
-      throw new DynamoError(400, { __type: `${DYNAMO}IdempotentParameterMismatchException`, message: 'Request parameters do not match the previous request with the same client token' });
-    }
-    return true;
-  }
-
-  remember(token: string, fingerprint: string): void {
-    this.seen.set(token, { fingerprint, at: Date.now() });
-  }
-}
 
 /**
  * TransactWriteItems on top of single-item writes: under the write mutex, snapshot every item, apply each step
