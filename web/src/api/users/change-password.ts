@@ -1,0 +1,18 @@
+/** POST /api/users/{id}/change_password/ */
+import useSWRMutation from 'swr/mutation';
+import type { z } from 'zod';
+import { passwordChangeRequest } from '../../../../functions/contracts/auth-users.js';
+import { apiRequest } from '../api-client.js';
+
+export const changePasswordInput = passwordChangeRequest;
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+export const CHANGE_PASSWORD_KEY = '/api/users/#change_password';
+
+/** Changes the password; throws ApiError (400 with the server's messages). */
+export function changePassword(userId: string, input: ChangePasswordInput): Promise<unknown> {
+  return apiRequest(`/api/users/${encodeURIComponent(userId)}/change_password/`, { method: 'POST', json: input });
+}
+
+export function useChangePassword(userId: string | undefined) {
+  return useSWRMutation(CHANGE_PASSWORD_KEY, (_key: string, { arg }: { arg: ChangePasswordInput }) => changePassword(userId ?? '', arg));
+}

@@ -1,0 +1,33 @@
+/** Header menu with the user's full name (or 'Loading...'), holding Settings and Sign Out. */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+export function UserMenu({ name, onSettings }: { name: string; onSettings: () => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <span className="user-name">{name}</span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div role="menu" className="menu" aria-label="Account">
+          <button type="button" role="menuitem" onClick={() => { setOpen(false); onSettings(); }}>Settings</button>
+          <button type="button" role="menuitem" onClick={() => navigate('/auth/logout')}>Sign Out</button>
+        </div>
+      )}
+    </div>
+  );
+}

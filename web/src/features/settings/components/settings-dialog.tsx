@@ -1,0 +1,83 @@
+/**
+ * The settings dialog (spec §2 Settings): a centred modal on wide screens, full width up to 768 px.
+ * Tabs Profile, Account and General; Integrations and Subscription arrive with their own features.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useUser } from '../../../api/users/get-user.js';
+import { AccountTab } from './account-tab.js';
+import { GeneralTab } from './general-tab.js';
+import { ProfileTab } from './profile-tab.js';
+
+export const SETTINGS_TABS = ['Profile', 'Account', 'General'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+interface SettingsDialogProps {
+  initialTab: SettingsTab;
+  onClose: () => void;
+}
+
+export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  const { data: user } = useUser();
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') onClose();
+  }
+
+  function onTabKey(event: KeyboardEvent, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = SETTINGS_TABS[(index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length];
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  }
+
+  const passwordChanged = () => {
+    onClose();
+    navigate('/');
+  };
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={dialogRef} className="modal settings-modal" role="dialog" aria-modal="true" aria-labelledby={`${baseId}-title`} onKeyDown={onKeyDown}>
+        <div className="modal-header">
+          <h2 id={`${baseId}-title`}>Settings</h2>
+          <button type="button" className="icon-button" aria-label="Close settings" onClick={onClose}>×</button>
+        </div>
+        <div role="tablist" aria-label="Settings sections" className="tabs">
+          {SETTINGS_TABS.map((name, index) => (
+            <button
+              key={name}
+              id={`${baseId}-tab-${name}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
+              onKeyDown={(e) => onTabKey(e, index)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="tab-panel">
+          {!user && <p>Loading...</p>}
+          {user && tab === 'Profile' && <ProfileTab user={user} />}
+          {user && tab === 'Account' && <AccountTab userId={user.id} onChanged={passwordChanged} />}
+          {user && tab === 'General' && <GeneralTab user={user} />}
+        </div>
+      </div>
+    </div>
+  );
+}
