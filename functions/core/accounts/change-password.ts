@@ -1,0 +1,49 @@
+import { MESSAGES, passwordProblem } from '../../contracts/auth-users.js';
+import type { PasswordHasher } from '../auth/passwords.js';
+import { NotFound, TooManyRequests, ValidationFailed, type FieldErrors } from '../errors.js';
+import { ACCOUNT_MESSAGES } from './messages.js';
+import { POLICY, RATE_KEYS } from './policy.js';
+import type { Clock, RateLimits, UsersRepository } from './ports.js';
+import { assertSelf, type Caller } from './profile.js';
+import { seconds } from './time.js';
+
+export interface ChangePasswordDeps {
+  readonly users: Pick<UsersRepository, 'findById' | 'replacePassword'>;
+  readonly limits: Pick<RateLimits, 'peek' | 'hit'>;
+  readonly hasher: PasswordHasher;
+  readonly now: Clock;
+}
+
+export interface PasswordChange { readonly old_password: string; readonly new_password: string; readonly confirm_new_password: string }
+
+/**
+ * Changes the caller's password after checking the old one (wrong guesses count towards the sign-in
+ * lockout, so a stolen session cannot brute-force it) and the §5 rules; all problems are reported
+ * together. Revokes the user's refresh tokens. Throws NotFound, ValidationFailed or TooManyRequests.
+ */
+export async function changePassword(deps: ChangePasswordDeps, caller: Caller, id: string, change: PasswordChange): Promise<{ detail: string }> {
+  assertSelf(caller, id);
+  const user = await deps.users.findById(id);
+  if (!user) throw new NotFound();
+  const now = seconds(deps.now);
+  const lockKey = RATE_KEYS.signInAccount(user.email);
+  const window = await deps.limits.peek(lockKey, now);
+  if (window.count >= POLICY.signInFailuresPerAccount) {
+    throw new TooManyRequests(ACCOUNT_MESSAGES.tooManySignIns(Math.max(1, Math.ceil((window.resetsAt - now) / 60))));
+  }
+
+  const errors: FieldErrors = {};
+  if (!(await deps.hasher.verify(change.old_password, user.passwordHash))) {
+    await deps.limits.hit(lockKey, POLICY.signInWindowSeconds, now);
+    errors.old_password = [ACCOUNT_MESSAGES.wrongOldPassword];
+  } else if (change.new_password === change.old_password) {
+    errors.new_password = [MESSAGES.passwordSameAsOld];
+  }
+  const problem = passwordProblem(change.new_password);
+  if (problem) (errors.new_password ??= []).push(problem);
+  if (change.confirm_new_password !== change.new_password) errors.confirm_new_password = [MESSAGES.passwordsDoNotMatch];
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+
+  await deps.users.replacePassword(id, await deps.hasher.hash(change.new_password));
+  return { detail: ACCOUNT_MESSAGES.passwordChanged };
+}

@@ -1,0 +1,82 @@
+/**
+ * The ports the account use cases need. Adapters (DynamoDB, SES) implement them in functions/adapters;
+ * tests implement them in memory.
+ */
+
+/** Flags another context (integrations) may set on the user record; absent means false. */
+export type IntegrationFlag =
+  | 'zoom_integrated' | 'zoom_refresh_token_exists'
+  | 'webex_integrated' | 'webex_refresh_token_exists' | 'webex_auto_share_on' | 'webex_auto_record_on'
+  | 'todoist_integrated' | 'todoist_access_token_exists' | 'todoist_auto_store_to_inbox'
+  | 'basicops_integrated' | 'basicops_refresh_token_exists';
+
+export interface UserRecord {
+  readonly id: string;
+  /** Lower-cased; unique across users. */
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly company: string;
+  readonly passwordHash: string;
+  readonly emailNotes: boolean;
+  readonly selectedPlan: string | null;
+  /** Embedded in tokens; bumped when the password changes so older refresh tokens stop working. */
+  readonly tokenVersion: number;
+  /** ISO timestamps. */
+  readonly createdAt: string;
+  readonly consentedAt: string;
+  readonly integrations?: Readonly<Partial<Record<IntegrationFlag, boolean>>>;
+}
+
+export interface ProfileChange { readonly firstName: string; readonly lastName: string; readonly company: string }
+
+/** Thrown by UsersRepository.create when the e-mail already belongs to a user. */
+export class EmailTaken extends Error {
+  readonly name = 'EmailTaken';
+}
+
+export interface UsersRepository {
+  /** Stores a new user, atomically claiming its e-mail. Throws EmailTaken. */
+  create(user: UserRecord): Promise<void>;
+  findById(id: string): Promise<UserRecord | undefined>;
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  /** Returns the updated user, or undefined when there is no such user. */
+  updateProfile(id: string, change: ProfileChange): Promise<UserRecord | undefined>;
+  updateSettings(id: string, settings: { readonly emailNotes: boolean }): Promise<UserRecord | undefined>;
+  /** Stores a new password hash and increments tokenVersion. */
+  replacePassword(id: string, passwordHash: string): Promise<void>;
+}
+
+export interface StoredCode { readonly codeHash: string; /** epoch s */ readonly expiresAt: number; readonly attempts: number }
+
+/** The latest e-mail verification code per address (one at a time: a new code replaces the old). */
+export interface VerificationCodes {
+  save(email: string, code: { readonly codeHash: string; readonly expiresAt: number }): Promise<void>;
+  find(email: string): Promise<StoredCode | undefined>;
+  recordFailedAttempt(email: string): Promise<void>;
+  /** Deletes the code if it is still the one with `codeHash`; false when it was already used or replaced. */
+  consume(email: string, codeHash: string): Promise<boolean>;
+}
+
+export interface ResetKeys {
+  save(keyHash: string, userId: string, expiresAt: number): Promise<void>;
+  /** Deletes the key and returns its user id, or undefined when unknown, used, or expired at `nowSeconds`. */
+  consume(keyHash: string, nowSeconds: number): Promise<string | undefined>;
+}
+
+/** A fixed window counter: `count` events since the window opened; it closes at `resetsAt` (epoch s). */
+export interface RateWindow { readonly count: number; readonly resetsAt: number }
+
+export interface RateLimits {
+  /** The current window; count 0 when there is none or it has closed. */
+  peek(key: string, nowSeconds: number): Promise<RateWindow>;
+  /** Counts one event, opening a window of `windowSeconds` when none is open, and returns the window. */
+  hit(key: string, windowSeconds: number, nowSeconds: number): Promise<RateWindow>;
+  clear(key: string): Promise<void>;
+}
+
+export interface MailMessage { readonly to: string; readonly subject: string; readonly text: string }
+export interface Mailer { send(message: MailMessage): Promise<void> }
+
+/** Epoch milliseconds. */
+export type Clock = () => number;

@@ -1,0 +1,62 @@
+import { MESSAGES, type TokenPair } from '../../contracts/auth-users.js';
+import type { PasswordHasher } from '../auth/passwords.js';
+import type { TokenService } from '../auth/tokens.js';
+import { TooManyRequests, ValidationFailed } from '../errors.js';
+import { ACCOUNT_MESSAGES } from './messages.js';
+import { POLICY, RATE_KEYS } from './policy.js';
+import type { Clock, RateLimits, RateWindow, UsersRepository } from './ports.js';
+import { seconds } from './time.js';
+
+export interface SignInDeps {
+  readonly users: Pick<UsersRepository, 'findByEmail'>;
+  readonly limits: RateLimits;
+  readonly hasher: PasswordHasher;
+  readonly tokens: Pick<TokenService, 'issuePair'>;
+  readonly now: Clock;
+}
+
+export interface SignInInput { readonly username: string; readonly password: string; readonly sourceIp?: string }
+
+const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>();
+
+/** A hash to verify against when the account does not exist, so both cases cost the same time. */
+function dummyHash(hasher: PasswordHasher): Promise<string> {
+  let hash = dummyHashes.get(hasher);
+  if (!hash) dummyHashes.set(hasher, (hash = hasher.hash('not-a-real-password')));
+  return hash;
+}
+
+const invalid = () => ValidationFailed.nonField(MESSAGES.invalidCredentials);
+
+function lockedOut(window: RateWindow, now: number): TooManyRequests {
+  return new TooManyRequests(ACCOUNT_MESSAGES.tooManySignIns(Math.max(1, Math.ceil((window.resetsAt - now) / 60))));
+}
+
+/**
+ * Exchanges e-mail and password for an access/refresh pair. Never says which part was wrong.
+ * Failures are counted per account and per source IP; past the limits the call answers 429 until the
+ * window closes, and a success clears the account's count. Throws ValidationFailed or TooManyRequests.
+ */
+export async function signIn(deps: SignInDeps, input: SignInInput): Promise<TokenPair> {
+  if (input.username === '' || input.password === '') throw invalid();
+  const now = seconds(deps.now);
+  const accountKey = RATE_KEYS.signInAccount(input.username);
+  const ipKey = input.sourceIp ? RATE_KEYS.signInIp(input.sourceIp) : undefined;
+
+  const account = await deps.limits.peek(accountKey, now);
+  if (account.count >= POLICY.signInFailuresPerAccount) throw lockedOut(account, now);
+  if (ipKey) {
+    const ip = await deps.limits.peek(ipKey, now);
+    if (ip.count >= POLICY.signInFailuresPerIp) throw lockedOut(ip, now);
+  }
+
+  const user = await deps.users.findByEmail(input.username);
+  const ok = await deps.hasher.verify(input.password, user?.passwordHash ?? (await dummyHash(deps.hasher)));
+  if (!user || !ok) {
+    await deps.limits.hit(accountKey, POLICY.signInWindowSeconds, now);
+    if (ipKey) await deps.limits.hit(ipKey, POLICY.signInWindowSeconds, now);
+    throw invalid();
+  }
+  if (account.count > 0) await deps.limits.clear(accountKey);
+  return deps.tokens.issuePair(user);
+}

@@ -1,0 +1,86 @@
+import { MESSAGES } from '../../../functions/contracts/auth-users.js';
+import { refreshAccess } from '../../../functions/core/accounts/refresh-access.js';
+import { signIn } from '../../../functions/core/accounts/sign-in.js';
+import { TooManyRequests, Unauthenticated, ValidationFailed } from '../../../functions/core/errors.js';
+import { memoryWorld, userRecord, type MemoryWorld } from './in-memory.js';
+
+const email = 'ada@example.com';
+
+describe('signIn', () => {
+  let world: MemoryWorld;
+  beforeEach(async () => {
+    world = memoryWorld();
+    await world.users.create(userRecord({ id: 'ada', email, passwordHash: await world.hasher.hash('analytical1') }));
+  });
+  const attempt = (password: string, sourceIp = '203.0.113.9', username = email) => signIn(world, { username, password, sourceIp });
+
+  it('returns an access and a refresh token for the right password', async () => {
+    const pair = await attempt('analytical1');
+    expect((await world.tokens.verify(pair.access, 'access')).sub).toBe('ada');
+    expect((await world.tokens.verify(pair.refresh, 'refresh')).sub).toBe('ada');
+  });
+
+  it('answers the same non-field error for a wrong password, an unknown user and blanks', async () => {
+    for (const call of [() => attempt('wrong-password'), () => attempt('analytical1', undefined, 'nobody@example.com'), () => attempt('')]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationFailed);
+      expect((error as ValidationFailed).body()).toEqual({ non_field_errors: [MESSAGES.invalidCredentials] });
+    }
+  });
+
+  it('locks the account after 5 failures in 15 minutes, even for the right password, with a retry hint', async () => {
+    for (let i = 0; i < 5; i += 1) await expect(attempt('wrong-password', `198.51.100.${i}`)).rejects.toBeInstanceOf(ValidationFailed);
+    const error = await attempt('analytical1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooManyRequests);
+    expect((error as TooManyRequests).body()).toEqual({ detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    world.clock.advance(15 * 60);
+    await expect(attempt('analytical1')).resolves.toHaveProperty('access');
+  });
+
+  it('clears the account count after a success', async () => {
+    for (let i = 0; i < 4; i += 1) await expect(attempt('wrong-password')).rejects.toBeInstanceOf(ValidationFailed);
+    await attempt('analytical1');
+    for (let i = 0; i < 4; i += 1) await expect(attempt('wrong-password')).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(attempt('analytical1')).resolves.toHaveProperty('access');
+  });
+
+  it('blocks a source address after 20 failures across accounts', async () => {
+    for (let i = 0; i < 20; i += 1) await expect(attempt('x-password', '192.0.2.1', `user${i}@example.com`)).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(attempt('analytical1', '192.0.2.1')).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(attempt('analytical1', '192.0.2.2')).resolves.toHaveProperty('access');
+  });
+});
+
+describe('refreshAccess', () => {
+  let world: MemoryWorld;
+  beforeEach(async () => {
+    world = memoryWorld();
+    await world.users.create(userRecord({ id: 'ada', email, passwordHash: await world.hasher.hash('analytical1') }));
+  });
+
+  it('issues a new access token for a refresh token', async () => {
+    const { refresh } = await signIn(world, { username: email, password: 'analytical1' });
+    const { access } = await refreshAccess(world, refresh);
+    expect((await world.tokens.verify(access, 'access')).sub).toBe('ada');
+  });
+
+  it('refuses an access token in place of a refresh token', async () => {
+    const { access } = await signIn(world, { username: email, password: 'analytical1' });
+    await expect(refreshAccess(world, access)).rejects.toBeInstanceOf(Unauthenticated);
+  });
+
+  it('refuses a refresh token issued before the password changed', async () => {
+    const { refresh } = await signIn(world, { username: email, password: 'analytical1' });
+    await world.users.replacePassword('ada', await world.hasher.hash('another-one'));
+    await expect(refreshAccess(world, refresh)).rejects.toBeInstanceOf(Unauthenticated);
+  });
+
+  it('refuses a refresh token of a deleted user and an expired one', async () => {
+    const { refresh } = await signIn(world, { username: email, password: 'analytical1' });
+    world.clock.advance(30 * 86_400);
+    await expect(refreshAccess(world, refresh)).rejects.toBeInstanceOf(Unauthenticated);
+    const fresh = await signIn(world, { username: email, password: 'analytical1' });
+    world.users.byId.delete('ada');
+    await expect(refreshAccess(world, fresh.refresh)).rejects.toBeInstanceOf(Unauthenticated);
+  });
+});
