@@ -93,7 +93,8 @@ function checkSupported(definition: AslDefinition, file: string): void {
 
 /** A copy of the definition ready for the engine: Task states get AWS's practically-unbounded default timeout. */
 export function prepareForEngine(definition: AslDefinition): AslDefinition {
-  const copy = structuredClone(definition);
+  // Not structuredClone: under jest its copies come from another realm and the engine only recurses into plain objects of its own.
+  const copy = JSON.parse(JSON.stringify(definition)) as AslDefinition;
   for (const { state } of walkStates(copy)) {
     if (state.Type === 'Task' && state.TimeoutSeconds === undefined && state.TimeoutSecondsPath === undefined) {
       state.TimeoutSeconds = DEFAULT_TASK_TIMEOUT_SECONDS;

@@ -63,7 +63,8 @@ async function sdkTaskHandler(bindings: Map<string, Promise<ServiceBinding>>, re
   return async (input) => {
     let output: unknown;
     try {
-      output = await binding.client.send(new Command(input ?? {}));
+      // ASL parameters are JSON: hand the SDK its own plain copy (its middleware may fill in defaults).
+      output = await binding.client.send(new Command(JSON.parse(JSON.stringify(input ?? {}))));
     } catch (error) {
       throw sdkFailure(binding.serviceName, error);
     }
