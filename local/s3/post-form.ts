@@ -36,7 +36,7 @@ export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Pr
   return new Promise((resolve, reject) => {
     let form: busboy.Busboy;
     try {
-      form = busboy({ headers: req.headers, limits: { fields: 200, fieldSize: 1024 * 1024 } });
+      form = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fields: 200, fieldSize: 1024 * 1024 } });
     } catch {
       reject(malformed());
       return;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { plainBody } from './aws-chunked.js';
 import { requestUpstream, type Upstream } from './upstream.js';
 import { sendS3Error } from './xml.js';
 
@@ -20,9 +21,8 @@ export async function proxy(
   beforeAnswer?: (status: number) => Promise<void>,
 ): Promise<void> {
   try {
-    const upRes = await requestUpstream(upstream, {
-      method: req.method ?? 'GET', path: req.url ?? '/', headers: forwardable(req.headers), body: req,
-    });
+    const { body, headers } = plainBody(req, forwardable(req.headers));
+    const upRes = await requestUpstream(upstream, { method: req.method ?? 'GET', path: req.url ?? '/', headers, body });
     const status = upRes.statusCode ?? 502;
     await beforeAnswer?.(status);
     res.writeHead(status, forwardable(upRes.headers));
