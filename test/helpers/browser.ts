@@ -1,0 +1,32 @@
+/** Launches Debian's Chromium through playwright-core for the browser (e2e) tests. */
+import { access } from 'node:fs/promises';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const QUIET_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Starts a headless Chromium; throws with the path when the binary is missing. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  await access(CHROMIUM_PATH).catch(() => {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...QUIET_ARGS, ...extraArgs] });
+}
+
+export interface MailboxMessage { id: string; to: string[]; subject: string; text?: string; html?: string }
+
+/**
+ * Waits for the newest message to `recipient` in the local mailbox (GET {mailboxUrl}, newest first) whose
+ * id is not in `seen`; throws after `timeoutMs`.
+ */
+export async function waitForMail(mailboxUrl: string, recipient: string, seen: Set<string> = new Set(), timeoutMs = 10_000): Promise<MailboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const messages = (await (await fetch(mailboxUrl)).json()) as MailboxMessage[];
+    const match = messages.find((m) => !seen.has(m.id) && m.to.some((to) => to.toLowerCase().includes(recipient.toLowerCase())));
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No new mail for ${recipient} at ${mailboxUrl} within ${timeoutMs} ms`);
+}
