@@ -8,7 +8,8 @@ export type ConfigKey =
   | 'PROCESS_MEETING_STATE_MACHINE_ARN'
   | 'WEBSOCKET_CALLBACK_URL'
   | 'MAIL_FROM'
-  | 'PUBLIC_APP_URL';
+  | 'PUBLIC_APP_URL'
+  | 'AUTH_SECRET_ID';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';

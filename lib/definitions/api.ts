@@ -12,6 +12,7 @@ export interface ApiContextDefinition {
 
 export const API_CONTEXTS: readonly ApiContextDefinition[] = [
   { id: 'System', entry: 'functions/api/system/handler.ts', pathSegments: ['health'] },
+  { id: 'AuthUsers', entry: 'functions/api/auth-users/handler.ts', pathSegments: ['auth', 'users'] },
 ];
 
 export interface WebSocketDefinition {

@@ -55,3 +55,16 @@ export const BUCKETS: readonly BucketDefinition[] = [MEDIA_BUCKET];
 
 /** Upload ceiling for one recording: Amazon Transcribe's own limit for a media file. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+
+export interface SecretDefinition {
+  readonly id: string;
+  /** Environment variable that carries the secret's id (ARN in the cloud, name locally) to handlers. */
+  readonly envVar: string;
+  /** Name of the secret in the local edition's Secrets Manager endpoint. */
+  readonly localName: string;
+}
+
+/** HMAC key that signs access/refresh tokens and keys the digests of e-mail codes and reset keys. */
+export const AUTH_SECRET: SecretDefinition = { id: 'AuthSigningKey', envVar: 'AUTH_SECRET_ID', localName: 'meetscribe/auth-signing-key' };
+
+export const SECRETS: readonly SecretDefinition[] = [AUTH_SECRET];

@@ -1,0 +1,66 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ResetKeys, VerificationCodes } from '../../core/accounts/ports.js';
+import { isConditionFailure } from './client.js';
+
+/** Key layout of codes and reset keys; both carry `expiresAt` so DynamoDB TTL removes them eventually. */
+export const verificationKeys = {
+  code: (email: string) => ({ pk: `EMAILCODE#${email}`, sk: 'CODE' }),
+  resetKey: (keyHash: string) => ({ pk: `RESETKEY#${keyHash}`, sk: 'RESETKEY' }),
+};
+
+/** The latest sign-up code per address. Single use: consuming is a conditional delete on the code's digest. */
+export function createVerificationCodes(client: DynamoDBDocumentClient, tableName: string): VerificationCodes {
+  const Key = verificationKeys.code;
+  return {
+    async save(email, code) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...Key(email), type: 'EmailCode', ...code, attempts: 0 } }));
+    },
+    async find(email) {
+      const item = (await client.send(new GetCommand({ TableName: tableName, Key: Key(email), ConsistentRead: true }))).Item;
+      return item ? { codeHash: String(item.codeHash), expiresAt: Number(item.expiresAt), attempts: Number(item.attempts ?? 0) } : undefined;
+    },
+    async recordFailedAttempt(email) {
+      try {
+        await client.send(new UpdateCommand({
+          TableName: tableName, Key: Key(email), UpdateExpression: 'ADD attempts :one',
+          ExpressionAttributeValues: { ':one': 1 }, ConditionExpression: 'attribute_exists(pk)',
+        }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+    async consume(email, codeHash) {
+      try {
+        await client.send(new DeleteCommand({
+          TableName: tableName, Key: Key(email), ConditionExpression: 'codeHash = :h', ExpressionAttributeValues: { ':h': codeHash },
+        }));
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Password reset keys by digest. Consuming deletes the item only while it is unexpired, so a key works once. */
+export function createResetKeys(client: DynamoDBDocumentClient, tableName: string): ResetKeys {
+  return {
+    async save(keyHash, userId, expiresAt) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...verificationKeys.resetKey(keyHash), type: 'ResetKey', userId, expiresAt } }));
+    },
+    async consume(keyHash, nowSeconds) {
+      try {
+        const out = await client.send(new DeleteCommand({
+          TableName: tableName, Key: verificationKeys.resetKey(keyHash), ReturnValues: 'ALL_OLD',
+          // TTL deletion is lazy (up to days in AWS), so expiry is checked here as well.
+          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now', ExpressionAttributeValues: { ':now': nowSeconds },
+        }));
+        return typeof out.Attributes?.userId === 'string' ? out.Attributes.userId : undefined;
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { changePassword, type ChangePasswordDeps } from '../../core/accounts/change-password.js';
+import { requestPasswordReset, resetPassword, type RequestPasswordResetDeps, type ResetPasswordDeps } from '../../core/accounts/password-reset.js';
+import { listCurrentUser, updateProfile, updateSettings, type ProfileDeps } from '../../core/accounts/profile.js';
+import { refreshAccess, type RefreshAccessDeps } from '../../core/accounts/refresh-access.js';
+import { signIn, type SignInDeps } from '../../core/accounts/sign-in.js';
+import { signUp, type SignUpDeps } from '../../core/accounts/sign-up.js';
+import { startEmailVerification, type StartEmailVerificationDeps } from '../../core/accounts/start-email-verification.js';
+import { created } from '../http/response.js';
+import { route, type Principal } from '../http/router.js';
+import { bodies } from './schemas.js';
+
+export type AccountsDeps = StartEmailVerificationDeps & SignUpDeps & SignInDeps & RefreshAccessDeps & ProfileDeps
+  & ChangePasswordDeps & RequestPasswordResetDeps & ResetPasswordDeps;
+
+// 'user' routes always carry a principal: the router throws Unauthenticated before calling them otherwise.
+const caller = (principal: Principal | undefined) => ({ userId: principal!.userId });
+
+/** The authentication and user calls of spec §7, bound to their use cases. */
+export function accountRoutes(deps: AccountsDeps) {
+  return [
+    route({ method: 'POST', path: 'users/start_email_verification/', auth: 'public', body: bodies.email,
+      handle: ({ body }) => startEmailVerification(deps, body.email) }),
+    route({ method: 'POST', path: 'users/', auth: 'public', body: bodies.signUp,
+      handle: async ({ body }) => created(await signUp(deps, body)) }),
+    route({ method: 'POST', path: 'auth/token/obtain/', auth: 'public', body: bodies.tokenObtain,
+      handle: ({ body, sourceIp }) => signIn(deps, { ...body, sourceIp }) }),
+    route({ method: 'POST', path: 'auth/token/refresh/', auth: 'public', body: bodies.tokenRefresh,
+      handle: ({ body }) => refreshAccess(deps, body.refresh) }),
+    route({ method: 'GET', path: 'users/', auth: 'user',
+      handle: ({ principal }) => listCurrentUser(deps, caller(principal)) }),
+    route({ method: 'PUT', path: 'users/{id}/', auth: 'user', body: bodies.profile,
+      handle: ({ body, params, principal }) => updateProfile(deps, caller(principal), params.id,
+        { firstName: body.first_name, lastName: body.last_name, company: body.company }) }),
+    route({ method: 'POST', path: 'users/{id}/change_password/', auth: 'user', body: bodies.passwordChange,
+      handle: ({ body, params, principal }) => changePassword(deps, caller(principal), params.id, body) }),
+    route({ method: 'PUT', path: 'users/{id}/user_settings/', auth: 'user', body: bodies.settings,
+      handle: ({ body, params, principal }) => updateSettings(deps, caller(principal), params.id, body.email_notes) }),
+    route({ method: 'POST', path: 'users/forgot_password/', auth: 'public', body: bodies.email,
+      handle: ({ body }) => requestPasswordReset(deps, body.email) }),
+    route({ method: 'POST', path: 'users/reset_password/', auth: 'public', body: bodies.resetPassword,
+      handle: ({ body }) => resetPassword(deps, body) }),
+  ];
+}

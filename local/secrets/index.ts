@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadSecrets, type StoredSecret } from './store.js';
+
+export interface LocalSecrets { readonly endpoint: string; stop(): Promise<void> }
+
+export interface LocalSecretsOptions {
+  /** Folder of `secrets.json`. */
+  dataDir: string;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** @default 0 (a random free port) */
+  port?: number;
+  /** Secrets to serve; each gets a random value on first start. */
+  secrets: readonly { name: string }[];
+}
+
+const REGION = 'us-east-1';
+const ACCOUNT = '000000000000';
+const arnOf = (name: string) => `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${name}`;
+
+class SecretsError extends Error {
+  constructor(readonly status: number, readonly type: string, message: string) { super(message); }
+}
+
+/**
+ * Starts a local Secrets Manager endpoint (AWS JSON 1.1: GetSecretValue and DescribeSecret) serving the
+ * named secrets from `${dataDir}/secrets.json`. Point `@aws-sdk/client-secrets-manager` at `endpoint`
+ * (AWS_ENDPOINT_URL_SECRETS_MANAGER). Throws if the port is taken or the file is corrupt.
+ */
+export async function startLocalSecrets(options: LocalSecretsOptions): Promise<LocalSecrets> {
+  const secrets = await loadSecrets(options.dataDir, options.secrets.map((s) => s.name));
+  const server = http.createServer((req, res) => {
+    handle(secrets, req).then(
+      (body) => reply(res, 200, body),
+      (error: unknown) => {
+        const e = error instanceof SecretsError ? error : new SecretsError(500, 'InternalServiceError', 'Internal failure');
+        if (!(error instanceof SecretsError)) console.error('[local-secrets]', error);
+        reply(res, e.status, { __type: e.type, message: e.message }, e.type);
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => { server.off('error', reject); resolve(); });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://${address}:${port}`,
+    stop: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }),
+  };
+}
+
+async function handle(secrets: ReadonlyMap<string, StoredSecret>, req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  const target = String(req.headers['x-amz-target'] ?? '');
+  if (req.method !== 'POST' || !target.startsWith('secretsmanager.')) {
+    throw new SecretsError(400, 'UnknownOperationException', `Unsupported request ${req.method} ${target}`);
+  }
+  let input: { SecretId?: unknown };
+  try {
+    input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  } catch {
+    throw new SecretsError(400, 'SerializationException', 'Request body is not valid JSON');
+  }
+  const id = typeof input.SecretId === 'string' ? input.SecretId : '';
+  const name = id.startsWith(arnOf('')) ? id.slice(arnOf('').length) : id;
+  const secret = secrets.get(name);
+  const operation = target.slice('secretsmanager.'.length);
+  if (operation !== 'GetSecretValue' && operation !== 'DescribeSecret') {
+    throw new SecretsError(400, 'UnknownOperationException', `The local Secrets Manager does not implement ${operation}`);
+  }
+  if (!secret) throw new SecretsError(400, 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
+  if (operation === 'GetSecretValue') {
+    return { ARN: arnOf(name), Name: name, SecretString: secret.value, VersionId: secret.versionId, VersionStages: ['AWSCURRENT'], CreatedDate: secret.createdAt };
+  }
+  return {
+    ARN: arnOf(name), Name: name, CreatedDate: secret.createdAt, LastChangedDate: secret.createdAt,
+    VersionIdsToStages: { [secret.versionId]: ['AWSCURRENT'] },
+  };
+}
+
+function reply(res: http.ServerResponse, status: number, body: unknown, errorType?: string): void {
+  const headers: Record<string, string> = { 'content-type': 'application/x-amz-json-1.1' };
+  if (errorType) headers['x-amzn-errortype'] = errorType;
+  res.writeHead(status, headers).end(JSON.stringify(body));
+}
