@@ -21,7 +21,8 @@ export function lambdaFailure(thrown: unknown): TaskFailure {
  * (`DynamoDB` → `DynamoDb`, `ACM PCA` → `AcmPca`, `SESv2` → `SesV2`, `S3` → `S3`): PascalCase words, acronyms capitalised once.
  */
 export function aslServiceName(serviceId: string): string {
-  const words = serviceId.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [serviceId];
+  // A lowercase run before a digit is a version word (`SESv2`), not the tail of the acronym before it.
+  const words = serviceId.match(/[A-Z]+(?=[a-z]+[0-9])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [serviceId];
   return words.map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase()).join('');
 }
 
