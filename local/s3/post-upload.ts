@@ -21,10 +21,14 @@ const STORED_FIELDS = ['content-type', 'cache-control', 'content-disposition', '
 export async function handlePostObject(
   req: IncomingMessage, res: ServerResponse, bucket: string, context: PostContext, cors: Record<string, string>,
 ): Promise<void> {
-  let upload: ReceivedUpload | undefined;
   try {
-    upload = await receiveUpload(req, { bucket, credentials: context.credentials, spoolDir: context.spoolDir });
-    const eTag = await store(context.upstream, bucket, upload);
+    const upload = await receiveUpload(req, { bucket, credentials: context.credentials, spoolDir: context.spoolDir });
+    let eTag: string;
+    try {
+      eTag = await store(context.upstream, bucket, upload);
+    } finally {
+      await rm(upload.path, { force: true });
+    }
     context.emit({
       bucket, key: upload.key, size: upload.size, eTag, eventName: 'ObjectCreated:Post', eventTime: new Date().toISOString(),
     });
@@ -34,8 +38,6 @@ export async function handlePostObject(
     req.unpipe();
     req.resume();
     sendS3Error(res, err, cors);
-  } finally {
-    if (upload) await rm(upload.path, { force: true });
   }
 }
 

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 
-/** Escapes text for an XML element body. */
+/** Escapes text for an XML element body (quotes need no escaping there, and S3 leaves them as they are). */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
