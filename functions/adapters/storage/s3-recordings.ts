@@ -1,0 +1,56 @@
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { RecordingStorage, StoredUpload } from '../../core/meetings/model.js';
+import { UPLOAD_PREFIX } from '../../core/pipeline/upload-trigger.js';
+
+/** Where the pipeline writes a meeting's artefacts (transcript, frames, ...). */
+export const ARTEFACTS_PREFIX = 'artefacts/';
+
+/** Meeting recordings and artefacts in the media bucket: presigned POST/GET, latest upload, delete by prefix. */
+export function createRecordingStorage(s3: S3Client, bucket: string): RecordingStorage {
+  const eachPage = async (prefix: string, visit: (objects: _Object[]) => Promise<void>) => {
+    let ContinuationToken: string | undefined;
+    do {
+      const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+      await visit(out.Contents ?? []);
+      ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  };
+
+  return {
+    async presignUpload({ key, contentType, maxBytes, expiresSeconds }) {
+      const { url, fields } = await createPresignedPost(s3, {
+        Bucket: bucket, Key: key, Expires: expiresSeconds,
+        Fields: { 'Content-Type': contentType },
+        Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
+      });
+      return { url, fields };
+    },
+
+    async latestUpload(meetingId): Promise<StoredUpload | undefined> {
+      let latest: _Object | undefined;
+      await eachPage(`${UPLOAD_PREFIX}${meetingId}/`, async (objects) => {
+        for (const o of objects) {
+          if ((o.Size ?? 0) > 0 && (!latest || (o.LastModified?.getTime() ?? 0) > (latest.LastModified?.getTime() ?? 0))) latest = o;
+        }
+      });
+      if (!latest?.Key) return undefined;
+      return { key: latest.Key, etag: (latest.ETag ?? '').replace(/"/g, ''), size: latest.Size ?? 0 };
+    },
+
+    presignDownload: (key, expiresSeconds) =>
+      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresSeconds }),
+
+    async removeMeetingObjects(meetingId) {
+      for (const prefix of [`${UPLOAD_PREFIX}${meetingId}/`, `${ARTEFACTS_PREFIX}${meetingId}/`]) {
+        await eachPage(prefix, async (objects) => {
+          const keys = objects.flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+          if (keys.length === 0) return;
+          const out = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+          if (out.Errors && out.Errors.length > 0) throw new Error(`Could not delete ${out.Errors.length} objects under ${prefix}: ${out.Errors[0].Code}`);
+        });
+      }
+    },
+  };
+}

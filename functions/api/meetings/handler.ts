@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
+import { documentClient } from '../../adapters/dynamodb/client.js';
+import { createMinutesBalance, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
+import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { sesClient } from '../../adapters/mail/client.js';
+import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
+import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
+import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
+import { readConfig } from '../../config.js';
+import { createApiHandler } from '../http/router.js';
+import { meetingRoutes } from './routes.js';
+
+const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
+const s3 = new S3Client({});
+const sfn = new SFNClient({});
+
+/** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
+export const handler = createApiHandler(meetingRoutes({
+  meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
+  storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
+  processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
+  minutes: createMinutesBalance(documentClient, config.TABLE_NAME),
+  users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
+  mailer: createSesMailer(sesClient, config.MAIL_FROM),
+  clock: Date.now,
+  newId: randomUUID,
+  appUrl: config.PUBLIC_APP_URL,
+}), { authenticator: bearerAuthenticator() });

@@ -1,0 +1,56 @@
+import {
+  createMeetingRequest, deleteAttendeeRequest, listMeetingsQuery, shareMeetingsRequest, updateMeetingRequest, uploadUrlQuery,
+} from '../../contracts/meetings.js';
+import type { Caller } from '../../core/meetings/access.js';
+import { listMeetings } from '../../core/meetings/list-meetings.js';
+import { createMeeting, deleteMeeting, getMeeting, updateMeeting } from '../../core/meetings/manage-meetings.js';
+import type {
+  Clock, IdGenerator, Mailer, MeetingsRepository, MinutesBalance, ProcessingStarter, RecordingStorage, UserDirectory,
+} from '../../core/meetings/model.js';
+import { createUploadUrl, recordingUrl, requestIndexing, uploadContentType } from '../../core/meetings/recording.js';
+import { removeAttendee, shareMeetings } from '../../core/meetings/share.js';
+import { route, type Principal, type Route } from '../http/router.js';
+import { created, noContent } from '../http/response.js';
+
+export interface MeetingsDependencies {
+  readonly meetings: MeetingsRepository;
+  readonly storage: RecordingStorage;
+  readonly processing: ProcessingStarter;
+  readonly minutes: MinutesBalance;
+  readonly users: UserDirectory;
+  readonly mailer: Mailer;
+  readonly clock: Clock;
+  readonly newId: IdGenerator;
+  readonly appUrl: string;
+}
+
+// Routes with 'user' auth always have a principal (the router answers 401 otherwise).
+const caller = (principal: Principal | undefined): Caller => principal!;
+
+/** The meetings API of spec §7; specific paths come before meetings/{id}/ so they win the match. */
+export function meetingRoutes(d: MeetingsDependencies): Route<any>[] {
+  return [
+    route({ method: 'POST', path: 'meetings/attendees/', auth: 'user', body: shareMeetingsRequest,
+      handle: ({ principal, body }) => shareMeetings(d, caller(principal), body) }),
+    route({ method: 'PUT', path: 'meetings/delete_attendee/', auth: 'user', body: deleteAttendeeRequest,
+      handle: ({ principal, body }) => removeAttendee(d.meetings, caller(principal), body) }),
+    route({ method: 'POST', path: 'meetings/', auth: 'user', body: createMeetingRequest,
+      handle: async ({ principal, body }) => created(await createMeeting(d, caller(principal), body)) }),
+    route({ method: 'GET', path: 'meetings/', auth: 'user', handle: ({ principal, query }) => {
+      const q = listMeetingsQuery.parse(query);
+      return listMeetings(d.meetings, caller(principal), { page: q.page, pageSize: q.page_size, meetingId: q.meeting_id });
+    } }),
+    route({ method: 'GET', path: 'meetings/{id}/', auth: 'user', handle: ({ principal, params }) => getMeeting(d.meetings, caller(principal), params.id) }),
+    route({ method: 'PUT', path: 'meetings/{id}/', auth: 'user', body: updateMeetingRequest,
+      handle: ({ principal, params, body }) => updateMeeting(d.meetings, caller(principal), params.id, body) }),
+    route({ method: 'DELETE', path: 'meetings/{id}/', auth: 'user', handle: async ({ principal, params }) => {
+      await deleteMeeting(d, caller(principal), params.id);
+      return noContent();
+    } }),
+    route({ method: 'GET', path: 'meetings/{id}/video_upload_url/', auth: 'user',
+      handle: ({ principal, params, query }) => createUploadUrl(d, caller(principal), params.id, uploadContentType(uploadUrlQuery.parse(query))) }),
+    route({ method: 'GET', path: 'meetings/{id}/index_meeting_request/', auth: 'user',
+      handle: ({ principal, params }) => requestIndexing(d, caller(principal), params.id) }),
+    route({ method: 'GET', path: 'meetings/{id}/video/', auth: 'user', handle: ({ principal, params }) => recordingUrl(d, caller(principal), params.id) }),
+  ];
+}

@@ -1,0 +1,79 @@
+/**
+ * The meeting domain: a meeting, its attendees (access is by e-mail: the host and everyone it was
+ * shared with), and the ports the use cases need. Adapters implement the ports; tests use in-memory ones.
+ */
+import type { MailMessage } from '../accounts/ports.js';
+
+export type AttendeeRole = 'host' | 'participant';
+
+export interface MeetingRecord {
+  readonly id: string;
+  readonly name: string;
+  /** ISO; when the meeting started (creation time until the upload flow sets the file's time). */
+  readonly startTime: string | null;
+  /** ISO; null while in session. */
+  readonly endTime: string | null;
+  readonly recordingAvailable: boolean;
+  readonly boardsShared: number;
+  /** ISO; orders the meetings list (newest first) and never changes. */
+  readonly createdAt: string;
+  readonly hostUserId: string;
+}
+
+export interface AttendeeRecord {
+  readonly id: string;
+  /** Lower-cased; the key of access. */
+  readonly email: string;
+  readonly name: string;
+  readonly role: AttendeeRole;
+}
+
+export interface MeetingAggregate { readonly meeting: MeetingRecord; readonly attendees: readonly AttendeeRecord[] }
+
+/** One meeting a user can see, as the access index lists it (newest first). */
+export interface AccessEntry { readonly meetingId: string; readonly createdAt: string }
+
+export type MeetingChanges = Partial<Pick<MeetingRecord, 'name' | 'startTime' | 'endTime' | 'recordingAvailable'>>;
+
+export interface MeetingsRepository {
+  /** Stores a new meeting with its host attendee (one transaction). */
+  create(meeting: MeetingRecord, host: AttendeeRecord): Promise<void>;
+  /** The meeting with all its attendees, or undefined. */
+  find(meetingId: string): Promise<MeetingAggregate | undefined>;
+  /** Meeting records (no attendees) of the given ids that exist, any order. */
+  findMeetings(meetingIds: readonly string[]): Promise<MeetingRecord[]>;
+  /** Meetings the e-mail has access to, newest first (a key query on the access index). */
+  listAccess(email: string): Promise<AccessEntry[]>;
+  /** Applies the changes; returns the updated meeting, or undefined when it no longer exists. */
+  update(meetingId: string, changes: MeetingChanges): Promise<MeetingRecord | undefined>;
+  /** Adds an attendee unless that e-mail already has access; false when it already had. */
+  addAttendee(meeting: MeetingRecord, attendee: AttendeeRecord): Promise<boolean>;
+  removeAttendee(meetingId: string, email: string): Promise<void>;
+  /** Removes the meeting, its attendees and every other item stored under the meeting. */
+  remove(meetingId: string): Promise<void>;
+}
+
+export interface StoredUpload { readonly key: string; readonly etag: string; readonly size: number }
+
+export interface RecordingStorage {
+  /** A presigned POST for one object under uploads/{meetingId}/ with the given type and size limits. */
+  presignUpload(request: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<{ url: string; fields: Record<string, string> }>;
+  /** The most recently uploaded object under uploads/{meetingId}/, or undefined. */
+  latestUpload(meetingId: string): Promise<StoredUpload | undefined>;
+  presignDownload(key: string, expiresSeconds: number): Promise<string>;
+  /** Deletes every object of the meeting (uploads/{id}/ and artefacts/{id}/). */
+  removeMeetingObjects(meetingId: string): Promise<void>;
+}
+
+export interface ProcessingStarter {
+  /** Starts processing under a deterministic name; 'already_started' when that name was used before. */
+  start(executionName: string, input: Record<string, unknown>): Promise<'started' | 'already_started'>;
+}
+
+export interface MinutesBalance { minutesLeft(userId: string): Promise<number> }
+export interface UserDirectory { displayName(userId: string): Promise<string | undefined> }
+export interface Mailer { send(message: MailMessage): Promise<void> }
+
+/** Epoch milliseconds. */
+export type Clock = () => number;
+export type IdGenerator = () => string;

@@ -1,0 +1,76 @@
+import {
+  MAX_UPLOAD_BYTES, MEETING_MESSAGES, RECORDING_URL_SECONDS, UPLOAD_TYPES, UPLOAD_URL_SECONDS,
+  type IndexRequestAnswer, type RecordingUrl, type UploadContentType, type UploadUrl,
+} from '../../contracts/meetings.js';
+import { NotFound, ValidationFailed } from '../errors.js';
+import { uploadKeyFor } from '../pipeline/upload-trigger.js';
+import { loadForWrite, loadVisible, type Caller } from './access.js';
+import { BadRequest, MinutesUsedUp } from './errors.js';
+import type { Clock, MeetingsRepository, MinutesBalance, ProcessingStarter, RecordingStorage } from './model.js';
+
+const isUploadType = (value: string): value is UploadContentType => Object.hasOwn(UPLOAD_TYPES, value);
+
+/**
+ * Picks the upload's content type: `content_type` when given, else from the extension of `file_name`
+ * (.m4a → audio/mp4), else video/mp4. Throws ValidationFailed for anything but mp4/m4a.
+ */
+export function uploadContentType(query: { content_type?: string; file_name?: string }): UploadContentType {
+  if (query.content_type) {
+    if (isUploadType(query.content_type)) return query.content_type;
+    throw new ValidationFailed({ content_type: [MEETING_MESSAGES.unsupportedType] });
+  }
+  const extension = query.file_name?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (extension === undefined || extension === 'mp4') return 'video/mp4';
+  if (extension === 'm4a') return 'audio/mp4';
+  throw new ValidationFailed({ file_name: [MEETING_MESSAGES.unsupportedType] });
+}
+
+export interface UploadUrlPorts {
+  readonly meetings: Pick<MeetingsRepository, 'find'>;
+  readonly minutes: MinutesBalance;
+  readonly storage: Pick<RecordingStorage, 'presignUpload'>;
+}
+
+/**
+ * A presigned POST for the meeting's recording (host only, 15 min, 1 byte..2 GiB, one content type).
+ * Throws NotFound, Forbidden, MinutesUsedUp (403, plain text) when the caller's minutes are below 0.
+ */
+export async function createUploadUrl(ports: UploadUrlPorts, caller: Caller, meetingId: string, contentType: UploadContentType): Promise<UploadUrl> {
+  await loadForWrite(ports.meetings, meetingId, caller);
+  if ((await ports.minutes.minutesLeft(caller.userId)) < 0) throw new MinutesUsedUp(MEETING_MESSAGES.minutesUsedUp);
+  return ports.storage.presignUpload({
+    key: uploadKeyFor(meetingId, UPLOAD_TYPES[contentType]), contentType, maxBytes: MAX_UPLOAD_BYTES, expiresSeconds: UPLOAD_URL_SECONDS,
+  });
+}
+
+/** Step Functions execution name: meeting id + upload ETag, so one upload is processed under one name. */
+export function executionNameFor(meetingId: string, etag: string): string {
+  return `${meetingId}-${etag}`.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 80);
+}
+
+/**
+ * Makes sure processing of the latest upload has started (host only; idempotent per uploaded object).
+ * Throws NotFound, Forbidden, BadRequest when nothing has been uploaded yet.
+ */
+export async function requestIndexing(
+  ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload'>; processing: ProcessingStarter },
+  caller: Caller, meetingId: string,
+): Promise<IndexRequestAnswer> {
+  await loadForWrite(ports.meetings, meetingId, caller);
+  const upload = await ports.storage.latestUpload(meetingId);
+  if (!upload) throw new BadRequest(MEETING_MESSAGES.uploadFirst);
+  const status = await ports.processing.start(executionNameFor(meetingId, upload.etag), { meetingId, key: upload.key, size: upload.size });
+  return { status };
+}
+
+/** A 1-hour download link to the meeting's recording. Throws NotFound when not visible or not recorded. */
+export async function recordingUrl(
+  ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload' | 'presignDownload'>; clock: Clock },
+  caller: Caller, meetingId: string,
+): Promise<RecordingUrl> {
+  const { meeting } = await loadVisible(ports.meetings, meetingId, caller);
+  const upload = await ports.storage.latestUpload(meetingId);
+  if (!upload) throw new NotFound(MEETING_MESSAGES.noRecording);
+  const videoUrl = await ports.storage.presignDownload(upload.key, RECORDING_URL_SECONDS);
+  return { name: meeting.name, video_url: videoUrl, expiration_time: new Date(ports.clock() + RECORDING_URL_SECONDS * 1000).toISOString() };
+}

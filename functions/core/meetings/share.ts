@@ -1,0 +1,67 @@
+import type { DeleteAttendeeAnswer, DeleteAttendeeRequest, ShareAnswer, ShareMeetingsRequest } from '../../contracts/meetings.js';
+import { MEETING_MESSAGES } from '../../contracts/meetings.js';
+import { loadForWrite, type Caller } from './access.js';
+import { BadRequest } from './errors.js';
+import type { IdGenerator, Mailer, MeetingAggregate, MeetingsRepository, UserDirectory } from './model.js';
+import { toMeetingView } from './view.js';
+
+export interface SharePorts {
+  readonly meetings: Pick<MeetingsRepository, 'find' | 'addAttendee'>;
+  readonly users: UserDirectory;
+  readonly mailer: Mailer;
+  readonly newId: IdGenerator;
+  /** Origin of the SPA, for the /home/meeting/{id} links. */
+  readonly appUrl: string;
+}
+
+/**
+ * Gives each address read access to each meeting (idempotent; an existing host stays host) and mails
+ * each recipient the links with the message. Every meeting is checked before anything changes:
+ * throws NotFound when one is not visible, Forbidden when the caller is not host of every one.
+ */
+export async function shareMeetings(ports: SharePorts, caller: Caller, input: ShareMeetingsRequest): Promise<ShareAnswer> {
+  const ids = [...new Set(input.meeting_ids)];
+  const aggregates: MeetingAggregate[] = [];
+  for (const id of ids) aggregates.push(await loadForWrite(ports.meetings, id, caller));
+
+  const recipients = new Map<string, string>();
+  for (const a of input.attendees) if (!recipients.has(a.email)) recipients.set(a.email, a.name?.trim() || a.email.split('@')[0]);
+
+  for (const { meeting } of aggregates) {
+    for (const [email, name] of recipients) {
+      await ports.meetings.addAttendee(meeting, { id: ports.newId(), email, name, role: 'participant' });
+    }
+  }
+  const sharer = (await ports.users.displayName(caller.userId)) ?? caller.email;
+  const others = [...recipients.keys()].filter((email) => email !== caller.email.toLowerCase());
+  await Promise.all(others.map((to) => ports.mailer.send(shareMail(to, sharer, aggregates, input.message_string, ports.appUrl))));
+  return { meeting_ids: ids, attendees: [...recipients.keys()] };
+}
+
+function shareMail(to: string, sharer: string, aggregates: readonly MeetingAggregate[], message: string, appUrl: string) {
+  const links = aggregates.map(({ meeting }) => `${meeting.name}\n${appUrl.replace(/\/+$/, '')}/home/meeting/${meeting.id}`).join('\n\n');
+  const note = message.trim() ? `${sharer} wrote:\n\n${message.trim()}\n\n` : '';
+  const what = aggregates.length === 1 ? 'a meeting' : `${aggregates.length} meetings`;
+  return {
+    to,
+    subject: `${sharer} shared ${what} with you on MeetScribe`,
+    text: `${sharer} shared ${what} with you.\n\n${note}${links}\n\n`
+      + `Sign in (or sign up) with ${to} to open ${aggregates.length === 1 ? 'it' : 'them'}.\n`,
+  };
+}
+
+/**
+ * Host-only removal of an attendee (idempotent for an address without access). Throws NotFound,
+ * Forbidden, BadRequest when the address is a host's.
+ */
+export async function removeAttendee(
+  meetings: Pick<MeetingsRepository, 'find' | 'removeAttendee'>, caller: Caller, input: DeleteAttendeeRequest,
+): Promise<DeleteAttendeeAnswer> {
+  const aggregate = await loadForWrite(meetings, input.meeting_id, caller);
+  const target = aggregate.attendees.find((a) => a.email === input.attendee_email);
+  if (target?.role === 'host') throw new BadRequest(MEETING_MESSAGES.hostCannotBeRemoved);
+  if (!target) return { meeting_data: toMeetingView(aggregate) };
+  await meetings.removeAttendee(input.meeting_id, target.email);
+  const attendees = aggregate.attendees.filter((a) => a.email !== target.email);
+  return { meeting_data: toMeetingView({ meeting: aggregate.meeting, attendees }) };
+}
