@@ -18,8 +18,8 @@ export interface NamedState {
 }
 export interface LoadedStateMachine {
   readonly source: StateMachineDefinition;
-  /** The ASL file text after substitution (what DescribeStateMachine returns). */
-  readonly text: string;
+  /** The ASL file text as CDK deploys it, placeholders included (what DescribeStateMachine returns). */
+  readonly fileText: string;
   readonly definition: AslDefinition;
   /** Lambda function name → handler entry file (relative to the project root). */
   readonly functions: ReadonlyMap<string, string>;
@@ -69,10 +69,9 @@ export async function loadStateMachine(projectRoot: string, source: StateMachine
     substitutions[key] = lambdaArn(scope, name);
     functions.set(name, entry);
   }
-  const text = substituteDefinition(raw, substitutions);
-  const definition = JSON.parse(text) as AslDefinition;
+  const definition = JSON.parse(substituteDefinition(raw, substitutions)) as AslDefinition;
   checkSupported(definition, source.aslFile);
-  return { source, text, definition, functions };
+  return { source, fileText: raw, definition, functions };
 }
 
 function checkSupported(definition: AslDefinition, file: string): void {

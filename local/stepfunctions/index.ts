@@ -68,7 +68,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
       timing: timingOverrides(loaded.definition, options.waitScale ?? 1),
       resourceOf: (stateName) => resources.get(stateName),
     });
-    infos.push({ arn, name: source.localName, definition: loaded.text, creationDate });
+    infos.push({ arn, name: source.localName, definition: loaded.fileText, creationDate });
     arnById.set(source.id, arn);
   }
   const store = await ExecutionStore.open(path.join(options.dataDir, 'stepfunctions'));
