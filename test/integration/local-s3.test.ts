@@ -7,6 +7,7 @@ import {
   GetObjectCommand, ListBucketsCommand, ListObjectsV2Command, paginateListObjectsV2, PutObjectCommand,
   S3Client, UploadPartCommand, type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { startLocalS3, type LocalS3, type ObjectCreatedEvent } from '../../local/s3/index.js';
 
@@ -60,6 +61,19 @@ describe('local S3', () => {
     expect(await got.Body!.transformToString()).toBe('hello stream');
     expect(got.ContentEncoding).toBeUndefined();
     expect(events[0]).toMatchObject({ key: 'streamed.txt', size: 12 });
+  });
+
+  it('serves presigned PUT and GET URLs and reports the PUT', async () => {
+    const Key = 'presigned/a b.txt';
+    const putUrl = await getSignedUrl(client, new PutObjectCommand({ Bucket, Key }), { expiresIn: 60 });
+    const getUrl = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key }), { expiresIn: 60 });
+
+    const put = await fetch(putUrl, { method: 'PUT', body: 'via url' });
+    const get = await fetch(getUrl);
+
+    expect(put.status).toBe(200);
+    expect(await get.text()).toBe('via url');
+    expect(events).toEqual([expect.objectContaining({ key: Key, size: 7, eventName: 'ObjectCreated:Put' })]);
   });
 
   it('reports a copy as ObjectCreated:Copy', async () => {
