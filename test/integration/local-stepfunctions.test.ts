@@ -217,6 +217,18 @@ describe('startLocalStepFunctions', () => {
       expect((await history(executionArn, slowClient)).at(-1)!.type).toBe('ExecutionAborted');
     });
 
+    it('runs at most four executions at a time and queues the rest as RUNNING', async () => {
+      const arns = [];
+      for (const n of [1, 2, 3, 4, 5, 6]) arns.push(await start(`queued-${n}`, input(`queued-${n}`), slowClient, slow!.arnFor('Sample')));
+      await Promise.all(arns.slice(0, 4).map(waiting));
+
+      const histories = await Promise.all(arns.map((arn) => history(arn, slowClient)));
+      const listed = await slowClient.send(new ListExecutionsCommand({ stateMachineArn: slow!.arnFor('Sample'), statusFilter: 'RUNNING' }));
+
+      expect(histories.map((events) => events.length > 0)).toEqual([true, true, true, true, false, false]);
+      expect(listed.executions).toHaveLength(6);
+    });
+
     it('restarts an execution left RUNNING by a stopped process and completes it', async () => {
       const body = input('crash');
       const executionArn = await start('crash', body, slowClient, slow!.arnFor('Sample'));
