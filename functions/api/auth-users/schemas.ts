@@ -19,7 +19,10 @@ function blanksFor<T>(keys: readonly string[], schema: ZodType<T>) {
 
 export const bodies = {
   email: emailRequest,
+  // Names and consent are checked by the use case, so a sign-up answer lists every problem at once.
   signUp: blanksFor(['first_name', 'last_name', 'username', 'password', 'verification_code'], signUpRequest.extend({
+    first_name: z.string().trim().max(150),
+    last_name: z.string().trim().max(150),
     consent: signUpRequest.shape.consent.optional().transform((v) => v === true),
   })),
   tokenObtain: blanksFor(['username', 'password'], tokenObtainRequest),

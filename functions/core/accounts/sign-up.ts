@@ -27,6 +27,8 @@ const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqu
  */
 export async function signUp(deps: SignUpDeps, input: SignUpRequest): Promise<User & { selected_plan: string | null }> {
   const errors: FieldErrors = {};
+  if (input.first_name.trim() === '') errors.first_name = [ACCOUNT_MESSAGES.required];
+  if (input.last_name.trim() === '') errors.last_name = [ACCOUNT_MESSAGES.required];
   const problem = passwordProblem(input.password);
   if (problem) errors.password = [problem];
   if (!input.consent) errors.consent = [ACCOUNT_MESSAGES.consentRequired];

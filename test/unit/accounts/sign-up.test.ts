@@ -77,6 +77,11 @@ describe('signUp', () => {
     await expect(signUp(world, payload(code))).resolves.toMatchObject({ email });
   });
 
+  it('requires first and last name', async () => {
+    const fields = await fieldErrors(signUp(world, payload(code, { first_name: ' ', last_name: '' })));
+    expect(fields).toEqual({ first_name: [ACCOUNT_MESSAGES.required], last_name: [ACCOUNT_MESSAGES.required] });
+  });
+
   it('rejects an all-numeric password and a blank code', async () => {
     const fields = await fieldErrors(signUp(world, payload('', { password: '1234567890' })));
     expect(fields).toEqual({ password: [MESSAGES.passwordAllNumeric], verification_code: [ACCOUNT_MESSAGES.required] });
