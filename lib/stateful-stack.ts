@@ -1,0 +1,95 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { BUCKETS, TABLES, type BucketDefinition, type TableDefinition } from './definitions/resources.js';
+import { acknowledgeNag } from './constructs/nag.js';
+
+export interface StatefulStackProps extends StackProps {
+  /** @default TABLES */
+  readonly tables?: readonly TableDefinition[];
+  /** @default BUCKETS */
+  readonly buckets?: readonly BucketDefinition[];
+  /** Origins allowed to POST uploads straight to browser-upload buckets. @default ['*'] */
+  readonly uploadOrigins?: readonly string[];
+}
+
+/** The tables and buckets, keyed by definition id, as the stateless stacks receive them. */
+export interface StatefulResources {
+  readonly tables: Readonly<Record<string, dynamodb.ITable>>;
+  readonly buckets: Readonly<Record<string, s3.IBucket>>;
+}
+
+/**
+ * Everything that holds data: the DynamoDB tables and S3 buckets of the shared definitions.
+ * Kept apart from the stateless stacks so those can be replaced freely; retained on delete.
+ */
+export class StatefulStack extends Stack implements StatefulResources {
+  public readonly tables: Readonly<Record<string, dynamodb.Table>>;
+  public readonly buckets: Readonly<Record<string, s3.Bucket>>;
+  public readonly accessLogsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
+    super(scope, id, props);
+    this.tables = Object.fromEntries((props.tables ?? TABLES).map((def) => [def.id, this.createTable(def)]));
+    this.accessLogsBucket = new s3.Bucket(this, 'AccessLogs', {
+      ...secureBucketDefaults(),
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+    });
+    acknowledgeNag(this.accessLogsBucket, 'AwsSolutions-S1', 'This is the server access log target itself; logging it would recurse.');
+    const origins = props.uploadOrigins ?? ['*'];
+    this.buckets = Object.fromEntries((props.buckets ?? BUCKETS).map((def) => [def.id, this.createBucket(def, origins)]));
+    // Turning on EventBridge delivery goes through CDK's bucket-notifications custom resource.
+    const notifications = this.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
+    if (notifications) {
+      acknowledgeNag(notifications, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'CDK\'s bucket-notifications handler (enables EventBridge delivery) uses the AWS-managed policy for its logs only.');
+    }
+  }
+
+  private createTable(def: TableDefinition): dynamodb.Table {
+    const table = new dynamodb.Table(this, def.id, {
+      partitionKey: { name: def.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: def.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: def.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of def.globalSecondaryIndexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+
+  private createBucket(def: BucketDefinition, origins: readonly string[]): s3.Bucket {
+    return new s3.Bucket(this, def.id, {
+      ...secureBucketDefaults(),
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: `${def.id}/`,
+      // Object-created events drive the processing pipeline through EventBridge rules.
+      eventBridgeEnabled: true,
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(2) }],
+      cors: def.browserUpload
+        ? [{ allowedMethods: [s3.HttpMethods.POST], allowedOrigins: [...origins], allowedHeaders: ['*'], maxAge: 3000 }]
+        : undefined,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}
+
+/** Private, TLS-only, S3-managed-encrypted, ACLs disabled. */
+export function secureBucketDefaults(): s3.BucketProps {
+  return {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+  };
+}
