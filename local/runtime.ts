@@ -153,6 +153,8 @@ function setCredentialsAndRegion() {
   process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
   delete process.env.AWS_SESSION_TOKEN;
   delete process.env.AWS_PROFILE;
+  // The local edition supports Node 20 on purpose (README); the SDK's notice about 2027 is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 }
 
 function setServiceEnvironment(endpoints: Record<string, string>, variables: Record<string, string>) {

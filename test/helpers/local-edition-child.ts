@@ -1,0 +1,16 @@
+/**
+ * Runs the local edition in its own process for crash tests: prints one JSON line when ready.
+ * Usage: tsx test/helpers/local-edition-child.ts <dataDir>
+ */
+import { STATE_MACHINES, type StateMachineDefinition } from '../../lib/definitions/workflows.js';
+import { startLocalEdition } from '../../local/runtime.js';
+
+export const RESUME_MACHINE: StateMachineDefinition = {
+  id: 'ResumeAfterCrash', envVar: 'RESUME_AFTER_CRASH_STATE_MACHINE_ARN', localName: 'resume-after-crash',
+  aslFile: 'test/fixtures/crash/resume-after-crash.asl.json', lambdaTasks: {},
+};
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: local-edition-child.ts <dataDir>');
+const edition = await startLocalEdition({ dataDir, port: 0, stateMachines: [...STATE_MACHINES, RESUME_MACHINE] });
+console.log(JSON.stringify({ ready: true, url: edition.url, endpoints: edition.endpoints, resumeArn: edition.stepFunctions.arnFor(RESUME_MACHINE.id) }));
