@@ -103,6 +103,21 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: "Augusta's Meeting" }).waitFor();
   });
 
+  it('flips the e-mail notes toggle once the server has accepted the change', async () => {
+    await page.getByRole('button', { name: 'Edit my profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('tab', { name: 'General' }).click();
+    const toggle = dialog.getByRole('switch');
+    const before = await toggle.getAttribute('aria-checked');
+
+    await toggle.click();
+
+    const after = before === 'true' ? 'false' : 'true';
+    await dialog.locator(`[role="switch"][aria-checked="${after}"]`).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('changes the password in the Account tab and goes home', async () => {
     await page.getByRole('button', { name: /Augusta Lovelace/ }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();

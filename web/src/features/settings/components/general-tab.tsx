@@ -12,6 +12,7 @@ export function GeneralTab({ user }: { user: User }) {
   const enabled = user.user_settings?.email_notes ?? false;
 
   async function toggle() {
+    if (isMutating) return;
     setError(undefined);
     try {
       await trigger({ email_notes: !enabled });
@@ -30,7 +31,7 @@ export function GeneralTab({ user }: { user: User }) {
           role="switch"
           aria-checked={enabled}
           className="switch"
-          disabled={isMutating}
+          aria-busy={isMutating}
           onClick={() => void toggle()}
         >
           <span className="switch-thumb" aria-hidden="true" />

@@ -30,9 +30,12 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
     return () => previous?.focus();
   }, []);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') onClose();
-  }
+  // On the document, so Escape works even when focus has left the dialog (e.g. a button became disabled).
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
 
   function onTabKey(event: KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -49,7 +52,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
 
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialogRef} className="modal settings-modal" role="dialog" aria-modal="true" aria-labelledby={`${baseId}-title`} onKeyDown={onKeyDown}>
+      <div ref={dialogRef} className="modal settings-modal" role="dialog" aria-modal="true" aria-labelledby={`${baseId}-title`}>
         <div className="modal-header">
           <h2 id={`${baseId}-title`}>Settings</h2>
           <button type="button" className="icon-button" aria-label="Close settings" onClick={onClose}>×</button>
