@@ -72,7 +72,7 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
       return toProxyResult(405, { detail: `Method ${event.httpMethod} not allowed.` }, { allow: allowed });
     }
     const { c, m } = chosen;
-    const params = Object.fromEntries(c.names.map((name, i) => [name, decodeURIComponent(m![i + 1])]));
+    const params = Object.fromEntries(c.names.map((name, i) => [name, decodePathSegment(m![i + 1])]));
     const principal = await authenticate(c.route, event, options.authenticator);
     const raw = parseBody(event);
     const body = c.route.body ? c.route.body.parse(raw) : raw;
@@ -92,6 +92,15 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
       request.response = errorToResponse(request.error, logger);
     },
   });
+}
+
+/** A path segment with a malformed %-escape names nothing that exists: 404, not a URIError's 500. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new NotFound('Not found.');
+  }
 }
 
 async function authenticate(route: Route<any>, event: APIGatewayProxyEvent, authenticator?: Authenticator) {

@@ -63,6 +63,11 @@ describe('meeting permissions (spec §6)', () => {
     expect(w.mails.filter((m) => m.to === 'x@example.com')).toHaveLength(0);
   });
 
+  it('answers 404, not 500, for a meeting id with a malformed %-escape', async () => {
+    const { w } = await sharedMeeting();
+    expect((await w.call('GET', '/api/meetings/%E0%A4%A/', { token: 'host' })).status).toBe(404);
+  });
+
   it('answers 404 with the same body for a missing meeting and one the caller may not see', async () => {
     const { w, id } = await sharedMeeting();
     const hidden = await w.call('GET', `/api/meetings/${id}/`, { token: 'stranger' });
