@@ -1,0 +1,214 @@
+import { agnes } from 'ml-hclust';
+import type { Audio } from './audio.js';
+import { energyVad, type EnergyVadOptions } from './energy-vad.js';
+import { fitGmm, gmmLogLikelihood, type DiagonalGmm } from './gmm.js';
+import { computeMfcc } from './mfcc.js';
+import type { RecognizedWord, SpeakerTurn } from './types.js';
+
+export interface DiarizationOptions {
+  maxSpeakers: number;
+  /** Cosine distance at which the average-linkage tree is cut. */
+  threshold?: number;
+  windowSeconds?: number;
+  hopSeconds?: number;
+  gmmComponents?: number;
+  resegmentPasses?: number;
+  /** Frames over which per-speaker likelihoods are averaged during resegmentation. */
+  smoothFrames?: number;
+  /** Clusters with fewer than this share of the windows are merged into the nearest larger one. */
+  minClusterShare?: number;
+  vad?: EnergyVadOptions;
+}
+
+/** The defaults, tuned on the development set (docs/speech.md). */
+export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions } as const;
+
+const MAX_WINDOWS = 1000;
+type Settings = Required<DiarizationOptions>;
+
+/**
+ * Speaker diarization without neural models: MFCC (c1..c19) with CMVN over speech frames, energy VAD,
+ * sliding windows embedded as mean+std (z-scored), average-linkage clustering on cosine distance cut at
+ * `threshold` (at most `maxSpeakers` clusters), then per-speaker diagonal-GMM resegmentation.
+ * Returns speech turns with speakers numbered by first appearance.
+ */
+export function diarize(audio: Audio, options: DiarizationOptions): SpeakerTurn[] {
+  const o: Settings = { ...DIARIZATION_DEFAULTS, ...definedOnly(options), maxSpeakers: options.maxSpeakers };
+  const features = computeMfcc(audio.samples, { sampleRate: audio.sampleRate });
+  const speech = energyVad(features.logEnergy, o.vad);
+  const frames = speech.length;
+  const speechIdx: number[] = [];
+  for (let f = 0; f < frames; f++) if (speech[f]) speechIdx.push(f);
+  if (speechIdx.length === 0) return [];
+  const feats = cmvn(features.mfcc, speechIdx);
+  const labels = new Int32Array(frames).fill(-1);
+  for (const f of speechIdx) labels[f] = 0;
+  if (o.maxSpeakers > 1) {
+    clusterWindows(feats, speech, labels, o, features.hopSeconds);
+    for (let pass = 0; pass < o.resegmentPasses; pass++) resegment(feats, speechIdx, labels, o);
+  }
+  return toTurns(labels, features.hopSeconds);
+}
+
+/** Gives every word the speaker of the turn it overlaps most (or the nearest turn). */
+export function assignSpeakers(words: readonly RecognizedWord[], turns: readonly SpeakerTurn[]): RecognizedWord[] {
+  if (turns.length === 0) return words.map((w) => ({ ...w, speaker: 0 }));
+  return words.map((w) => {
+    let best = turns[0]!;
+    let bestScore = -Infinity;
+    for (const t of turns) {
+      const overlap = Math.min(w.end, t.end) - Math.max(w.start, t.start);
+      const score = overlap > 0 ? overlap : -Math.min(Math.abs(w.start - t.end), Math.abs(t.start - w.end));
+      if (score > bestScore) { bestScore = score; best = t; }
+    }
+    return { ...w, speaker: best.speaker };
+  });
+}
+
+function cmvn(mfcc: Float64Array[], speechIdx: number[]): Float64Array[] {
+  const dim = mfcc[0]!.length;
+  const mean = new Float64Array(dim);
+  const sd = new Float64Array(dim);
+  for (const f of speechIdx) for (let d = 0; d < dim; d++) mean[d] += mfcc[f]![d]! / speechIdx.length;
+  for (const f of speechIdx) for (let d = 0; d < dim; d++) sd[d] += (mfcc[f]![d]! - mean[d]!) ** 2 / speechIdx.length;
+  for (let d = 0; d < dim; d++) sd[d] = Math.sqrt(sd[d]!) || 1;
+  return mfcc.map((x) => x.map((v, d) => (v - mean[d]!) / sd[d]!));
+}
+
+function clusterWindows(feats: Float64Array[], speech: Uint8Array, labels: Int32Array, o: Settings, hopSeconds: number): void {
+  const frames = speech.length;
+  const win = Math.round(o.windowSeconds / hopSeconds);
+  const hop = Math.max(Math.round(o.hopSeconds / hopSeconds), Math.ceil(frames / MAX_WINDOWS));
+  const windows: Array<{ from: number; to: number; embedding: Float64Array }> = [];
+  for (let from = 0; from < frames; from += hop) {
+    const to = Math.min(frames, from + win);
+    const members: number[] = [];
+    for (let f = from; f < to; f++) if (speech[f]) members.push(f);
+    if (members.length >= Math.min(50, win / 4)) windows.push({ from, to, embedding: meanStd(feats, members) });
+    if (to === frames) break;
+  }
+  if (windows.length < 2) return;
+  zScore(windows.map((w) => w.embedding));
+  const tree = agnes(windows.map((w) => w.embedding), { method: 'average', distanceFunction: cosineDistance });
+  let clusters = tree.cut(o.threshold);
+  if (clusters.length > o.maxSpeakers) clusters = tree.group(o.maxSpeakers).children;
+  const windowLabel = new Int32Array(windows.length);
+  clusters.forEach((c, k) => { for (const i of c.indices()) windowLabel[i] = k; });
+  absorbSmallClusters(windows.map((w) => w.embedding), windowLabel, clusters.length, o.minClusterShare);
+  const votes = Array.from({ length: frames }, () => new Map<number, number>());
+  windows.forEach((w, i) => { for (let f = w.from; f < w.to; f++) votes[f]!.set(windowLabel[i]!, (votes[f]!.get(windowLabel[i]!) ?? 0) + 1); });
+  let last = windowLabel[0]!;
+  for (let f = 0; f < frames; f++) {
+    if (!speech[f]) continue;
+    let best = -1;
+    let bestVotes = 0;
+    for (const [label, n] of votes[f]!) if (n > bestVotes) { bestVotes = n; best = label; }
+    labels[f] = best >= 0 ? best : last;
+    last = labels[f]!;
+  }
+}
+
+/** Moves the windows of clusters holding less than `share` of all windows to the nearest large cluster. */
+function absorbSmallClusters(embeddings: Float64Array[], windowLabel: Int32Array, count: number, share: number): void {
+  const sizes = new Array<number>(count).fill(0);
+  for (const l of windowLabel) sizes[l]++;
+  const large = sizes.map((n, k) => (n >= share * embeddings.length ? k : -1)).filter((k) => k >= 0);
+  if (large.length === 0 || large.length === count) return;
+  const isLarge = new Set(large);
+  const members = large.map((k) => embeddings.filter((_, i) => windowLabel[i] === k));
+  embeddings.forEach((e, i) => {
+    if (isLarge.has(windowLabel[i]!)) return;
+    let best = large[0]!;
+    let bestDistance = Infinity;
+    large.forEach((k, j) => {
+      const group = members[j]!;
+      const d = group.reduce((sum, m) => sum + cosineDistance(e, m), 0) / group.length;
+      if (d < bestDistance) { bestDistance = d; best = k; }
+    });
+    windowLabel[i] = best;
+  });
+}
+
+function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Array, o: { gmmComponents: number; smoothFrames: number }): void {
+  const bySpeaker = new Map<number, Float64Array[]>();
+  for (const f of speechIdx) {
+    const list = bySpeaker.get(labels[f]!) ?? [];
+    list.push(feats[f]!);
+    bySpeaker.set(labels[f]!, list);
+  }
+  const models: Array<{ label: number; gmm: DiagonalGmm }> = [];
+  for (const [label, data] of bySpeaker) if (data.length >= 100) models.push({ label, gmm: fitGmm(data, o.gmmComponents) });
+  if (models.length < 2) return;
+  const ll = models.map((m) => Float64Array.from(speechIdx, (f) => gmmLogLikelihood(m.gmm, feats[f]!)));
+  const half = Math.floor(o.smoothFrames / 2);
+  const prefix = ll.map((row) => {
+    const p = new Float64Array(row.length + 1);
+    for (let i = 0; i < row.length; i++) p[i + 1] = p[i]! + row[i]!;
+    return p;
+  });
+  speechIdx.forEach((f, i) => {
+    const from = Math.max(0, i - half);
+    const to = Math.min(speechIdx.length, i + half + 1);
+    let best = 0;
+    let bestScore = -Infinity;
+    prefix.forEach((p, m) => {
+      const score = p[to]! - p[from]!;
+      if (score > bestScore) { bestScore = score; best = m; }
+    });
+    labels[f] = models[best]!.label;
+  });
+}
+
+function toTurns(labels: Int32Array, hopSeconds: number): SpeakerTurn[] {
+  const order = new Map<number, number>();
+  const turns: SpeakerTurn[] = [];
+  for (let f = 0; f < labels.length; f++) {
+    const label = labels[f]!;
+    if (label < 0) continue;
+    if (!order.has(label)) order.set(label, order.size);
+    const speaker = order.get(label)!;
+    const last = turns[turns.length - 1];
+    const start = round3(f * hopSeconds);
+    if (last && last.speaker === speaker && Math.abs(last.end - start) < hopSeconds / 2) last.end = round3((f + 1) * hopSeconds);
+    else turns.push({ start, end: round3((f + 1) * hopSeconds), speaker });
+  }
+  return turns;
+}
+
+function meanStd(feats: Float64Array[], members: number[]): Float64Array {
+  const dim = feats[0]!.length;
+  const out = new Float64Array(dim * 2);
+  for (const f of members) for (let d = 0; d < dim; d++) out[d] += feats[f]![d]! / members.length;
+  for (const f of members) for (let d = 0; d < dim; d++) out[dim + d] += (feats[f]![d]! - out[d]!) ** 2 / members.length;
+  for (let d = 0; d < dim; d++) out[dim + d] = Math.sqrt(out[dim + d]!);
+  return out;
+}
+
+function zScore(vectors: Float64Array[]): void {
+  const dim = vectors[0]!.length;
+  for (let d = 0; d < dim; d++) {
+    let mean = 0;
+    for (const v of vectors) mean += v[d]! / vectors.length;
+    let variance = 0;
+    for (const v of vectors) variance += (v[d]! - mean) ** 2 / vectors.length;
+    const sd = Math.sqrt(variance) || 1;
+    for (const v of vectors) v[d] = (v[d]! - mean) / sd;
+  }
+}
+
+/** 1 − cosine similarity. */
+export function cosineDistance(a: Float64Array, b: Float64Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) { dot += a[i]! * b[i]!; na += a[i]! * a[i]!; nb += b[i]! * b[i]!; }
+  return na === 0 || nb === 0 ? 1 : 1 - dot / Math.sqrt(na * nb);
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

@@ -1,0 +1,72 @@
+/** A diagonal-covariance Gaussian mixture. */
+export interface DiagonalGmm { weights: Float64Array; means: Float64Array[]; variances: Float64Array[] }
+
+const VARIANCE_FLOOR = 1e-3;
+
+/**
+ * Fits a diagonal GMM by EM, starting from evenly spaced frames as means (deterministic).
+ * Uses fewer components when there are few frames. Throws on an empty input.
+ */
+export function fitGmm(data: readonly Float64Array[], components: number, iterations = 8): DiagonalGmm {
+  if (data.length === 0) throw new Error('Cannot fit a GMM to no data');
+  const dim = data[0]!.length;
+  const k = Math.max(1, Math.min(components, Math.floor(data.length / (2 * dim)) || 1));
+  const globalVar = new Float64Array(dim);
+  const globalMean = new Float64Array(dim);
+  for (const x of data) for (let d = 0; d < dim; d++) globalMean[d] += x[d]! / data.length;
+  for (const x of data) for (let d = 0; d < dim; d++) globalVar[d] += (x[d]! - globalMean[d]!) ** 2 / data.length;
+  let gmm: DiagonalGmm = {
+    weights: new Float64Array(k).fill(1 / k),
+    means: Array.from({ length: k }, (_, c) => Float64Array.from(data[Math.floor(((c + 0.5) * data.length) / k)]!)),
+    variances: Array.from({ length: k }, () => globalVar.map((v) => Math.max(v, VARIANCE_FLOOR))),
+  };
+  const resp = new Float64Array(k);
+  for (let it = 0; it < iterations; it++) {
+    const sumW = new Float64Array(k);
+    const sumX = Array.from({ length: k }, () => new Float64Array(dim));
+    const sumXX = Array.from({ length: k }, () => new Float64Array(dim));
+    for (const x of data) {
+      componentLogLikelihoods(gmm, x, resp);
+      const max = Math.max(...resp);
+      let total = 0;
+      for (let c = 0; c < k; c++) { resp[c] = Math.exp(resp[c]! - max); total += resp[c]!; }
+      for (let c = 0; c < k; c++) {
+        const r = resp[c]! / total;
+        sumW[c] += r;
+        const sx = sumX[c]!;
+        const sxx = sumXX[c]!;
+        for (let d = 0; d < dim; d++) { sx[d] += r * x[d]!; sxx[d] += r * x[d]! * x[d]!; }
+      }
+    }
+    gmm = {
+      weights: sumW.map((w) => Math.max(w, 1e-6) / data.length),
+      means: sumX.map((sx, c) => sx.map((v) => v / Math.max(sumW[c]!, 1e-6))),
+      variances: sumXX.map((sxx, c) => sxx.map((v, d) => {
+        const w = Math.max(sumW[c]!, 1e-6);
+        const mean = sumX[c]![d]! / w;
+        return Math.max(v / w - mean * mean, VARIANCE_FLOOR);
+      })),
+    };
+  }
+  return gmm;
+}
+
+/** Log-likelihood of one frame under the mixture. */
+export function gmmLogLikelihood(gmm: DiagonalGmm, x: Float64Array): number {
+  const ll = new Float64Array(gmm.weights.length);
+  componentLogLikelihoods(gmm, x, ll);
+  const max = Math.max(...ll);
+  let sum = 0;
+  for (const v of ll) sum += Math.exp(v - max);
+  return max + Math.log(sum);
+}
+
+function componentLogLikelihoods(gmm: DiagonalGmm, x: Float64Array, out: Float64Array): void {
+  for (let c = 0; c < gmm.weights.length; c++) {
+    const mean = gmm.means[c]!;
+    const variance = gmm.variances[c]!;
+    let ll = Math.log(gmm.weights[c]!);
+    for (let d = 0; d < x.length; d++) ll -= 0.5 * (Math.log(2 * Math.PI * variance[d]!) + (x[d]! - mean[d]!) ** 2 / variance[d]!);
+    out[c] = ll;
+  }
+}

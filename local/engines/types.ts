@@ -1,0 +1,38 @@
+/** One recognised word with times in seconds from the start of the audio. */
+export interface RecognizedWord {
+  start: number;
+  end: number;
+  text: string;
+  /** 0..1 */
+  confidence: number;
+  /** 0-based speaker index; 0 when the engine does not separate speakers. */
+  speaker: number;
+}
+
+export interface TranscriptionResult {
+  words: RecognizedWord[];
+  /** Number of distinct speakers found (at least 1 when there are words). */
+  speakers: number;
+}
+
+export interface TranscribeOptions {
+  /** Upper bound on speakers to separate (1 = no diarization). */
+  maxSpeakers: number;
+}
+
+/** A speech-to-text engine working on a 16 kHz mono 16-bit WAV file. */
+export interface TranscriptionEngine {
+  readonly name: string;
+  transcribe(wavPath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
+}
+
+/** A stretch of audio attributed to one speaker, in seconds. */
+export interface SpeakerTurn { start: number; end: number; speaker: number }
+
+/** Raised when no engine can run on this machine; the message says how to get one. */
+export class NoEngineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoEngineError';
+  }
+}

@@ -1,0 +1,65 @@
+const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** Spells a non-negative integer below one million the way speech references do ("25" → "twenty five"). */
+export function spellNumber(n: number): string {
+  if (n < 20) return ONES[n]!;
+  if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${ONES[n % 10]}` : ''}`;
+  if (n < 1000) return `${ONES[Math.floor(n / 100)]} hundred${n % 100 ? ` ${spellNumber(n % 100)}` : ''}`;
+  return `${spellNumber(Math.floor(n / 1000))} thousand${n % 1000 ? ` ${spellNumber(n % 1000)}` : ''}`;
+}
+
+/**
+ * Normalises text for WER: lower case, hyphens as spaces, punctuation removed (inner apostrophes
+ * kept), and digit runs spelled out as words so "25" and "twenty five" compare equal.
+ */
+export function normalizeWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[-–—]/g, ' ')
+    .replace(/\d+/g, (digits) => (digits.length <= 6 ? ` ${spellNumber(Number(digits))} ` : ` ${digits} `))
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .split(/\s+/)
+    .map((w) => w.replace(/^'+|'+$/g, ''))
+    .filter(Boolean);
+}
+
+export interface WerCounts { substitutions: number; deletions: number; insertions: number; referenceWords: number }
+
+/** Counts edit operations between reference and hypothesis word lists (Levenshtein alignment). */
+export function wordErrors(reference: readonly string[], hypothesis: readonly string[]): WerCounts {
+  const n = reference.length;
+  const m = hypothesis.length;
+  // cost[j] with back-pointers kept as counts of each operation along the cheapest path
+  let prev = Array.from({ length: m + 1 }, (_, j) => ({ cost: j, s: 0, d: 0, i: j }));
+  for (let r = 1; r <= n; r++) {
+    const row = [{ cost: r, s: 0, d: r, i: 0 }];
+    for (let j = 1; j <= m; j++) {
+      const same = reference[r - 1] === hypothesis[j - 1];
+      const diag = prev[j - 1]!;
+      const up = prev[j]!;
+      const left = row[j - 1]!;
+      const options = [
+        { cost: diag.cost + (same ? 0 : 1), s: diag.s + (same ? 0 : 1), d: diag.d, i: diag.i },
+        { cost: up.cost + 1, s: up.s, d: up.d + 1, i: up.i },
+        { cost: left.cost + 1, s: left.s, d: left.d, i: left.i + 1 },
+      ];
+      row.push(options.reduce((a, b) => (b.cost < a.cost ? b : a)));
+    }
+    prev = row;
+  }
+  const last = prev[m]!;
+  return { substitutions: last.s, deletions: last.d, insertions: last.i, referenceWords: n };
+}
+
+/** Word error rate of a hypothesis against a reference, after normalisation (0 when both are empty). */
+export function wer(reference: string, hypothesis: string): number {
+  const c = wordErrors(normalizeWords(reference), normalizeWords(hypothesis));
+  return errorRate(c);
+}
+
+/** (S + D + I) / N; a reference with no words gives the number of insertions. */
+export function errorRate(c: WerCounts): number {
+  const errors = c.substitutions + c.deletions + c.insertions;
+  return c.referenceWords === 0 ? errors : errors / c.referenceWords;
+}
