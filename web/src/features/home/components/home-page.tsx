@@ -1,21 +1,30 @@
 /**
  * The home shell for /home, /home/meeting/:id and /dashboard[/:meetingId/:operation]: header, side
- * panel or mobile menu, the settings dialog, and the meetings area (filled in by the meetings feature).
+ * panel or mobile menu (both with the upload form and Submit Feedback), the settings dialog, and the
+ * meetings area, filtered to one meeting when the route names one.
  */
 import { useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { useUser } from '../../../api/users/get-user.js';
 import { errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage } from '../../../components/message.js';
+import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
+import { MeetingsArea } from '../../meetings/components/meetings-area.js';
 import { SettingsDialog, type SettingsTab } from '../../settings/components/settings-dialog.js';
+import { useUpload } from '../../upload/use-upload.js';
 import { AppHeader } from './app-header.js';
 import { MobileMenu } from './mobile-menu.js';
 import { SidePanel } from './side-panel.js';
 
 export function HomePage() {
   const { data: user, error } = useUser();
+  const { meetingId, operation } = useParams();
   const [settingsTab, setSettingsTab] = useState<SettingsTab>();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const upload = useUpload({ minutes: user?.minutes });
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : 'Loading...';
+  const panel = { user, upload, onEditProfile: () => setSettingsTab('Profile' as const), onFeedback: () => setFeedbackOpen(true) };
 
   return (
     <div className="app-shell">
@@ -25,16 +34,16 @@ export function HomePage() {
         onToggleMobileMenu={() => setMobileMenuOpen((o) => !o)}
         onSettings={() => setSettingsTab('Profile')}
       />
-      <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} onEditProfile={() => setSettingsTab('Profile')} />
+      <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} {...panel} />
       <div className="app-body">
-        <SidePanel firstName={user?.first_name} onEditProfile={() => setSettingsTab('Profile')} />
-        <main className="meetings-area">
-          <h1>My Meetings</h1>
+        <SidePanel {...panel} />
+        <div className="home-main">
           {error && <ErrorMessage>{errorStatus(error) === 503 ? SETTINGS_UNAVAILABLE : GENERIC_ERROR}</ErrorMessage>}
-          <p className="empty-state">No meetings yet.</p>
-        </main>
+          <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) : undefined} />
+        </div>
       </div>
       {settingsTab && <SettingsDialog initialTab={settingsTab} onClose={() => setSettingsTab(undefined)} />}
+      {feedbackOpen && user && <FeedbackDialog email={user.email} meetingId={null} onClose={() => setFeedbackOpen(false)} />}
     </div>
   );
 }

@@ -1,14 +1,23 @@
-/** The right slide-in menu under 769 px (spec §2): My Dashboard, Edit Profile, Sign Out. */
+/**
+ * The right slide-in menu under 769 px (spec §2): My Dashboard, Edit Profile, Sign Out — plus the upload
+ * form and Submit Feedback, which live in the side panel on desktop and would be unreachable on phones.
+ */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import type { User } from '../../../../../functions/contracts/auth-users.js';
+import { UploadForm } from '../../upload/components/upload-form.js';
+import type { UploadController } from '../../upload/use-upload.js';
 
 interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   onEditProfile: () => void;
+  user?: User;
+  upload?: UploadController;
+  onFeedback?: () => void;
 }
 
-export function MobileMenu({ open, onClose, onEditProfile }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, onEditProfile, user, upload, onFeedback }: MobileMenuProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (open) closeRef.current?.focus();
@@ -21,8 +30,12 @@ export function MobileMenu({ open, onClose, onEditProfile }: MobileMenuProps) {
         <ul>
           <li><Link to="/dashboard" onClick={onClose}>My Dashboard</Link></li>
           <li><button type="button" className="link-button" onClick={() => { onClose(); onEditProfile(); }}>Edit Profile</button></li>
+          {onFeedback && user && (
+            <li><button type="button" className="link-button" onClick={() => { onClose(); onFeedback(); }}>Submit Feedback</button></li>
+          )}
           <li><Link to="/auth/logout">Sign Out</Link></li>
         </ul>
+        {upload && <UploadForm upload={upload} minutes={user?.minutes} onStarted={onClose} />}
       </nav>
     </>
   );

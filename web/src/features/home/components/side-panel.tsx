@@ -1,12 +1,27 @@
-/** The desktop side panel (spec §2): '{first name}'s Meeting', 'Edit my profile' and the footer links. */
+/**
+ * The desktop side panel (spec §2): '{first name}'s Meeting', 'Edit my profile', the upload form,
+ * Submit Feedback and the footer links.
+ */
+import type { User } from '../../../../../functions/contracts/auth-users.js';
 import { env } from '../../../config/env.js';
+import { UploadForm } from '../../upload/components/upload-form.js';
+import type { UploadController } from '../../upload/use-upload.js';
 
-export function SidePanel({ firstName, onEditProfile }: { firstName: string | undefined; onEditProfile: () => void }) {
+interface SidePanelProps {
+  user: User | undefined;
+  upload: UploadController;
+  onEditProfile: () => void;
+  onFeedback: () => void;
+}
+
+export function SidePanel({ user, upload, onEditProfile, onFeedback }: SidePanelProps) {
   const pages = env.externalPages;
   return (
     <aside className="side-panel desktop-only" aria-label="Side panel">
-      <h2>{firstName === undefined ? 'Loading...' : `${firstName}'s Meeting`}</h2>
+      <h2>{user === undefined ? 'Loading...' : `${user.first_name}'s Meeting`}</h2>
       <button type="button" className="link-button" onClick={onEditProfile}>Edit my profile</button>
+      <UploadForm upload={upload} minutes={user?.minutes} />
+      <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
       <footer className="side-panel-footer">
         <a href={pages.privacy} target="_blank" rel="noreferrer">Privacy</a>
         <a href={pages.terms} target="_blank" rel="noreferrer">Terms&amp;Conditions</a>

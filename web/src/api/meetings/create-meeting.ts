@@ -1,0 +1,10 @@
+/** POST /api/meetings/ {name} — creates a meeting hosted by the caller. */
+import { createMeetingRequest, type MeetingView } from '../../../../functions/contracts/meetings.js';
+import { apiRequest } from '../api-client.js';
+
+export const createMeetingInput = createMeetingRequest;
+
+/** Creates the meeting; throws ApiError. */
+export function createMeeting(name: string): Promise<MeetingView> {
+  return apiRequest<MeetingView>('/api/meetings/', { method: 'POST', json: { name } });
+}

@@ -1,0 +1,32 @@
+/** GET /api/meetings/?page=&page_size=&meeting_id= — one page of the caller's meetings (spec §7, page size 9). */
+import useSWR from 'swr';
+import { MEETINGS_PAGE_SIZE, type MeetingsPage } from '../../../../functions/contracts/meetings.js';
+import { apiRequest } from '../api-client.js';
+
+export const MEETINGS_KEY = '/api/meetings/';
+
+export interface MeetingsQuery {
+  page: number;
+  /** Filters the list to this one meeting (share link, dashboard operation). */
+  meetingId?: string;
+}
+
+/** The list URL for a query (also the SWR key, so each page is cached on its own). */
+export function meetingsUrl({ page, meetingId }: MeetingsQuery): string {
+  const params = new URLSearchParams({ page: String(page), page_size: String(MEETINGS_PAGE_SIZE) });
+  if (meetingId) params.set('meeting_id', meetingId);
+  return `${MEETINGS_KEY}?${params.toString()}`;
+}
+
+/** Fetches one page; throws ApiError. */
+export function getMeetings(query: MeetingsQuery): Promise<MeetingsPage> {
+  return apiRequest<MeetingsPage>(meetingsUrl(query));
+}
+
+/** True for every cached meetings-list key, to revalidate all pages after a change. */
+export const isMeetingsKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith(`${MEETINGS_KEY}?`);
+
+/** One page of meetings, cached per query. */
+export function useMeetings(query: MeetingsQuery) {
+  return useSWR(meetingsUrl(query), () => getMeetings(query), { keepPreviousData: true });
+}

@@ -1,0 +1,9 @@
+/** GET /api/meetings/{id}/video_upload_url/?content_type= — a presigned POST (403 text when minutes are used up). */
+import type { UploadContentType, UploadUrl } from '../../../../functions/contracts/meetings.js';
+import { apiRequest } from '../api-client.js';
+
+/** Asks for the upload target; throws ApiError (403 'You have used up your minutes for the month.'). */
+export function getUploadUrl(meetingId: string, contentType: UploadContentType): Promise<UploadUrl> {
+  const query = new URLSearchParams({ content_type: contentType });
+  return apiRequest<UploadUrl>(`/api/meetings/${encodeURIComponent(meetingId)}/video_upload_url/?${query.toString()}`);
+}

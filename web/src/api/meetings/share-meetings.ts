@@ -1,0 +1,13 @@
+/** POST /api/meetings/attendees/ {meeting_ids, attendees:[{email}], message_string} (host of every meeting). */
+import { shareMeetingsRequest, type ShareAnswer } from '../../../../functions/contracts/meetings.js';
+import { apiRequest } from '../api-client.js';
+
+export const shareMeetingsInput = shareMeetingsRequest;
+
+/** Gives the addresses read access and mails them; throws ApiError. */
+export function shareMeetings(meetingIds: string[], emails: string[], message: string): Promise<ShareAnswer> {
+  return apiRequest<ShareAnswer>('/api/meetings/attendees/', {
+    method: 'POST',
+    json: { meeting_ids: meetingIds, attendees: emails.map((email) => ({ email })), message_string: message },
+  });
+}

@@ -1,0 +1,33 @@
+/** The phone viewer of one meeting: its facts and the same role-based options as the desktop dropdown. */
+import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import { meetingDuration } from '../duration.js';
+import { formatStart } from '../format.js';
+import { meetingOptions, OPTION_LABELS, sharedWithCount, type MeetingOption } from '../permissions.js';
+import { Modal } from './modal.js';
+
+interface MeetingViewerProps {
+  meeting: MeetingView;
+  email: string | undefined;
+  onOption: (meeting: MeetingView, option: MeetingOption) => void;
+  onClose: () => void;
+}
+
+export function MeetingViewer({ meeting, email, onOption, onClose }: MeetingViewerProps) {
+  return (
+    <Modal title={meeting.name} onClose={onClose} className="viewer-modal">
+      <dl className="viewer-facts">
+        <div><dt>Start</dt><dd>{formatStart(meeting.start_time)}</dd></div>
+        <div><dt>Duration</dt><dd>{meetingDuration(meeting.start_time, meeting.end_time)}</dd></div>
+        <div><dt>Shared With</dt><dd>{sharedWithCount(meeting)}</dd></div>
+        <div><dt>Captured Recording</dt><dd>{meeting.recording_available ? 'Available' : 'Not Available'}</dd></div>
+      </dl>
+      <div className="viewer-options">
+        {meetingOptions(meeting, email).map((option) => (
+          <button key={option} type="button" className="button-secondary" onClick={() => onOption(meeting, option)}>
+            {OPTION_LABELS[option]}
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * A centred dialog (full screen under 769 px) for the meetings modals: titled, closes on Escape and on a
+ * backdrop click, focuses its first control and gives focus back when it closes.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Modal({ title, onClose, children, className = '' }: ModalProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close]), [href]')?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={ref} className={`modal meetings-modal ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label="Close" data-close onClick={onClose}>×</button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** Meeting-name search hits, 12 per page on the client (spec §7, §9); each opens the meeting's own view. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMeetingSearch } from '../../../api/search/search-meetings.js';
+import { ErrorMessage } from '../../../components/message.js';
+import { pageCount } from '../pagination.js';
+import { LOAD_ERROR, nothingMatched } from '../list-messages.js';
+import { Pagination } from './pagination.js';
+
+export const SEARCH_PAGE_SIZE = 12;
+
+export function NameSearchResults({ query }: { query: string }) {
+  const { data, error, isLoading } = useMeetingSearch(query);
+  const [page, setPage] = useState(1);
+  if (isLoading) return <p className="empty-state">Loading...</p>;
+  if (error) return <ErrorMessage>{LOAD_ERROR}</ErrorMessage>;
+  const hits = data ?? [];
+  if (hits.length === 0) return <p className="empty-state">{nothingMatched(query)}</p>;
+  const shown = hits.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE);
+  return (
+    <>
+      <ul className="search-hits" aria-label="Search results">
+        {shown.map((hit) => (
+          <li key={hit.meeting_id}>
+            <Link to={`/home/meeting/${encodeURIComponent(hit.meeting_id)}`}>{hit.meeting_name}</Link>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} totalPages={pageCount(hits.length, SEARCH_PAGE_SIZE)} onChange={setPage} label="Search result pages" />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The search bar (spec §2): a query and its filter type. Only Name exists for now; Text and Voice come with
+ * the search feature, so they are not shown. Changing the type reruns the search on page 1.
+ */
+import { useId, useState, type FormEvent } from 'react';
+
+export const SEARCH_TYPES = ['Name'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+interface SearchBarProps {
+  type: SearchType;
+  query: string;
+  onSearch: (type: SearchType, query: string) => void;
+}
+
+export function SearchBar({ type, query, onSearch }: SearchBarProps) {
+  const [text, setText] = useState(query);
+  const inputId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(type, text.trim());
+  }
+
+  return (
+    <form className="search-bar" role="search" onSubmit={submit}>
+      <div className="segmented" role="radiogroup" aria-label="Search by">
+        {SEARCH_TYPES.map((name) => (
+          <button key={name} type="button" role="radio" aria-checked={type === name} onClick={() => onSearch(name, text.trim())}>
+            {name}
+          </button>
+        ))}
+      </div>
+      <label htmlFor={inputId} className="visually-hidden">Search meetings</label>
+      <input id={inputId} type="search" placeholder="Search meetings by name" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="button-primary button-small">Search</button>
+      {query && (
+        <button type="button" className="link-button" onClick={() => { setText(''); onSearch(type, ''); }}>Clear</button>
+      )}
+    </form>
+  );
+}

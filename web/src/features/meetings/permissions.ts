@@ -1,0 +1,45 @@
+/** What the signed-in user may do with a meeting (spec §6): by host role, sample flag and recording. */
+import type { MeetingView } from '../../../../functions/contracts/meetings.js';
+
+export type MeetingOption = 'watchRecording' | 'share' | 'delete' | 'feedback';
+
+export const OPTION_LABELS: Record<MeetingOption, string> = {
+  watchRecording: 'Watch Recording',
+  share: 'Share',
+  delete: 'Delete',
+  feedback: 'Submit Feedback',
+};
+
+/** Whether `email` is among the meeting's hosts (case-insensitive). */
+export function isHost(meeting: MeetingView, email: string | undefined): boolean {
+  if (!email) return false;
+  const wanted = email.toLowerCase();
+  return meeting.hosts.some((host) => host.email.toLowerCase() === wanted);
+}
+
+/** Host rights apply: the user hosts the meeting and it is not one of the read-only sample meetings. */
+export function canManage(meeting: MeetingView, email: string | undefined): boolean {
+  return !meeting.is_sample && isHost(meeting, email);
+}
+
+/**
+ * The options menu entries, in order. Host: watch (with a recording), share, delete, feedback;
+ * everyone else: watch (with a recording) and feedback.
+ */
+export function meetingOptions(meeting: MeetingView, email: string | undefined): MeetingOption[] {
+  const options: MeetingOption[] = [];
+  if (meeting.recording_available) options.push('watchRecording');
+  if (canManage(meeting, email)) options.push('share', 'delete');
+  options.push('feedback');
+  return options;
+}
+
+/** Bulk share is allowed only for a non-empty selection the user hosts entirely. */
+export function canBulkShare(selected: readonly MeetingView[], email: string | undefined): boolean {
+  return selected.length > 0 && selected.every((meeting) => canManage(meeting, email));
+}
+
+/** The 'Shared With' count: attendees minus the host. */
+export function sharedWithCount(meeting: MeetingView): number {
+  return Math.max(0, meeting.attendee_count - 1);
+}

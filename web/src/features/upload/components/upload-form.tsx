@@ -1,0 +1,50 @@
+/**
+ * The side panel's upload form (spec §2): an mp4/m4a file and 'Upload Meeting', with the minutes left.
+ * The progress circle is shown in the meetings area, where it is visible on phones too.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../../components/message.js';
+import type { UploadController } from '../use-upload.js';
+import { UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '../upload-messages.js';
+
+interface UploadFormProps {
+  upload: UploadController;
+  minutes: number | undefined;
+  /** Called once the upload has started (the mobile menu closes so the progress shows). */
+  onStarted?: () => void;
+}
+
+export function UploadForm({ upload, minutes, onStarted }: UploadFormProps) {
+  const [file, setFile] = useState<File>();
+  const inputId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file || upload.loading) return;
+    void upload.start(file);
+    onStarted?.();
+  }
+
+  return (
+    <form className="upload-form" onSubmit={submit} aria-label="Upload a meeting">
+      <p className="minutes-block" aria-live="polite">
+        <span>Minutes left this month</span>
+        <strong>{minutes === undefined ? '…' : Math.max(0, Math.floor(minutes))}</strong>
+      </p>
+      <label htmlFor={inputId}>Recording (mp4 or m4a)</label>
+      <input
+        id={inputId}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        required
+        disabled={upload.loading || upload.minutesUsedUp}
+        onChange={(e) => setFile(e.target.files?.[0])}
+      />
+      <button type="submit" className="button-primary" disabled={!file || upload.loading || upload.minutesUsedUp}>
+        Upload Meeting
+      </button>
+      {upload.loading && <p className="hint" role="status">Uploading… keep this page open.</p>}
+      <ErrorMessage>{upload.minutesUsedUp ? UPLOAD_MESSAGES.minutesUsedUp : upload.error}</ErrorMessage>
+    </form>
+  );
+}

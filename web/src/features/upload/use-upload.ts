@@ -1,0 +1,75 @@
+/** The upload state of the home screen (spec §3 Upload state): percent, loading, error; reloads when done. */
+import { useCallback, useEffect, useState } from 'react';
+import { createMeeting } from '../../api/meetings/create-meeting.js';
+import { getUploadUrl } from '../../api/meetings/get-upload-url.js';
+import { requestIndexing } from '../../api/meetings/request-indexing.js';
+import { updateMeeting } from '../../api/meetings/update-meeting.js';
+import { uploadRecording } from '../../api/meetings/upload-recording.js';
+import { errorData, errorStatus, GENERIC_ERROR } from '../../api/error-messages.js';
+import { readDuration } from './read-duration.js';
+import { runUpload, type UploadPorts } from './upload-flow.js';
+import { InvalidVideo, UPLOAD_MESSAGES } from './upload-messages.js';
+
+export interface UploadState {
+  loading: boolean;
+  /** 0-100 while the file is sent; undefined before. */
+  percent: number | undefined;
+  error: string | undefined;
+}
+
+export interface UseUploadOptions {
+  /** The user's remaining minutes; below 0 blocks the upload. Undefined while unknown. */
+  minutes: number | undefined;
+  ports?: UploadPorts;
+  /** What happens after the last step (default: reload the page, spec §4). */
+  onDone?: () => void;
+}
+
+export const defaultUploadPorts: UploadPorts = { readDuration, createMeeting, getUploadUrl, uploadRecording, updateMeeting, requestIndexing };
+
+/** The text for a failed upload: the two upload messages of §8, else the generic one. */
+export function uploadErrorText(error: unknown): string {
+  if (error instanceof InvalidVideo) return UPLOAD_MESSAGES.invalidVideo;
+  if (errorStatus(error) === 403 && errorData(error) === UPLOAD_MESSAGES.minutesUsedUp) return UPLOAD_MESSAGES.minutesUsedUp;
+  return GENERIC_ERROR;
+}
+
+/** Warns before leaving the page while `active` (spec §8: until the upload reaches 100 %). */
+export function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = UPLOAD_MESSAGES.leaveWarning;
+      return UPLOAD_MESSAGES.leaveWarning;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+/** Upload state plus `start(file)`, which runs the six steps unless the minutes are used up. */
+export function useUpload({ minutes, ports = defaultUploadPorts, onDone = () => window.location.reload() }: UseUploadOptions) {
+  const [state, setState] = useState<UploadState>({ loading: false, percent: undefined, error: undefined });
+  const minutesUsedUp = minutes !== undefined && minutes < 0;
+  useLeaveWarning(state.loading && (state.percent ?? 0) < 100);
+
+  const start = useCallback(async (file: File) => {
+    if (minutesUsedUp) {
+      setState({ loading: false, percent: undefined, error: UPLOAD_MESSAGES.minutesUsedUp });
+      return;
+    }
+    setState({ loading: true, percent: undefined, error: undefined });
+    try {
+      await runUpload(file, ports, (percent) => setState((s) => ({ ...s, percent })));
+      setState((s) => ({ ...s, loading: false, percent: 100 }));
+      onDone();
+    } catch (error) {
+      setState({ loading: false, percent: undefined, error: uploadErrorText(error) });
+    }
+  }, [minutesUsedUp, ports, onDone]);
+
+  return { ...state, minutesUsedUp, start };
+}
+
+export type UploadController = ReturnType<typeof useUpload>;
