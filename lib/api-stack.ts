@@ -49,7 +49,8 @@ export class ApiStack extends Stack {
     const methods: apigw.Method[] = [];
     const functions: Record<string, ProjectFunction> = {};
     for (const context of contexts) {
-      const fn = bindData(new ProjectFunction(this, context.id, { entry: context.entry, description: `API: ${context.id}` }), props, 'RW');
+      const fn = new ProjectFunction(this, context.id, { entry: context.entry, description: `API: ${context.id}` });
+      bindData(fn, props, 'RW', { withSecrets: true });
       for (const def of props.stateMachineDefinitions ?? STATE_MACHINES) fn.bindStateMachine(required(props.stateMachines, def.id), def);
       const integration = new apigw.LambdaIntegration(fn.function, { scopePermissionToMethod: false });
       for (const segment of context.pathSegments) {

@@ -1,5 +1,5 @@
-import type { BucketDefinition, TableDefinition } from './definitions/resources.js';
-import { BUCKETS, TABLES } from './definitions/resources.js';
+import type { BucketDefinition, SecretDefinition, TableDefinition } from './definitions/resources.js';
+import { BUCKETS, SECRETS, TABLES } from './definitions/resources.js';
 import type { Access, ProjectFunction } from './constructs/project-function.js';
 import type { StatefulResources } from './stateful-stack.js';
 
@@ -18,15 +18,20 @@ export interface DataProps {
   readonly tableDefinitions?: readonly TableDefinition[];
   /** @default BUCKETS */
   readonly bucketDefinitions?: readonly BucketDefinition[];
+  /** @default SECRETS */
+  readonly secretDefinitions?: readonly SecretDefinition[];
 }
 
 /**
  * Binds every table and bucket of the definitions to a function with the given access, plus the
- * app-wide settings. Throws if a definition has no matching resource.
+ * app-wide settings, and the secrets when `withSecrets` (user-facing functions that verify tokens).
+ * Throws if a definition has no matching resource.
  */
-export function bindData(fn: ProjectFunction, props: DataProps & { readonly settings: AppSettings }, access: Access): ProjectFunction {
+export function bindData(fn: ProjectFunction, props: DataProps & { readonly settings: AppSettings }, access: Access,
+  { withSecrets = false } = {}): ProjectFunction {
   for (const def of props.tableDefinitions ?? TABLES) fn.bindTable(required(props.data.tables, def.id), def, access);
   for (const def of props.bucketDefinitions ?? BUCKETS) fn.bindBucket(required(props.data.buckets, def.id), def, access);
+  if (withSecrets) for (const def of props.secretDefinitions ?? SECRETS) fn.bindSecret(required(props.data.secrets, def.id), def);
   return fn.bindMailSender(props.settings.mailFrom).bindPublicAppUrl(props.settings.publicAppUrl);
 }
 

@@ -32,8 +32,8 @@ export class RealtimeStack extends Stack {
     const functions = {} as Record<keyof typeof ROUTE_IDS, ProjectFunction>;
     for (const routeKey of routeKeys) {
       const name = ROUTE_IDS[routeKey];
-      const fn = bindData(new ProjectFunction(this, name, { entry: def.routes[routeKey], description: `WebSocket ${routeKey}` }), props, 'RW')
-        .bindWebSocketApi(props.webSocketApi, def.stage);
+      const fn = new ProjectFunction(this, name, { entry: def.routes[routeKey], description: `WebSocket ${routeKey}` });
+      bindData(fn, props, 'RW', { withSecrets: true }).bindWebSocketApi(props.webSocketApi, def.stage);
       routes.push(new apigwv2.WebSocketRoute(this, `${name}Route`, {
         webSocketApi: props.webSocketApi,
         routeKey,

@@ -1,8 +1,9 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { BUCKETS, TABLES, type BucketDefinition, type TableDefinition } from './definitions/resources.js';
+import { BUCKETS, SECRETS, TABLES, type BucketDefinition, type SecretDefinition, type TableDefinition } from './definitions/resources.js';
 import { acknowledgeNag } from './constructs/nag.js';
 
 export interface StatefulStackProps extends StackProps {
@@ -10,6 +11,8 @@ export interface StatefulStackProps extends StackProps {
   readonly tables?: readonly TableDefinition[];
   /** @default BUCKETS */
   readonly buckets?: readonly BucketDefinition[];
+  /** @default SECRETS */
+  readonly secrets?: readonly SecretDefinition[];
   /** Origins allowed to POST uploads straight to browser-upload buckets. @default ['*'] */
   readonly uploadOrigins?: readonly string[];
 }
@@ -18,6 +21,7 @@ export interface StatefulStackProps extends StackProps {
 export interface StatefulResources {
   readonly tables: Readonly<Record<string, dynamodb.ITable>>;
   readonly buckets: Readonly<Record<string, s3.IBucket>>;
+  readonly secrets: Readonly<Record<string, secretsmanager.ISecret>>;
 }
 
 /**
@@ -27,6 +31,7 @@ export interface StatefulResources {
 export class StatefulStack extends Stack implements StatefulResources {
   public readonly tables: Readonly<Record<string, dynamodb.Table>>;
   public readonly buckets: Readonly<Record<string, s3.Bucket>>;
+  public readonly secrets: Readonly<Record<string, secretsmanager.Secret>>;
   public readonly accessLogsBucket: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
@@ -39,6 +44,7 @@ export class StatefulStack extends Stack implements StatefulResources {
     acknowledgeNag(this.accessLogsBucket, 'AwsSolutions-S1', 'This is the server access log target itself; logging it would recurse.');
     const origins = props.uploadOrigins ?? ['*'];
     this.buckets = Object.fromEntries((props.buckets ?? BUCKETS).map((def) => [def.id, this.createBucket(def, origins)]));
+    this.secrets = Object.fromEntries((props.secrets ?? SECRETS).map((def) => [def.id, this.createSecret(def)]));
     // Turning on EventBridge delivery goes through CDK's bucket-notifications custom resource.
     const notifications = this.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
     if (notifications) {
@@ -66,6 +72,17 @@ export class StatefulStack extends Stack implements StatefulResources {
       });
     }
     return table;
+  }
+
+  private createSecret(def: SecretDefinition): secretsmanager.Secret {
+    const secret = new secretsmanager.Secret(this, def.id, {
+      description: `MeetScribe ${def.id} (${def.envVar})`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgeNag(secret, 'AwsSolutions-SMG4',
+      'Rotating the token-signing key signs every user out; it is rotated by hand in a planned window, not on a schedule.');
+    return secret;
   }
 
   private createBucket(def: BucketDefinition, origins: readonly string[]): s3.Bucket {

@@ -6,10 +6,11 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { WEBSOCKET_CALLBACK_ENV } from '../definitions/api.js';
-import type { BucketDefinition, TableDefinition } from '../definitions/resources.js';
+import type { BucketDefinition, SecretDefinition, TableDefinition } from '../definitions/resources.js';
 import type { StateMachineDefinition } from '../definitions/workflows.js';
 import { PROJECT_ROOT, projectPath } from '../project-root.js';
 import { bucketAccess, tableAccess, type Access } from './data-access.js';
@@ -96,6 +97,13 @@ export class ProjectFunction extends Construct {
     const { statements, objectsArn } = bucketAccess(bucket, access);
     for (const statement of statements) this.function.addToRolePolicy(statement);
     acknowledgeWildcardResource(this, objectsArn, `Object keys are per meeting and unknown at deploy time; access is limited to the ${def.id} bucket.`);
+    return this;
+  }
+
+  /** Sets the secret-id variable (the secret's ARN) and grants reading that one secret. */
+  bindSecret(secret: secretsmanager.ISecret, def: SecretDefinition): this {
+    this.function.addEnvironment(def.envVar, secret.secretArn);
+    this.addPolicy(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], [secret.secretArn]);
     return this;
   }
 

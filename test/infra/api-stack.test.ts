@@ -1,8 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { API_CONTEXTS } from '../../lib/definitions/api.js';
-import { BUCKETS, TABLES } from '../../lib/definitions/resources.js';
+import { BUCKETS, SECRETS, TABLES } from '../../lib/definitions/resources.js';
 import { STATE_MACHINES } from '../../lib/definitions/workflows.js';
-import { testStacks } from './synth-app.js';
+import { testStacks, removeTestOutdirs } from './synth-app.js';
 
 const { stacks } = testStacks();
 const template = Template.fromStack(stacks.api);
@@ -17,6 +17,8 @@ function resourcePaths(): string[] {
   };
   return Object.keys(resources).map((id) => parentOf(id).join('/'));
 }
+
+afterAll(removeTestOutdirs);
 
 describe('ApiStack', () => {
   it('creates one Node 22 ARM64 function per API context', () => {
@@ -36,8 +38,8 @@ describe('ApiStack', () => {
     }, segments * 2);
   });
 
-  it('gives every function the table, bucket, state machine, mail and site settings', () => {
-    const names = [...TABLES.map((d) => d.envVar), ...BUCKETS.map((d) => d.envVar), ...STATE_MACHINES.map((d) => d.envVar), 'MAIL_FROM', 'PUBLIC_APP_URL'];
+  it('gives every function the table, bucket, secret, state machine, mail and site settings', () => {
+    const names = [...TABLES.map((d) => d.envVar), ...SECRETS.map((d) => d.envVar), ...BUCKETS.map((d) => d.envVar), ...STATE_MACHINES.map((d) => d.envVar), 'MAIL_FROM', 'PUBLIC_APP_URL'];
     const functions = template.findResources('AWS::Lambda::Function');
     for (const fn of Object.values(functions)) {
       expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(names));

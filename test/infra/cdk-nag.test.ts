@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { testApp, testStacks } from './synth-app.js';
+import { testApp, testStacks, removeTestOutdirs } from './synth-app.js';
 
 interface ReportViolation { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }
 interface Report { pluginReports: { pluginName: string; violations?: ReportViolation[] }[] }
@@ -21,6 +21,8 @@ function unacknowledgedFindings(siteAssetsDir?: string): string[] {
   return (report?.pluginReports ?? []).flatMap((plugin) => (plugin.violations ?? []).flatMap((v) =>
     v.violatingConstructs.map((c) => `${plugin.pluginName} ${v.severity} ${v.ruleName} at ${c.constructPath}`)));
 }
+
+afterAll(removeTestOutdirs);
 
 describe('cdk-nag AwsSolutions checks', () => {
   it('leaves no unacknowledged finding in the whole app', () => {

@@ -1,9 +1,11 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../../lib/definitions/api.js';
 import { MAIN_TABLE } from '../../lib/definitions/resources.js';
-import { testStacks } from './synth-app.js';
+import { testStacks, removeTestOutdirs } from './synth-app.js';
 
 const template = Template.fromStack(testStacks().stacks.realtime);
+
+afterAll(removeTestOutdirs);
 
 describe('RealtimeStack', () => {
   it('routes $connect, $disconnect and $default to Lambda proxy integrations', () => {

@@ -1,8 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { BUCKETS, TABLES } from '../../lib/definitions/resources.js';
-import { testStacks } from './synth-app.js';
+import { BUCKETS, SECRETS, TABLES } from '../../lib/definitions/resources.js';
+import { testStacks, removeTestOutdirs } from './synth-app.js';
 
 const template = Template.fromStack(testStacks().stacks.stateful);
+
+afterAll(removeTestOutdirs);
 
 describe('StatefulStack', () => {
   it.each(TABLES.map((def) => [def.id, def] as const))('creates table %s with the keys, indexes and TTL of its definition', (_id, def) => {
@@ -58,5 +60,11 @@ describe('StatefulStack', () => {
       LifecycleConfiguration: { Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 } })] },
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: `${BUCKETS[0].id}/` }),
     });
+  });
+
+  it('generates one secret per secret definition', () => {
+    template.resourcePropertiesCountIs('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    }, SECRETS.length);
   });
 });

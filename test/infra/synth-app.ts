@@ -29,6 +29,13 @@ export function fixtureDefinitions(): FunctionDefinitions {
   };
 }
 
+const outdirs: string[] = [];
+
+/** Removes the cloud assemblies the test file synthesised (call from afterAll). */
+export function removeTestOutdirs(): void {
+  for (const dir of outdirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * An App with the project's feature flags (cdk.json) and bundling skipped, writing to a temp dir.
  * `fullValidation: false` skips CDK's built-in CloudFormation rule check (about 10 s of warm-up per
@@ -36,6 +43,7 @@ export function fixtureDefinitions(): FunctionDefinitions {
  */
 export function testApp({ fullValidation = false } = {}): App {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'meetscribe-cdk-'));
+  outdirs.push(outdir);
   const validation = fullValidation ? {} : { '@aws-cdk/core:validateAgainstDefaultRules': false };
   return new App({ outdir, context: { ...CDK_CONTEXT, ...validation, 'aws:cdk:bundling-stacks': [] } });
 }
