@@ -1,0 +1,212 @@
+/**
+ * Meetings end to end (issue 4): the local edition in this process, Debian Chromium driving the SPA.
+ * A host uploads a recording through the side panel, renames and shares it; the guest sees it read-only,
+ * watches it and sends feedback; the host deletes it. Needs web/dist (npm run build:web) and /usr/bin/chromium.
+ */
+import { jest } from '@jest/globals';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, waitForMail, type MailboxMessage } from '../helpers/browser.js';
+import { signUpAndSignIn } from '../helpers/users.js';
+
+jest.setTimeout(90_000);
+
+const fixturesDir = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
+const recording = path.join(fixturesDir, 'meeting', 'meeting_constructed.mp4');
+const stamp = Date.now();
+const host = { email: `host.${stamp}@example.com`, password: 'host-Secret-1' };
+const guest = { email: `guest.${stamp}@example.com`, password: 'guest-Secret-1' };
+
+describe('meetings in the browser', () => {
+  let dataDir: string;
+  let edition: Awaited<ReturnType<typeof startLocalEdition>>;
+  let browser: Browser;
+  let hostContext: BrowserContext;
+  let guestContext: BrowserContext;
+  let hostPage: Page;
+  let guestPage: Page;
+  const progress: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'index.html')).catch(() => {
+      throw new Error('web/dist is missing: run `npm run build:web` first.');
+    });
+    await access(recording);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-meetings-'));
+    edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1' });
+    await signUpAndSignIn(edition.url, host.email, host.password, { first: 'Grace', last: 'Hopper' });
+    await signUpAndSignIn(edition.url, guest.email, guest.password, { first: 'Alan', last: 'Turing' });
+    browser = await launchBrowser();
+    hostContext = await newContext(1280);
+    guestContext = await newContext(1280);
+    hostPage = await hostContext.newPage();
+    guestPage = await guestContext.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await edition?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function newContext(width: number): Promise<BrowserContext> {
+    const context = await browser.newContext(width < 769
+      ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true }
+      : { viewport: { width, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
+    return context;
+  }
+
+  async function signIn(page: Page, who: { email: string; password: string }) {
+    await page.goto(`${edition.url}/auth/login`);
+    await page.getByLabel('My Email', { exact: true }).fill(who.email);
+    await page.getByLabel('My Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
+  }
+
+  const row = (page: Page, name: string) => page.getByRole('list', { name: 'Meetings' }).getByRole('listitem', { name, exact: true });
+
+  it('uploads a recording through the side panel, shows the progress up to 100 % and lists the meeting', async () => {
+    // Every progress value the page shows is reported here, across the reload that ends the upload.
+    await hostPage.exposeFunction('reportUploadProgress', (value: string) => progress.push(value));
+    await hostPage.addInitScript(() => {
+      const report = () => document.querySelectorAll('[role="progressbar"]').forEach((bar) => {
+        (window as unknown as { reportUploadProgress(v: string): void }).reportUploadProgress(`${bar.getAttribute('aria-valuenow')}|${bar.textContent}`);
+      });
+      new MutationObserver(report).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await signIn(hostPage, host);
+    await hostPage.getByText('No meetings yet. Upload a recording to get started.').waitFor();
+    const panel = hostPage.getByRole('complementary', { name: 'Side panel' });
+    await panel.getByLabel('Recording (mp4 or m4a)').setInputFiles(recording);
+
+    await panel.getByRole('button', { name: 'Upload Meeting' }).click();
+
+    const meeting = row(hostPage, 'meeting_constructed');
+    await meeting.waitFor({ timeout: 30_000 });
+    expect(progress).toContain('100|100%');
+    expect(await meeting.getByText('Available', { exact: true }).isVisible()).toBe(true);
+    expect(await meeting.getByText('2 minutes').isVisible()).toBe(true);
+  });
+
+  it('renames the meeting on Enter and keeps the name after a reload', async () => {
+    const name = row(hostPage, 'meeting_constructed').getByLabel('Meeting name');
+    await name.fill('Quarterly review');
+    const saved = hostPage.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/meetings/'));
+
+    await name.press('Enter');
+
+    expect((await saved).status()).toBe(200);
+    await hostPage.reload();
+    await row(hostPage, 'Quarterly review').waitFor();
+  });
+
+  it('shares the meeting with a second user, who receives the e-mail', async () => {
+    const before = (await (await fetch(`${edition.url}/dev/mailbox.json`)).json()) as MailboxMessage[];
+    await row(hostPage, 'Quarterly review').getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = hostPage.getByRole('dialog', { name: 'Share "Quarterly review"' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Please enter at least one email address.').waitFor();
+    const input = dialog.getByLabel('Add people by email');
+    await input.fill(guest.email);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Hit the return key after entering an email address.').waitFor();
+    await input.press('Enter');
+    await dialog.getByRole('list', { name: 'Recipients' }).getByText(guest.email).waitFor();
+    expect(await dialog.getByText(`${host.email}`).count()).toBeGreaterThan(0);
+    await dialog.getByLabel('Message (optional)').fill('The numbers we talked about.');
+
+    await dialog.getByRole('button', { name: 'Send' }).click();
+
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    const mail = await waitForMail(`${edition.url}/dev/mailbox.json`, guest.email, new Set(before.map((m) => m.id)));
+    expect(mail.text).toContain('The numbers we talked about.');
+    expect(mail.text).toMatch(/\/home\/meeting\/[\w-]+/);
+    expect(await row(hostPage, 'Quarterly review').getByText('1', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('shows the shared meeting read-only to the second user: no rename, no share, no delete', async () => {
+    await signIn(guestPage, guest);
+    const meeting = row(guestPage, 'Quarterly review');
+    await meeting.waitFor();
+    expect(await meeting.getByLabel('Meeting name').count()).toBe(0);
+    expect(await meeting.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+    expect(await meeting.getByRole('checkbox').count()).toBe(0);
+
+    await meeting.getByRole('button', { name: 'Options for Quarterly review' }).click();
+
+    const items = await guestPage.getByRole('menu', { name: 'Options for Quarterly review' }).getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Watch Recording', 'Submit Feedback']);
+  });
+
+  it('plays the recording for the second user once its link has arrived', async () => {
+    await guestPage.getByRole('menuitem', { name: 'Watch Recording' }).click();
+    const player = guestPage.getByRole('dialog', { name: 'Quarterly review' });
+    const video = player.locator('video');
+    await video.waitFor();
+    await guestPage.waitForFunction(() => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1);
+    expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(148);
+    await player.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('submits feedback from the options menu and goes home 2 s later', async () => {
+    await row(guestPage, 'Quarterly review').getByRole('button', { name: 'Options for Quarterly review' }).click();
+    await guestPage.getByRole('menuitem', { name: 'Submit Feedback' }).click();
+    const dialog = guestPage.getByRole('dialog', { name: 'Submit Feedback' });
+    await dialog.getByText('Very Poor').waitFor();
+    await dialog.getByText('Excellent').waitFor();
+    let surveyCalls = 0;
+    guestPage.on('request', (r) => r.url().includes('/api/surveys/') && (surveyCalls += 1));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    expect(surveyCalls).toBe(0);
+    await dialog.getByRole('button', { name: '8', exact: true }).click();
+    await dialog.getByLabel('Note (optional)').fill('Clear audio.');
+    await dialog.getByText('12/400').waitFor();
+    const posted = guestPage.waitForResponse((r) => r.url().includes('/api/surveys/meeting/'));
+
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+
+    const response = await posted;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({ email: guest.email, rating: 8, maximum_rating: 10, note: 'Clear audio.' });
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(new URL(guestPage.url()).pathname).toBe('/home');
+  });
+
+  it('fits a 375 px phone and opens the meeting viewer from its single button', async () => {
+    const phone = await newContext(375);
+    const mobile = await phone.newPage();
+    await signIn(mobile, guest);
+    await row(mobile, 'Quarterly review').waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await mobile.getByRole('button', { name: 'Open Quarterly review' }).click();
+
+    const viewer = mobile.getByRole('dialog', { name: 'Quarterly review' });
+    expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Submit Feedback']);
+    expect((await viewer.boundingBox())?.width).toBe(375);
+    await phone.close();
+  });
+
+  it('lets the host delete the meeting after confirming', async () => {
+    await hostPage.goto(`${edition.url}/home`);
+    await row(hostPage, 'Quarterly review').getByRole('button', { name: 'Options for Quarterly review' }).click();
+    await hostPage.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = hostPage.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByText('You want to delete this meeting?').waitFor();
+
+    await confirm.getByRole('button', { name: 'Yes, Delete it!' }).click();
+
+    await hostPage.getByText('No meetings yet. Upload a recording to get started.').waitFor();
+  });
+
+  it('raised no errors in the pages', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
