@@ -36,7 +36,6 @@ export function UploadForm({ upload, minutes, onStarted }: UploadFormProps) {
         id={inputId}
         type="file"
         accept={UPLOAD_ACCEPT}
-        required
         disabled={upload.loading || upload.minutesUsedUp}
         onChange={(e) => setFile(e.target.files?.[0])}
       />
