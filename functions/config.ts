@@ -9,7 +9,18 @@ export type ConfigKey =
   | 'WEBSOCKET_CALLBACK_URL'
   | 'MAIL_FROM'
   | 'PUBLIC_APP_URL'
-  | 'AUTH_SECRET_ID';
+  | 'AUTH_SECRET_ID'
+  // Live room (optional): comma-separated STUN and TURN URLs, and the Secrets Manager id of coturn's shared secret.
+  | 'ICE_STUN_URLS'
+  | 'ICE_TURN_URLS'
+  | 'ICE_TURN_SECRET_ID'
+  // Search index: OPENSEARCH_ENDPOINT selects OpenSearch (SigV4 in AWS_REGION), else SEARCH_INDEX_DIR the embedded index.
+  | 'OPENSEARCH_ENDPOINT'
+  | 'SEARCH_INDEX_DIR'
+  | 'AWS_REGION'
+  // Notes engine (optional): 'extractive' (default) or 'bedrock', which needs BEDROCK_MODEL_ID.
+  | 'NOTES_ENGINE'
+  | 'BEDROCK_MODEL_ID';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';
@@ -22,4 +33,23 @@ export function readConfig<K extends ConfigKey>(keys: readonly K[], env: NodeJS.
     throw new ConfigError(`Missing configuration: ${missing.join(', ')} must be set.`);
   }
   return Object.fromEntries(keys.map((key) => [key, env[key]!.trim()])) as Record<K, string>;
+}
+
+/** Reads optional variables: each is its trimmed value, or undefined when unset or empty. */
+export function readOptionalConfig<K extends ConfigKey>(keys: readonly K[], env: NodeJS.ProcessEnv = process.env): Partial<Record<K, string>> {
+  return Object.fromEntries(keys.map((key) => [key, env[key]?.trim() || undefined])) as Partial<Record<K, string>>;
+}
+
+export type SearchIndexConfig = { kind: 'opensearch'; endpoint: string; region: string } | { kind: 'embedded'; dir: string };
+
+/** Which search index to use: OpenSearch when OPENSEARCH_ENDPOINT is set, else the embedded one. Throws ConfigError when neither is set. */
+export function readSearchIndexConfig(env: NodeJS.ProcessEnv = process.env): SearchIndexConfig {
+  if (env.OPENSEARCH_ENDPOINT?.trim()) return { kind: 'opensearch', ...readConfigFrom(env) };
+  if (env.SEARCH_INDEX_DIR?.trim()) return { kind: 'embedded', dir: env.SEARCH_INDEX_DIR.trim() };
+  throw new ConfigError('Missing configuration: OPENSEARCH_ENDPOINT or SEARCH_INDEX_DIR must be set.');
+}
+
+function readConfigFrom(env: NodeJS.ProcessEnv) {
+  const c = readConfig(['OPENSEARCH_ENDPOINT', 'AWS_REGION'], env);
+  return { endpoint: c.OPENSEARCH_ENDPOINT, region: c.AWS_REGION };
 }

@@ -21,6 +21,8 @@ export const UPLOAD_TYPES = {
   'video/mp4': 'recording.mp4',
   'audio/mp4': 'recording.m4a',
   'audio/x-m4a': 'recording.m4a',
+  // Live-room recordings (MediaRecorder); the pipeline's probe remuxes them, since they carry no duration.
+  'video/webm': 'recording.webm',
 } as const;
 export type UploadContentType = keyof typeof UPLOAD_TYPES;
 

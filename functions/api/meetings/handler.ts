@@ -10,16 +10,19 @@ import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
+import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
 import { readConfig } from '../../config.js';
 import { createApiHandler } from '../http/router.js';
+import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
+import { transcriptRoutesOver } from './transcript-routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
 const s3 = new S3Client({});
 const sfn = new SFNClient({});
 
 /** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
-export const handler = createApiHandler(meetingRoutes({
+export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
@@ -29,4 +32,4 @@ export const handler = createApiHandler(meetingRoutes({
   clock: Date.now,
   newId: randomUUID,
   appUrl: config.PUBLIC_APP_URL,
-}), { authenticator: bearerAuthenticator() });
+})], { authenticator: bearerAuthenticator() });

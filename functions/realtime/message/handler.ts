@@ -1,23 +1,22 @@
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { connectionSender } from '../../adapters/realtime/connection-sender.js';
-import { connectionsRepository } from '../../adapters/realtime/connections-repository.js';
-import { parseClientMessage } from '../../core/realtime/client-message.js';
+import { createRoomPorts } from '../../adapters/realtime/room-ports.js';
 import { readConfig } from '../../config.js';
+import { parseClientMessage } from '../../core/realtime/client-message.js';
+import { handleRoomMessage } from '../../core/room/dispatch.js';
 
 const config = readConfig(['TABLE_NAME', 'WEBSOCKET_CALLBACK_URL']);
-const connections = connectionsRepository(config.TABLE_NAME);
-const sender = connectionSender(config.WEBSOCKET_CALLBACK_URL);
+const ports = createRoomPorts(config.TABLE_NAME, config.WEBSOCKET_CALLBACK_URL);
 
-/** $default: answers keep-alives; anything it does not know is logged and dropped, never crashing. */
+/** $default: keep-alives and the live-room signalling of spec §7; bad input is logged and dropped, never crashing. */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2) => {
   const { connectionId } = event.requestContext;
   const message = parseClientMessage(event.body);
   if (message.kind === 'ping') {
-    if ((await sender.send(connectionId, { id: 'pong' })) === 'gone') await connections.remove(connectionId);
+    if ((await ports.outbox.send(connectionId, { id: 'pong' })) === 'gone') await ports.store.unbind(connectionId);
   } else if (message.kind === 'malformed') {
-    console.warn(JSON.stringify({ message: 'Dropped malformed socket message', connectionId, reason: message.reason }));
+    ports.log.warn('Dropped malformed socket message', { connectionId, reason: message.reason });
   } else {
-    console.warn(JSON.stringify({ message: 'Dropped unknown socket message', connectionId, id: message.id }));
+    await handleRoomMessage(ports, connectionId, message.id, message.payload);
   }
   return { statusCode: 200 };
 };

@@ -1,0 +1,40 @@
+import { MAX_GUESTS, ROOM_MESSAGES, type ClientRoomMessage } from './messages.js';
+import { attendeeInfo, broadcastToGuests, guestLeaves, sendTo, sendToHost } from './membership.js';
+import type { RoomConnection, RoomMember, RoomPorts } from './ports.js';
+
+type ViewerMessage = Extract<ClientRoomMessage, { id: 'viewer' }>;
+
+/**
+ * viewer: a guest joins with a recvonly offer. The guest is added (at most MAX_GUESTS), recorded as a
+ * participant of the meeting, told who is there (currentAttendees); the host gets newAttendee with
+ * the offer, the other guests newAttendee without it. Refusals answer viewerResponse rejected.
+ */
+export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection, message: ViewerMessage): Promise<void> {
+  const reject = (text: string) => sendTo(ports, connection.connectionId, { id: 'viewerResponse', response: 'rejected', message: text });
+  if (connection.roomId) return void (await reject(ROOM_MESSAGES.alreadyJoined));
+  const room = await ports.store.room(message.roomId);
+  if (!room) return void (await reject(ROOM_MESSAGES.noRoom));
+  if (room.host.connectionId === connection.connectionId) return void (await reject(ROOM_MESSAGES.hostCannotView));
+
+  const guest: RoomMember = {
+    connectionId: connection.connectionId,
+    participantSessionId: message.participantSessionId,
+    participantType: 'PARTICIPANT',
+    name: message.name,
+    email: message.email,
+  };
+  const joined = await ports.store.addGuest(room.roomId, guest, MAX_GUESTS);
+  if (joined === 'full') return void (await reject(ROOM_MESSAGES.roomFull));
+  if (joined === 'no-room') return void (await reject(ROOM_MESSAGES.noRoom));
+  if (joined === 'duplicate') return void (await reject(ROOM_MESSAGES.duplicateSession));
+
+  await ports.meetings.addGuest(room.roomId, { email: guest.email, name: guest.name })
+    .catch((error: unknown) => ports.log.warn('Could not add the guest to the meeting attendees', { roomId: room.roomId, error: String(error) }));
+  const others = (await ports.store.guests(room.roomId)).filter((g) => g.participantSessionId !== guest.participantSessionId);
+  const sent = await sendTo(ports, connection.connectionId, {
+    id: 'currentAttendees', attendees: [attendeeInfo(room.host), ...others.map(attendeeInfo)], personRemoval: room.personRemoval,
+  });
+  if (sent === 'gone') return guestLeaves(ports, room, guest.participantSessionId, guest.connectionId);
+  if (!(await sendToHost(ports, room, { id: 'newAttendee', ...attendeeInfo(guest), sdpOffer: message.sdpOffer }))) return;
+  await broadcastToGuests(ports, room, { id: 'newAttendee', ...attendeeInfo(guest) }, guest.participantSessionId);
+}
