@@ -1,0 +1,72 @@
+/**
+ * Answers of the insights calls (spec §3 "Notes", "Sentiment item"; §7; §8; §9): sentiment series and
+ * generated notes. Imported by the API and by the SPA, so the two cannot drift.
+ */
+export type SentimentClass = 'positive' | 'negative' | 'neutral';
+
+export interface SentimentItemView {
+  /** Seconds from the start of the recording. */
+  start_time: number;
+  end_time: number;
+  sentiment_score: number;
+  sentiment: SentimentClass;
+  speaker_label: string;
+  emotions: string[];
+  content: string;
+}
+
+export interface SpeakerSentimentView {
+  speaker_label: string;
+  sentences: number;
+  mean_score: number;
+  first_quarter_mean: number | null;
+  last_quarter_mean: number | null;
+  trend: number | null;
+}
+
+/**
+ * GET meetings/{id}/sentiments_data/. Not ready: 200 with an empty `sentiments_data` and status
+ * 'processing' (spec §4: missing content after a successful fetch means "not ready"); failed: status 'failed'.
+ */
+export interface SentimentsResponse {
+  sentiments_data: SentimentItemView[];
+  speakers: SpeakerSentimentView[];
+  status: 'ready' | 'processing' | 'failed';
+}
+
+export interface TimestampRangeView { start_time: number; end_time: number }
+
+export interface ActionItemView {
+  number: number;
+  content: string;
+  timestamp_range: TimestampRangeView;
+  id: string;
+  stored_in_todoist: boolean;
+}
+
+/** GET meetings/{id}/generated_notes/ (404 `{detail}` while generating). `timestamp_ranges[i]` spans `summary[i]`. */
+export interface NotesResponse {
+  notes_id: string;
+  overview: string;
+  summary: string[];
+  action_items: ActionItemView[];
+  timestamp_ranges: TimestampRangeView[];
+}
+
+export const INSIGHTS_MESSAGES = {
+  notesGenerating: 'Your meeting notes are being generated. You will get an e-mail when they are ready; it takes about 10 minutes per hour of recording.',
+  notesFailed: 'There was an error fetching your meeting notes. Please contact support.',
+  notesGenerationFailed: 'The notes of this meeting could not be generated.',
+  sentimentsNotReady: 'Your sentiment analysis is being prepared. It takes about 15 minutes per hour of recording.',
+  sentimentsFailed: 'There was an error fetching your sentiment analysis. Please contact support.',
+} as const;
+
+/** Spec §9 "Sentiment chart". */
+export const SENTIMENT_CHART = {
+  timePaddingSeconds: 10,
+  scorePadding: 0.2,
+  defaultScoreRange: [-0.8, 0.8] as const,
+  defaultTimeRange: [10, 1990] as const,
+  scoreRange: [-1, 1] as const,
+  classes: ['positive', 'negative', 'neutral'] as const,
+} as const;

@@ -1,0 +1,40 @@
+import type { Sentence } from '../insights/transcript.js';
+import type { ActionItem, DraftPoint, MeetingNotes, NotesEngine, TimestampRange } from './model.js';
+
+export class NotesGenerationFailed extends Error {
+  readonly name = 'NotesGenerationFailed';
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/**
+ * Drafts notes with the engine and gives them their stored shape: ids for the notes and each action item,
+ * action items numbered from 1, not stored in Todoist, time ranges clamped to the transcript's span.
+ * @throws NotesGenerationFailed when the engine fails or returns no overview.
+ */
+export async function generateNotes(sentences: readonly Sentence[], engine: NotesEngine, newId: () => string): Promise<MeetingNotes> {
+  let draft;
+  try {
+    draft = await engine.draft({ sentences });
+  } catch (error) {
+    throw new NotesGenerationFailed(`The ${engine.name} notes engine failed: ${(error as Error).message}`);
+  }
+  if (!draft.overview.trim()) throw new NotesGenerationFailed(`The ${engine.name} notes engine returned no overview.`);
+  const first = sentences[0]?.start ?? 0;
+  const last = sentences.reduce((end, s) => Math.max(end, s.end), first);
+  const range = (p: DraftPoint): TimestampRange => {
+    const start = Math.min(Math.max(p.start, first), last);
+    return { start_time: round(start), end_time: round(Math.min(Math.max(p.end, start), last)) };
+  };
+  const summary = draft.summary.filter((p) => p.text.trim());
+  const actionItems: ActionItem[] = draft.actionItems.filter((p) => p.text.trim()).map((p, i) => ({
+    number: i + 1, content: p.text.trim(), timestamp_range: range(p), id: newId(), stored_in_todoist: false,
+  }));
+  return {
+    notes_id: newId(),
+    overview: draft.overview.trim(),
+    summary: summary.map((p) => p.text.trim()),
+    action_items: actionItems,
+    timestamp_ranges: summary.map(range),
+  };
+}

@@ -1,0 +1,27 @@
+/** Small text helpers shared by the notes engines: tokens and stop words (English). */
+const STOP_WORDS = new Set((
+  'a about above after again against all am an and any are as at be because been before being below between both but by ' +
+  'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
+  'himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other ' +
+  'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
+  'these they this those through to too under until up very was we were what when where which while who whom why will ' +
+  'with would you your yours yourself yourselves yeah yes okay ok um uh like so well really also get got go going gonna ' +
+  'know think thing things mean kind sort right oh lot just actually one two us let'
+).split(/\s+/));
+
+/** Lower-cased word tokens (letters, digits, apostrophes). */
+export const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+
+/** Content words: tokens that are not stop words, not contractions' tails, at least 3 characters. */
+export const contentWords = (text: string): string[] =>
+  words(text).map((w) => w.replace(/'(s|ll|re|ve|d|t|m)$/, '')).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
+
+/** Text as a sentence: trimmed, first letter upper-cased, ending punctuation added when missing. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  // Some engines and corpora give ALL-CAPS text; notes read better in sentence case.
+  const cased = /^[A-Z\s\d\p{P}]+$/u.test(trimmed) ? trimmed.toLowerCase().replace(/\bi\b/g, 'I') : trimmed;
+  const first = cased[0]!.toUpperCase() + cased.slice(1);
+  return /[.?!]["'”’)]*$/.test(first) ? first : `${first}.`;
+}
