@@ -1,12 +1,19 @@
 import { searchRequest } from '../../contracts/meetings.js';
-import { searchMeetingNames } from '../../core/meetings/name-search.js';
-import type { MeetingsRepository } from '../../core/meetings/model.js';
+import { searchAudioRequest, searchContentRequest } from '../../contracts/search.js';
+import { searchAudio, searchContent, searchMeetings, type SearchPorts } from '../../core/search/search-calls.js';
 import { route, type Route } from '../http/router.js';
 
-/** POST search/ (form-encoded `query`): meeting-name search over the caller's visible meetings. */
-export function searchRoutes(d: { meetings: Pick<MeetingsRepository, 'listAccess' | 'findMeetings'> }): Route<any>[] {
+/**
+ * Search across the caller's meetings (spec §7 "Search"): POST search/ (form-encoded `query`, names and
+ * on-screen text), search/search_content/ (on-screen text) and search/search_audio/ (spoken words).
+ */
+export function searchRoutes(d: SearchPorts): Route<any>[] {
   return [
+    route({ method: 'POST', path: 'search/search_content/', auth: 'user', body: searchContentRequest,
+      handle: ({ principal, body }) => searchContent(d, principal!, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
+    route({ method: 'POST', path: 'search/search_audio/', auth: 'user', body: searchAudioRequest,
+      handle: ({ principal, body }) => searchAudio(d, principal!, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
     route({ method: 'POST', path: 'search/', auth: 'user', body: searchRequest,
-      handle: ({ principal, body }) => searchMeetingNames(d.meetings, principal!, body.query) }),
+      handle: ({ principal, body }) => searchMeetings(d, principal!, body.query) }),
   ];
 }

@@ -1,4 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { EmbeddedSearchIndex } from '../../../functions/adapters/search-index/embedded.js';
 import { createApiHandler, type Authenticator } from '../../../functions/api/http/router.js';
 import { meetingRoutes, type MeetingsDependencies } from '../../../functions/api/meetings/routes.js';
 import { searchRoutes } from '../../../functions/api/search/routes.js';
@@ -118,7 +121,8 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
   };
   const routes = [
     ...meetingRoutes(deps),
-    ...searchRoutes(deps),
+    // An empty search index (never written here): name search falls back to the repository.
+    ...searchRoutes({ meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)) }),
     ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, clock: deps.clock, newId: deps.newId }),
   ];
   const handler = createApiHandler(routes, { authenticator: fakeAuthenticator, logger: { error: () => undefined } });

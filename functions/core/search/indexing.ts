@@ -1,0 +1,71 @@
+import type { MeetingAggregate, MeetingsRepository } from '../meetings/model.js';
+import type { FrameDoc, FrameWord, MeetingDoc, SearchIndex, SegmentDoc } from './model.js';
+
+/** A word as the transcript gives it (seconds, speaker label spk_N). */
+export interface TranscriptWord { readonly text: string; readonly start: number; readonly end: number; readonly speaker: string }
+
+/** A frame as the video branch produced it, with the words OCR read on it. */
+export interface OcrFrame {
+  readonly timestamp: number;
+  readonly imageKey: string;
+  readonly thumbnailKey: string;
+  readonly width: number;
+  readonly height: number;
+  readonly words: readonly FrameWord[];
+}
+
+/** Passage bounds: a new passage at a change of speaker, a pause this long, or this size. */
+export const SEGMENT_PAUSE_SECONDS = 1.5;
+export const SEGMENT_MAX_WORDS = 40;
+export const SEGMENT_MAX_SECONDS = 20;
+
+export const meetingDocOf = ({ meeting, attendees }: MeetingAggregate): MeetingDoc =>
+  ({ meetingId: meeting.id, name: meeting.name, createdAt: meeting.createdAt, emails: attendees.map((a) => a.email) });
+
+/** Splits spoken words into passages (see the bounds above); words keep their start times. */
+export function segmentWords(meetingId: string, createdAt: string, words: readonly TranscriptWord[]): SegmentDoc[] {
+  const segments: SegmentDoc[] = [];
+  let current: TranscriptWord[] = [];
+  const flush = () => {
+    if (current.length === 0) return;
+    segments.push({
+      meetingId, createdAt, position: segments.length, start: current[0].start, end: current.at(-1)!.end,
+      speaker: current[0].speaker, words: current.map((w) => ({ text: w.text, start: w.start })),
+    });
+    current = [];
+  };
+  for (const word of words) {
+    const last = current.at(-1);
+    if (last && (word.speaker !== last.speaker || word.start - last.end > SEGMENT_PAUSE_SECONDS
+      || current.length >= SEGMENT_MAX_WORDS || word.end - current[0].start > SEGMENT_MAX_SECONDS)) flush();
+    current.push(word);
+  }
+  flush();
+  return segments;
+}
+
+export interface IndexingPorts {
+  readonly meetings: Pick<MeetingsRepository, 'find'>;
+  readonly index: SearchIndex;
+}
+
+/** Indexes the meeting's spoken words (replacing earlier ones). Returns the passage count; 0 when the meeting is gone. */
+export async function indexSpokenWords(ports: IndexingPorts, meetingId: string, words: readonly TranscriptWord[]): Promise<number> {
+  const aggregate = await ports.meetings.find(meetingId);
+  if (!aggregate) return 0;
+  const segments = segmentWords(meetingId, aggregate.meeting.createdAt, words);
+  await ports.index.upsertMeeting(meetingDocOf(aggregate));
+  await ports.index.replaceSegments(meetingId, segments);
+  return segments.length;
+}
+
+/** Indexes the meeting's frames with their OCR words (replacing earlier ones). Returns the frame count; 0 when the meeting is gone. */
+export async function indexFrames(ports: IndexingPorts, meetingId: string, frames: readonly OcrFrame[]): Promise<number> {
+  const aggregate = await ports.meetings.find(meetingId);
+  if (!aggregate) return 0;
+  const docs: FrameDoc[] = [...frames].sort((a, b) => a.timestamp - b.timestamp)
+    .map((f, position) => ({ ...f, meetingId, createdAt: aggregate.meeting.createdAt, position }));
+  await ports.index.upsertMeeting(meetingDocOf(aggregate));
+  await ports.index.replaceFrames(meetingId, docs);
+  return docs.length;
+}
