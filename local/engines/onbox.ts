@@ -1,0 +1,23 @@
+import { readWav } from './audio.js';
+import { assignSpeakers, diarize } from './diarize.js';
+import { renumber } from './neural.js';
+import { recognizeWithPocketsphinx, type PocketsphinxSetup } from './pocketsphinx.js';
+import type { TranscriptionEngine } from './types.js';
+
+/**
+ * The on-box fallback: pocketsphinx for the words (pieces decoded in parallel), the MFCC/GMM
+ * diarizer for the speakers; each word takes the speaker of the turn it falls in.
+ */
+export function createPocketsphinxEngine(setup: PocketsphinxSetup, options: { concurrency: number }): TranscriptionEngine {
+  return {
+    name: 'pocketsphinx (on-box fallback)',
+    async transcribe(wavPath, { maxSpeakers }) {
+      const audio = await readWav(wavPath);
+      const words = await recognizeWithPocketsphinx(setup, audio, { concurrency: options.concurrency });
+      if (words.length === 0) return { words, speakers: 0 };
+      if (maxSpeakers <= 1) return { words, speakers: 1 };
+      const labelled = assignSpeakers(words, diarize(audio, { maxSpeakers }));
+      return { words: labelled, speakers: renumber(labelled) };
+    },
+  };
+}

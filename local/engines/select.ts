@@ -1,0 +1,63 @@
+import os from 'node:os';
+import { ensureModel, modelPresent, type Progress } from './download.js';
+import { modelsDir, NEURAL_MODELS, type ModelSpec } from './models.js';
+import { createNeuralEngine } from './neural.js';
+import { createPocketsphinxEngine } from './onbox.js';
+import { findPocketsphinx } from './pocketsphinx.js';
+import { NoEngineError, type TranscriptionEngine } from './types.js';
+
+export interface SelectEngineOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Parallel decoder processes / threads; default: number of cores. */
+  concurrency?: number;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+  fetch?: typeof fetch;
+}
+
+/** What a user must do to get any engine; used as the job's FailureReason. */
+export const NO_ENGINE_MESSAGE =
+  'No speech-to-text engine is available on this machine. Install the on-box engine with ' +
+  '`sudo apt-get install pocketsphinx pocketsphinx-en-us` (or set MEETSCRIBE_POCKETSPHINX_MODEL to a copy of the en-us model), ' +
+  'or put the neural models in MEETSCRIBE_MODELS_DIR, or allow their download with MEETSCRIBE_MODEL_DOWNLOAD=1 (needs access to github.com).';
+
+/**
+ * Picks the best engine that can run here: the neural models when all are on disk (downloading them
+ * first when MEETSCRIBE_MODEL_DOWNLOAD=1, or when there is no pocketsphinx and it is not '0'); else
+ * pocketsphinx; else an engine whose every job fails with NO_ENGINE_MESSAGE. Never throws.
+ */
+export async function selectEngine(options: SelectEngineOptions = {}): Promise<TranscriptionEngine> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  const concurrency = options.concurrency ?? os.availableParallelism();
+  const dir = modelsDir(env);
+  const specs: ModelSpec[] = Object.values(NEURAL_MODELS);
+  const pocketsphinx = await findPocketsphinx(env);
+  const download = env.MEETSCRIBE_MODEL_DOWNLOAD === '1' || (!pocketsphinx && env.MEETSCRIBE_MODEL_DOWNLOAD !== '0');
+  let neuralReady = (await Promise.all(specs.map((s) => modelPresent(dir, s)))).every(Boolean);
+  if (!neuralReady && download) {
+    try {
+      const progress: Progress = (message) => log(`[models] ${message}`);
+      for (const spec of specs) await ensureModel(dir, spec, { progress, fetch: options.fetch });
+      neuralReady = true;
+    } catch (error) {
+      log('Could not download the neural models', { error: (error as Error).message, dir });
+    }
+  }
+  if (neuralReady) {
+    try {
+      return createNeuralEngine(dir, { threads: concurrency });
+    } catch (error) {
+      log('Could not load the neural models', { error: (error as Error).message, dir });
+    }
+  }
+  if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency });
+  return unavailableEngine();
+}
+
+/** An engine that fails every job with instructions for getting a real one. */
+export function unavailableEngine(): TranscriptionEngine {
+  return {
+    name: 'none',
+    transcribe: () => Promise.reject(new NoEngineError(NO_ENGINE_MESSAGE)),
+  };
+}
