@@ -179,7 +179,7 @@ describe('meetings in the browser', () => {
     expect(new URL(guestPage.url()).pathname).toBe('/home');
   });
 
-  it('fits a 375 px phone and opens the meeting viewer from its single button', async () => {
+  it('fits a 375 px phone, opens the meeting viewer from its single button and offers upload in the menu', async () => {
     const phone = await newContext(375);
     const mobile = await phone.newPage();
     await signIn(mobile, guest);
@@ -191,6 +191,11 @@ describe('meetings in the browser', () => {
     const viewer = mobile.getByRole('dialog', { name: 'Quarterly review' });
     expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Submit Feedback']);
     expect((await viewer.boundingBox())?.width).toBe(375);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await mobile.getByRole('button', { name: 'Menu' }).click();
+    const menu = mobile.getByRole('navigation', { name: 'Mobile menu' });
+    await menu.getByRole('button', { name: 'Upload Meeting' }).waitFor();
+    await menu.getByRole('button', { name: 'Submit Feedback' }).waitFor();
     await phone.close();
   });
 

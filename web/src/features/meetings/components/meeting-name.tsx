@@ -42,6 +42,7 @@ export function MeetingName({ meeting, editable, onSaved }: MeetingNameProps) {
       <input
         className="meeting-name-input"
         aria-label="Meeting name"
+        title={value}
         value={value}
         disabled={saving}
         maxLength={200}
