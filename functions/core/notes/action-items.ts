@@ -30,7 +30,7 @@ export const ACTION_PATTERNS: readonly ActionPattern[] = [
 
 /** "Sarah will send…", "Tom, can you…", "ask Priya to…": a name before an owning verb. */
 function namedOwner(sentence: string): boolean {
-  const pattern = /(?:^|[\s,])([A-Z][a-z]+)(?:,\s*(?:can|could|would|will)\s+you\b|\s+(?:will|should|needs to|is going to|'ll|has to|can take)\s+\w+)|\b(?:ask|tell|remind|have)\s+([A-Z][a-z]+)\s+to\s+\w+/g;
+  const pattern = /(?:^|[\s,])([A-Z][a-z]+)(?:,\s*(?:can|could|would|will)\s+you\b|\s+(?:will|should|needs to|is going to|'ll|has to|can take)\s+\w+)|\b(?:[Aa]sk|[Tt]ell|[Rr]emind|[Hh]ave)\s+([A-Z][a-z]+)\s+to\s+\w+/g;
   for (const match of sentence.matchAll(pattern)) {
     const name = match[1] ?? match[2]!;
     if (!NOT_NAMES.has(name)) return true;

@@ -14,7 +14,20 @@ export const words = (text: string): string[] => text.toLowerCase().match(/[\p{L
 
 /** Content words: tokens that are not stop words, not contractions' tails, at least 3 characters. */
 export const contentWords = (text: string): string[] =>
-  words(text).map((w) => w.replace(/'(s|ll|re|ve|d|t|m)$/, '')).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
+  words(text).map((w) => w.replace(/'(s|ll|re|ve|d|t|m)$/, '')).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map(stem);
+
+/** A light suffix stripper (crashes → crash, reported → report), enough for sentences to share terms. */
+export function stem(word: string): string {
+  if (word.length <= 4) return word;
+  const rules: Array<[RegExp, string]> = [[/ies$/, 'y'], [/(ss|sh|ch|x)es$/, '$1'], [/([^s])s$/, '$1'], [/ing$/, ''], [/ed$/, '']];
+  for (const [suffix, replacement] of rules) {
+    if (suffix.test(word)) {
+      const stemmed = word.replace(suffix, replacement);
+      return stemmed.length >= 3 ? stemmed : word;
+    }
+  }
+  return word;
+}
 
 /** Text as a sentence: trimmed, first letter upper-cased, ending punctuation added when missing. */
 export function asSentence(text: string): string {

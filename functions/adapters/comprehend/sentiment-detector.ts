@@ -1,0 +1,27 @@
+import { BatchDetectSentimentCommand, type ComprehendClient, type LanguageCode } from '@aws-sdk/client-comprehend';
+import type { BatchOutcome, SentimentDetector } from '../../core/insights/model.js';
+
+/**
+ * SentimentDetector over Amazon Comprehend BatchDetectSentiment (or the local endpoint speaking its
+ * protocol). The caller keeps Comprehend's limits (25 texts, 5,000 bytes each); SDK errors propagate.
+ */
+export function createComprehendDetector(client: ComprehendClient, languageCode: LanguageCode = 'en'): SentimentDetector {
+  return {
+    async detectBatch(texts): Promise<BatchOutcome> {
+      const out = await client.send(new BatchDetectSentimentCommand({ TextList: [...texts], LanguageCode: languageCode }));
+      return {
+        results: (out.ResultList ?? []).map((r) => ({
+          index: r.Index ?? -1,
+          detected: {
+            Sentiment: r.Sentiment ?? 'NEUTRAL',
+            SentimentScore: {
+              Positive: r.SentimentScore?.Positive ?? 0, Negative: r.SentimentScore?.Negative ?? 0,
+              Neutral: r.SentimentScore?.Neutral ?? 0, Mixed: r.SentimentScore?.Mixed ?? 0,
+            },
+          },
+        })),
+        errors: (out.ErrorList ?? []).map((e) => ({ index: e.Index ?? -1, code: e.ErrorCode ?? 'Unknown', message: e.ErrorMessage ?? '' })),
+      };
+    },
+  };
+}
