@@ -12,6 +12,7 @@ import { startLocalMail, type LocalMail } from './mail/index.js';
 import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
 import { startLocalSecrets } from './secrets/index.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions/index.js';
+import { startLocalTextract } from './textract/index.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCAL_REGION = 'us-east-1';
@@ -19,7 +20,7 @@ export const LOCAL_ACCOUNT = '000000000000';
 /** s3rver accepts only this key pair; every local emulator uses it. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets';
+type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract';
 export type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 export interface LocalEditionOptions {
@@ -106,8 +107,15 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       [AUTH_SECRET.envVar]: AUTH_SECRET.localName,
       [WEBSOCKET_CALLBACK_ENV]: `${gateway.url}/${WEBSOCKET.stage}`,
       PUBLIC_APP_URL: gateway.url,
+      SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),
       MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
     });
+
+    // Textract (tesseract.js) reads Document.S3Object through the S3 variable set above.
+    const textract = await startLocalTextract({ port: ports.textract ?? 0 });
+    stoppers.push(() => textract.stop());
+    endpoints.TEXTRACT = textract.endpoint;
+    setServiceEnvironment({ TEXTRACT: textract.endpoint }, {});
 
     stepFunctions = await startLocalStepFunctions({
       dataDir: options.dataDir, port: sfnPort, projectRoot, stateMachines: machines,
