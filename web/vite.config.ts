@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { roomAssets } from './src/features/room/build/room-assets.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -9,7 +10,7 @@ const backend = process.env.MEETSCRIBE_DEV_BACKEND ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), roomAssets()],
   build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
   server: {
     host: '127.0.0.1',

@@ -1,4 +1,4 @@
-/** The route table of spec §2 (the live-room routes arrive with the live-room feature). */
+/** The route table of spec §2. */
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ExternalRedirect } from '../components/external-redirect.js';
 import { env } from '../config/env.js';
@@ -8,6 +8,8 @@ import { SignInPage } from '../features/auth/components/sign-in-page.js';
 import { SignUpPage } from '../features/auth/components/sign-up-page.js';
 import { GuestOnly, Logout, RequireAuth } from '../features/auth/route-guards.js';
 import { HomePage } from '../features/home/components/home-page.js';
+import { GuestRoomPage } from '../features/room/components/guest-room-page.js';
+import { HostRoomPage } from '../features/room/components/host-room-page.js';
 import { NotFoundPage } from './not-found-page.js';
 
 export function AppRoutes() {
@@ -20,7 +22,9 @@ export function AppRoutes() {
         <Route path="/home/meeting/:meetingId" element={<HomePage />} />
         <Route path="/dashboard" element={<HomePage />} />
         <Route path="/dashboard/:meetingId/:operation?" element={<HomePage />} />
+        <Route path="/startmeeting" element={<HostRoomPage />} />
       </Route>
+      <Route path="/joinmeeting/:meetingId" element={<GuestRoomPage />} />
       <Route path="/auth/logout" element={<Logout />} />
       <Route path="/auth" element={<GuestOnly />}>
         <Route path="signup" element={<SignUpPage />} />

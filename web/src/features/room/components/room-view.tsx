@@ -1,0 +1,86 @@
+/**
+ * The live room screen shared by host and guest (spec §2, §4): welcome area with the clock, the control
+ * row with its enabled/disabled rules, the permission message, the video, the attendee cards, the
+ * invite dialog, and how the meeting ends ('Host ended the meeting.' then the survey after 3 s).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
+import type { RoomState } from '../room-state.js';
+import { ROOM_TEXTS, SURVEY_DELAY_MS } from '../room-texts.js';
+import { AttendeeCards } from './attendee-cards.js';
+import { InviteDialog } from './invite-dialog.js';
+import { RoomClock } from './room-clock.js';
+import './room.css';
+
+export interface RoomViewProps {
+  role: 'host' | 'guest';
+  meetingId: string | undefined;
+  state: RoomState;
+  surveyEmail: string;
+  onStart(): void;
+  onMute(): void;
+  onToggleRemoval(): void;
+  onStop(): void;
+}
+
+export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute, onToggleRemoval, onStop }: RoomViewProps) {
+  const [inviting, setInviting] = useState(false);
+  const [survey, setSurvey] = useState(false);
+  const navigate = useNavigate();
+  const inSession = state.phase === 'live';
+  const started = state.phase !== 'idle';
+
+  useEffect(() => {
+    if (state.phase !== 'ended') return undefined;
+    if (role === 'guest' && state.endedBy === 'host') {
+      const timer = setTimeout(() => setSurvey(true), SURVEY_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    setSurvey(true);
+    return undefined;
+  }, [state.phase, state.endedBy, role]);
+
+  return (
+    <main className="room-page">
+      <div className="room-welcome">
+        <div>
+          <h1>{ROOM_TEXTS.ready}</h1>
+          <p>{role === 'host' ? ROOM_TEXTS.hostIntro : ROOM_TEXTS.guestIntro}</p>
+        </div>
+        <RoomClock />
+      </div>
+      <div className="room-controls" role="toolbar" aria-label="Meeting controls">
+        <button type="button" className="button-primary" disabled={started || !meetingId} onClick={onStart}>
+          {role === 'host' ? 'Start' : 'Join'}
+        </button>
+        <button type="button" className="button-secondary" disabled={!inSession || !meetingId} onClick={() => setInviting(true)}>Share</button>
+        <button type="button" className="button-secondary" disabled={!inSession} onClick={onMute}>{state.muted ? 'Unmute' : 'Mute'}</button>
+        <button type="button" className="button-secondary" disabled={!inSession || role !== 'host'} aria-pressed={state.personRemoval === 'on'} onClick={onToggleRemoval}>
+          {state.personRemoval === 'on' ? 'Leave Presenter' : 'Remove Presenter'}
+        </button>
+        <button type="button" className="button-secondary" disabled={!inSession} onClick={onStop}>Stop</button>
+      </div>
+      <p className="room-notice">{ROOM_TEXTS.recorded}</p>
+      {state.error && <p role="alert" className="message message-error">{state.error}</p>}
+      {role === 'host' && state.phase === 'starting' && !state.mediaAllowed && <p role="status" className="message">{ROOM_TEXTS.permission}</p>}
+      {role === 'guest' && state.phase === 'starting' && <p role="status" className="room-notice">{ROOM_TEXTS.waitingForHost}</p>}
+      {state.phase === 'saving' && <p role="status" className="room-notice">{ROOM_TEXTS.saving} {state.savePercent ?? 0}%</p>}
+      {state.phase === 'ended' && role === 'guest' && state.endedBy === 'host' && <p role="status" className="message">{ROOM_TEXTS.hostEnded}</p>}
+      {state.personRemoval === 'on' && inSession && <p role="status" className="room-notice">Presenter removal is on.</p>}
+      {state.stream && state.phase !== 'ended' && <RoomVideo stream={state.stream} muted={role === 'host' || state.muted} />}
+      {started && state.phase !== 'ended' && <AttendeeCards attendees={state.attendees} />}
+      {inviting && meetingId && <InviteDialog meetingId={meetingId} onClose={() => setInviting(false)} />}
+      {survey && <FeedbackDialog email={surveyEmail} meetingId={meetingId ?? null} onClose={() => navigate('/')} />}
+    </main>
+  );
+}
+
+function RoomVideo({ stream, muted }: { stream: MediaStream; muted: boolean }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+    void ref.current?.play().catch(() => undefined);
+  }, [stream]);
+  return <video ref={ref} className="room-video" autoPlay playsInline muted={muted} aria-label="Meeting video" />;
+}

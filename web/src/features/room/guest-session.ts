@@ -1,0 +1,130 @@
+/**
+ * The guest side of the live room: one receive-only RTCPeerConnection to the host. The guest offers
+ * (`viewer` with a recvonly sdpOffer), the host's answer arrives as viewerResponse, candidates are
+ * trickled both ways. Local candidates wait until the server has placed the guest in the room
+ * (currentAttendees), since API Gateway may run a socket's messages out of order.
+ */
+import type { ServerMessage } from '../../../../functions/contracts/room.js';
+import { getIceServers } from '../../api/room/get-ice-servers.js';
+import { openRoomSocket, type RoomSocket } from '../../api/room/room-socket.js';
+import { newSessionId, type Publish, type RoomAttendee } from './room-state.js';
+import { ROOM_TEXTS } from './room-texts.js';
+
+export interface GuestIdentity { meetingId: string; name: string; email: string }
+
+export class GuestSession {
+  private readonly sessionId = newSessionId();
+  private socket: RoomSocket | undefined;
+  private pc: RTCPeerConnection | undefined;
+  private joined = false;
+  private answered = false;
+  private readonly localCandidates: RTCIceCandidateInit[] = [];
+  private readonly remoteCandidates: RTCIceCandidateInit[] = [];
+  private closed = false;
+
+  constructor(private readonly who: GuestIdentity, private readonly publish: Publish) {}
+
+  private get self(): RoomAttendee {
+    return { participantSessionId: this.sessionId, name: this.who.name, email: this.who.email, participantType: 'PARTICIPANT', isLocal: true };
+  }
+
+  private base() {
+    return { roomId: this.who.meetingId, email: this.who.email, name: this.who.name, participantSessionId: this.sessionId, participantType: 'PARTICIPANT' };
+  }
+
+  /** Join: the socket, the recvonly offer, `viewer`. Failures end in an error message. */
+  async join(): Promise<void> {
+    this.publish({ phase: 'starting', error: undefined, attendees: [this.self] });
+    try {
+      const pc = new RTCPeerConnection({ iceServers: await getIceServers(this.who.meetingId) });
+      this.pc = pc;
+      const stream = new MediaStream();
+      pc.ontrack = (event) => {
+        stream.addTrack(event.track);
+        this.publish({ stream });
+      };
+      pc.onicecandidate = (event) => {
+        if (!event.candidate) return;
+        if (this.joined) this.sendCandidate(event.candidate.toJSON());
+        else this.localCandidates.push(event.candidate.toJSON());
+      };
+      pc.addTransceiver('video', { direction: 'recvonly' });
+      pc.addTransceiver('audio', { direction: 'recvonly' });
+      this.socket = await openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.end('other') });
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      this.socket.send({ id: 'viewer', ...this.base(), sdpOffer: offer.sdp });
+    } catch {
+      this.fail(ROOM_TEXTS.viewerFallback);
+    }
+  }
+
+  private sendCandidate(candidate: RTCIceCandidateInit): void {
+    this.socket?.send({ id: 'onIceCandidate', ...this.base(), candidate });
+  }
+
+  private async onMessage(message: ServerMessage | { id: string }): Promise<void> {
+    const m = message as ServerMessage;
+    switch (m.id) {
+      case 'currentAttendees':
+        this.joined = true;
+        this.localCandidates.splice(0).forEach((c) => this.sendCandidate(c));
+        this.publish({ phase: 'live', personRemoval: m.personRemoval, attendees: [...m.attendees.map((a) => ({ ...a, isLocal: false })), this.self] });
+        return;
+      case 'viewerResponse':
+        if (m.response === 'rejected') return this.fail(m.message || ROOM_TEXTS.viewerFallback);
+        await this.pc!.setRemoteDescription({ type: 'answer', sdp: m.sdpAnswer });
+        this.answered = true;
+        for (const c of this.remoteCandidates.splice(0)) await this.pc!.addIceCandidate(c).catch(() => undefined);
+        return;
+      case 'iceCandidate':
+        if (this.answered) await this.pc!.addIceCandidate(m.candidate).catch((e) => console.warn('ICE candidate refused', e));
+        else this.remoteCandidates.push(m.candidate);
+        return;
+      case 'newAttendee':
+        this.publish((s) => ({ attendees: [...s.attendees.filter((a) => a.participantSessionId !== m.participantSessionId), { ...m, isLocal: false }] }));
+        return;
+      case 'attendeeLeft':
+        this.publish((s) => ({ attendees: s.attendees.filter((a) => a.participantSessionId !== m.participantSessionId) }));
+        return;
+      case 'toggleResponse':
+        if (m.response === 'accepted') this.publish({ personRemoval: m.state });
+        else console.warn('Presenter removal refused:', m.message);
+        return;
+      case 'stopCommunication': return this.end(m.reason === 'hostEnded' ? 'host' : 'other');
+      case 'presenterResponse': return;
+      default: console.warn('Unknown live-room message', message.id);
+    }
+  }
+
+  /** Guests mute what they hear (they send no media). */
+  toggleMute(muted: boolean): void {
+    this.publish({ muted });
+  }
+
+  /** Stop: leaves the meeting; the survey follows at once. */
+  stop(): void {
+    this.end('other');
+  }
+
+  private end(endedBy: 'host' | 'other'): void {
+    if (this.closed) return;
+    this.close();
+    this.publish({ phase: 'ended', endedBy });
+  }
+
+  private fail(message: string): void {
+    console.warn('Could not join the meeting:', message);
+    this.close();
+    this.publish({ phase: 'idle', error: message, stream: undefined });
+  }
+
+  /** Leaves (also when the page is left). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.socket?.send({ id: 'stop', ...this.base() });
+    this.socket?.close();
+    this.pc?.close();
+  }
+}

@@ -1,0 +1,22 @@
+/** The live room's texts (spec §2 "Live meeting room", §8 "Live room"). */
+export const ROOM_TEXTS = {
+  ready: 'Ready to collaborate?',
+  hostIntro: 'Start the meeting to share your whiteboard with up to ten people.',
+  guestIntro: 'Join the crew: click Join to see and hear the host.',
+  permission: 'No one can see or hear you yet. Click Allow when your browser asks for the camera and microphone, or check your browser settings and refresh the page.',
+  welcome: 'Welcome to the meeting!',
+  welcomeHint: 'Tell the host who you are.',
+  hostEnded: 'Host ended the meeting.',
+  recorded: 'This session is recorded and saved to the host\'s meetings.',
+  inviteTitle: 'Invite people to the meeting',
+  inviteText: 'Share this link with up to ten people to invite them to the meeting.',
+  copied: 'Copied!',
+  presenterFallback: 'A unknown error occurred! Please try again. If the problem persists, please contact the support team.',
+  viewerFallback: 'Unknown error occurred, please try again! If the problem persists, please contact the support team.',
+  waitingForHost: 'Connecting to the host…',
+  saving: 'Saving the recording…',
+} as const;
+
+export const COPIED_NOTE_MS = 1000;
+export const SURVEY_DELAY_MS = 3000;
+export const CLOCK_REFRESH_MS = 5000;
