@@ -11,8 +11,11 @@ import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
-import { readConfig } from '../../config.js';
+import { createSearchIndex } from '../../adapters/search-index/index.js';
+import { readConfig, readSearchIndexConfig } from '../../config.js';
+import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { createApiHandler } from '../http/router.js';
+import { insightsRoutesOver } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
 import { transcriptRoutesOver } from './transcript-routes.js';
@@ -22,8 +25,9 @@ const s3 = new S3Client({});
 const sfn = new SFNClient({});
 
 /** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
-export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
-  meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
+export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+  // Meeting names and attendees follow every change into the search index.
+  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig()), console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
   minutes: createMinutesBalance(documentClient, config.TABLE_NAME),

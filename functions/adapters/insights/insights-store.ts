@@ -1,0 +1,69 @@
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { InsightKind, InsightState, InsightsStore, SentimentsDocument } from '../../core/insights/model.js';
+import type { MeetingNotes } from '../../core/notes/model.js';
+import { isConditionFailure } from '../dynamodb/client.js';
+
+/**
+ * Key layout of insights (docs/insights.md): one status item per artefact under the meeting's partition
+ * (so deleting the meeting deletes it), the sentiment series in S3 under artefacts/{id}/ (it grows with
+ * the recording), the notes inline in their status item (small).
+ */
+export const insightKeys = {
+  item: (meetingId: string, kind: InsightKind) => ({ pk: `MEETING#${meetingId}`, sk: `INSIGHT#${kind.toUpperCase()}` }),
+  sentimentsObject: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
+};
+
+export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, now: () => number = Date.now): InsightsStore<MeetingNotes> {
+  const get = async (meetingId: string, kind: InsightKind) =>
+    (await db.send(new GetCommand({ TableName: tableName, Key: insightKeys.item(meetingId, kind), ConsistentRead: true }))).Item;
+  const putReady = (meetingId: string, kind: InsightKind, extra: Record<string, unknown>) =>
+    db.send(new PutCommand({
+      TableName: tableName,
+      Item: { ...insightKeys.item(meetingId, kind), type: 'Insight', meetingId, kind, status: 'ready', updatedAt: new Date(now()).toISOString(), ...extra },
+    }));
+
+  return {
+    async state(meetingId, kind) {
+      const item = await get(meetingId, kind);
+      if (!item) return undefined;
+      const state: InsightState = { status: item.status, updatedAt: item.updatedAt, ...(item.reason ? { reason: item.reason } : {}) };
+      return state;
+    },
+
+    async saveSentiments(meetingId, document) {
+      const key = insightKeys.sentimentsObject(meetingId);
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(document), ContentType: 'application/json' }));
+      await putReady(meetingId, 'sentiments', { objectKey: key, sentences: document.sentiments_data.length });
+    },
+
+    async loadSentiments(meetingId) {
+      const item = await get(meetingId, 'sentiments');
+      if (item?.status !== 'ready' || typeof item.objectKey !== 'string') return undefined;
+      const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: item.objectKey }));
+      return JSON.parse(await out.Body!.transformToString()) as SentimentsDocument;
+    },
+
+    async saveNotes(meetingId, notes) {
+      await putReady(meetingId, 'notes', { notes });
+    },
+
+    async loadNotes(meetingId) {
+      const item = await get(meetingId, 'notes');
+      return item?.status === 'ready' ? (item.notes as MeetingNotes) : undefined;
+    },
+
+    async markFailed(meetingId, kind, reason) {
+      try {
+        await db.send(new PutCommand({
+          TableName: tableName,
+          Item: { ...insightKeys.item(meetingId, kind), type: 'Insight', meetingId, kind, status: 'failed', reason: reason.slice(0, 1000), updatedAt: new Date(now()).toISOString() },
+          ConditionExpression: 'attribute_not_exists(pk) OR #s <> :ready',
+          ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':ready': 'ready' },
+        }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { ConfigError, readOptionalConfig } from '../../config.js';
+import { createExtractiveNotesEngine } from '../../core/notes/extractive-engine.js';
+import type { NotesEngine } from '../../core/notes/model.js';
+import { createBedrockNotesEngine } from '../bedrock/bedrock-notes-engine.js';
+
+/**
+ * The notes engine chosen by configuration: NOTES_ENGINE=bedrock (with BEDROCK_MODEL_ID) uses Amazon
+ * Bedrock; unset or 'extractive' uses the on-box engine. Throws ConfigError for anything else.
+ */
+export function notesEngineFromConfig(env: NodeJS.ProcessEnv = process.env): NotesEngine {
+  const { NOTES_ENGINE, BEDROCK_MODEL_ID } = readOptionalConfig(['NOTES_ENGINE', 'BEDROCK_MODEL_ID'], env);
+  if (!NOTES_ENGINE || NOTES_ENGINE === 'extractive') return createExtractiveNotesEngine();
+  if (NOTES_ENGINE !== 'bedrock') throw new ConfigError(`NOTES_ENGINE must be 'extractive' or 'bedrock', not '${NOTES_ENGINE}'.`);
+  if (!BEDROCK_MODEL_ID) throw new ConfigError('Missing configuration: BEDROCK_MODEL_ID must be set when NOTES_ENGINE is bedrock.');
+  return createBedrockNotesEngine(new BedrockRuntimeClient({}), { modelId: BEDROCK_MODEL_ID });
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
+import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
+import { sesClient } from '../../adapters/mail/client.js';
+import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
+import { readConfig } from '../../config.js';
+import { generateNotes } from '../../core/notes/generate-notes.js';
+import { notifyNotesReady } from '../../core/notes/notify.js';
+
+const ctx = insightsContext();
+const engine = notesEngineFromConfig();
+const mailConfig = readConfig(['MAIL_FROM', 'PUBLIC_APP_URL']);
+const notify = {
+  meetings: createMeetingsRepository(ctx.documentClient, ctx.config.TABLE_NAME),
+  users: createUsersRepository(ctx.documentClient, ctx.config.TABLE_NAME),
+  mailer: createSesMailer(sesClient, mailConfig.MAIL_FROM),
+  appUrl: mailConfig.PUBLIC_APP_URL,
+};
+
+/**
+ * Notes (overview, summary, action items) from the transcript, stored with their status item marked
+ * ready; then the "notes ready" mail when the host wants it. A failed mail is logged, not thrown: the
+ * notes are done. Throws when the transcript cannot be read or the engine fails (Catch marks notes failed).
+ */
+export const handler = async (input: InsightTaskInput) => {
+  const { sentences } = await ctx.readSentences(input);
+  const notes = await generateNotes(sentences, engine, randomUUID);
+  await ctx.insights.saveNotes(input.meetingId, notes);
+  let mailed = false;
+  try {
+    mailed = await notifyNotesReady(notify, input.meetingId, notes);
+  } catch (error) {
+    console.error('Could not send the notes-ready mail', { meetingId: input.meetingId, error: (error as Error).message });
+  }
+  return { status: 'ready' as const, engine: engine.name, actionItems: notes.action_items.length, mailed };
+};

@@ -1,0 +1,82 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { createApiHandler } from '../../../functions/api/http/router.js';
+import { insightsRoutes } from '../../../functions/api/meetings/insights-routes.js';
+import { INSIGHTS_MESSAGES } from '../../../functions/contracts/insights.js';
+import type { MeetingNotes } from '../../../functions/core/notes/model.js';
+import { fakeAuthenticator, InMemoryMeetings, USERS } from '../meetings/in-memory.js';
+import { InMemoryInsights } from './in-memory-insights.js';
+
+const MEETING_ID = 'm-1';
+let meetings: InMemoryMeetings;
+let insights: InMemoryInsights;
+let handler: ReturnType<typeof createApiHandler>;
+
+beforeEach(async () => {
+  meetings = new InMemoryMeetings();
+  insights = new InMemoryInsights();
+  await meetings.create(
+    { id: MEETING_ID, name: 'Sync', startTime: null, endTime: null, recordingAvailable: true, boardsShared: 0, createdAt: '2025-01-01T00:00:00Z', hostUserId: USERS.host.userId },
+    { id: 'a-1', email: USERS.host.email, name: 'Host', role: 'host' },
+  );
+  await meetings.addAttendee((await meetings.find(MEETING_ID))!.meeting, { id: 'a-2', email: USERS.participant.email, name: 'P', role: 'participant' });
+  handler = createApiHandler(insightsRoutes({ meetings, insights }), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
+});
+
+async function get(path: string, token: string) {
+  const event = { httpMethod: 'GET', path, headers: { Authorization: `Bearer ${token}` }, body: null, queryStringParameters: null, requestContext: {} } as unknown as APIGatewayProxyEvent;
+  const result = await handler(event, {} as Context);
+  return { status: result.statusCode, body: JSON.parse(result.body) };
+}
+
+const NOTES: MeetingNotes = {
+  notes_id: 'n-1', overview: 'We planned the launch.', summary: ['Launch is in May.'],
+  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 3, end_time: 5 }, id: 'a-1', stored_in_todoist: false }],
+  timestamp_ranges: [{ start_time: 0, end_time: 2 }],
+};
+
+describe('GET meetings/{id}/sentiments_data/', () => {
+  it('answers an empty series with status processing while the stage has not finished', async () => {
+    expect(await get(`/api/meetings/${MEETING_ID}/sentiments_data/`, 'host')).toEqual({ status: 200, body: { sentiments_data: [], speakers: [], status: 'processing' } });
+  });
+
+  it('answers the series and speaker trends to a participant once ready', async () => {
+    const item = { start_time: 1, end_time: 2, sentiment_score: 0.5, sentiment: 'positive' as const, speaker_label: 'spk_0', emotions: ['joy'], content: 'Great.' };
+    await insights.saveSentiments(MEETING_ID, { sentiments_data: [item], speakers: [] });
+    const { status, body } = await get(`/api/meetings/${MEETING_ID}/sentiments_data/`, 'participant');
+    expect(status).toBe(200);
+    expect(body).toEqual({ sentiments_data: [item], speakers: [], status: 'ready' });
+  });
+
+  it('answers status failed when the sentiment stage failed', async () => {
+    await insights.markFailed(MEETING_ID, 'sentiments', 'Comprehend down');
+    expect((await get(`/api/meetings/${MEETING_ID}/sentiments_data/`, 'host')).body.status).toBe('failed');
+  });
+
+  it('answers 404 to someone the meeting was not shared with', async () => {
+    expect((await get(`/api/meetings/${MEETING_ID}/sentiments_data/`, 'stranger')).status).toBe(404);
+  });
+});
+
+describe('GET meetings/{id}/generated_notes/', () => {
+  it('answers 404 with the being-generated message while the notes are generated', async () => {
+    expect(await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).toEqual({ status: 404, body: { detail: INSIGHTS_MESSAGES.notesGenerating } });
+  });
+
+  it('answers the notes once ready', async () => {
+    await insights.saveNotes(MEETING_ID, NOTES);
+    expect(await get(`/api/meetings/${MEETING_ID}/generated_notes`, 'participant')).toEqual({ status: 200, body: NOTES });
+  });
+
+  it('answers 409 when generating failed, and keeps ready notes when a later run fails', async () => {
+    await insights.markFailed(MEETING_ID, 'notes', 'engine down');
+    expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).status).toBe(409);
+    await insights.saveNotes(MEETING_ID, NOTES);
+    await insights.markFailed(MEETING_ID, 'notes', 'engine down again');
+    expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).status).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const event = { httpMethod: 'GET', path: `/api/meetings/${MEETING_ID}/generated_notes/`, headers: {}, body: null, requestContext: {} } as unknown as APIGatewayProxyEvent;
+    expect((await handler(event, {} as Context)).statusCode).toBe(401);
+  });
+});
