@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { API_CONTEXTS, WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../lib/definitions/api.js';
 import { AUTH_SECRET, BUCKETS, TABLES } from '../lib/definitions/resources.js';
 import { STATE_MACHINES, type StateMachineDefinition } from '../lib/definitions/workflows.js';
+import { startLocalComprehend } from './comprehend/index.js';
 import { startLocalDynamo } from './dynamodb/index.js';
 import { toEventBridgeEvent, triggeredStateMachines } from './events/s3-to-eventbridge.js';
 import { startGateway } from './gateway/index.js';
@@ -94,9 +95,13 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }] });
     stoppers.push(() => secrets.stop());
 
+    // Comprehend (wink-nlp) keeps no state, so any free port does.
+    const comprehend = await startLocalComprehend({ dataDir: options.dataDir });
+    stoppers.push(() => comprehend.stop());
+
     const sfnPort = ports.stepFunctions ?? 0;
     const machines = options.stateMachines ?? STATE_MACHINES;
-    const endpoints: Record<string, string> = { DYNAMODB: dynamo.endpoint, S3: s3.endpoint, SECRETS_MANAGER: secrets.endpoint };
+    const endpoints: Record<string, string> = { DYNAMODB: dynamo.endpoint, S3: s3.endpoint, SECRETS_MANAGER: secrets.endpoint, COMPREHEND: comprehend.endpoint };
     if (mail) endpoints.SESV2 = mail.endpoint;
     // The ARN of a local state machine is known before its service starts, so every variable a handler
     // may read is in place before the runner resumes interrupted executions (which load handlers).
