@@ -1,0 +1,69 @@
+/** Pure helpers of the sentiment modal: ranges (spec §9), distribution, speakers, significant moments, times. */
+import { SENTIMENT_CHART, type SentimentClass, type SentimentItemView } from '../../../../functions/contracts/insights.js';
+
+export type Range = readonly [number, number];
+export interface ChartDomain { readonly time: Range; readonly score: Range }
+
+const clampScore = (x: number) => Math.max(SENTIMENT_CHART.scoreRange[0], Math.min(SENTIMENT_CHART.scoreRange[1], x));
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * The chart's axes for the points shown: time from the first to the last point, padded by 10 s (never
+ * below 0); score padded by 0.2 and never narrower than the default −0.8..0.8, within −1..1. With no
+ * points: the default ranges (time 10..1990, score −0.8..0.8).
+ */
+export function chartDomain(items: readonly SentimentItemView[]): ChartDomain {
+  if (items.length === 0) return { time: SENTIMENT_CHART.defaultTimeRange, score: SENTIMENT_CHART.defaultScoreRange };
+  const times = items.map((i) => i.start_time);
+  const scores = items.map((i) => i.sentiment_score);
+  const pad = SENTIMENT_CHART.timePaddingSeconds;
+  return {
+    time: [Math.max(0, Math.min(...times) - pad), Math.max(...times) + pad],
+    score: [
+      round2(clampScore(Math.min(SENTIMENT_CHART.defaultScoreRange[0], Math.min(...scores) - SENTIMENT_CHART.scorePadding))),
+      round2(clampScore(Math.max(SENTIMENT_CHART.defaultScoreRange[1], Math.max(...scores) + SENTIMENT_CHART.scorePadding))),
+    ],
+  };
+}
+
+/** The domain after a drag selection from `a` to `b` seconds: that time span, scores fitted to the points inside. */
+export function zoomDomain(items: readonly SentimentItemView[], a: number, b: number): ChartDomain | undefined {
+  const [from, to] = a <= b ? [a, b] : [b, a];
+  if (to - from <= 0) return undefined;
+  const inside = items.filter((i) => i.start_time >= from && i.start_time <= to);
+  return { time: [from, to], score: chartDomain(inside).score };
+}
+
+/** Share of each class, in percent (0 when there are no items), positive, neutral, negative. */
+export function distribution(items: readonly SentimentItemView[]): Record<SentimentClass, number> {
+  const count = (c: SentimentClass) => items.filter((i) => i.sentiment === c).length;
+  const total = items.length || 1;
+  return { positive: (count('positive') / total) * 100, neutral: (count('neutral') / total) * 100, negative: (count('negative') / total) * 100 };
+}
+
+/** The speaker labels present, in label order. */
+export const speakersIn = (items: readonly SentimentItemView[]): string[] =>
+  [...new Set(items.map((i) => i.speaker_label))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+
+/** `spk_0` → `Speaker 1` (as the transcript names them). */
+export const speakerName = (label: string): string => {
+  const match = /^spk_(\d+)$/.exec(label);
+  return match ? `Speaker ${Number(match[1]) + 1}` : label;
+};
+
+/** The most positive and the most negative moments (up to `count` each), strongest first. */
+export function significantMoments(items: readonly SentimentItemView[], count = 3) {
+  return {
+    positive: items.filter((i) => i.sentiment_score > 0).sort((a, b) => b.sentiment_score - a.sentiment_score || a.start_time - b.start_time).slice(0, count),
+    negative: items.filter((i) => i.sentiment_score < 0).sort((a, b) => a.sentiment_score - b.sentiment_score || a.start_time - b.start_time).slice(0, count),
+  };
+}
+
+/** Spec §9 time display: m:ss, or H:mm:ss for an hour or more. */
+export function formatSeconds(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

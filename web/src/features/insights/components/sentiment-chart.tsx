@@ -1,0 +1,73 @@
+/** The sentiment timeline (recharts): score over time, points coloured by class, drag to zoom on time. */
+import { useState } from 'react';
+import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SentimentItemView } from '../../../../../functions/contracts/insights.js';
+import { formatSeconds, speakerName, type ChartDomain } from '../chart-model.js';
+
+export const CLASS_COLOURS = { positive: '#2e7d32', negative: '#c62828', neutral: '#8a8a8a' } as const;
+
+interface SentimentChartProps {
+  items: readonly SentimentItemView[];
+  domain: ChartDomain;
+  showTooltip: boolean;
+  /** Called with the dragged time span (seconds, in either order). */
+  onZoom: (from: number, to: number) => void;
+  onPick: (item: SentimentItemView) => void;
+}
+
+interface DotProps { cx?: number; cy?: number; payload?: SentimentItemView; index?: number }
+
+function ItemTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: SentimentItemView }> }) {
+  const item = active ? payload?.[0]?.payload : undefined;
+  if (!item) return null;
+  return (
+    <div className="sentiment-tooltip" role="tooltip">
+      <strong>{formatSeconds(item.start_time)} · {speakerName(item.speaker_label)}</strong>
+      <div className={`sentiment-class ${item.sentiment}`}>{item.sentiment} ({item.sentiment_score.toFixed(2)})</div>
+      {item.emotions.length > 0 && <div>Emotions: {item.emotions.join(', ')}</div>}
+      <p>{item.content}</p>
+    </div>
+  );
+}
+
+const seconds = (label: unknown): number | undefined => {
+  const value = typeof label === 'number' ? label : Number(label);
+  return Number.isFinite(value) ? value : undefined;
+};
+
+export function SentimentChart({ items, domain, showTooltip, onZoom, onPick }: SentimentChartProps) {
+  const [dragFrom, setDragFrom] = useState<number>();
+  const [dragTo, setDragTo] = useState<number>();
+  const endDrag = () => {
+    if (dragFrom !== undefined && dragTo !== undefined && dragFrom !== dragTo) onZoom(dragFrom, dragTo);
+    setDragFrom(undefined);
+    setDragTo(undefined);
+  };
+  const dot = ({ cx, cy, payload, index }: DotProps) => (cx === undefined || cy === undefined || !payload ? <g key={index} /> : (
+    <circle key={index} cx={cx} cy={cy} r={4} fill={CLASS_COLOURS[payload.sentiment]} className={`sentiment-dot ${payload.sentiment}`}
+      data-start={payload.start_time} onClick={() => onPick(payload)} style={{ cursor: 'pointer' }} />
+  ));
+
+  return (
+    <div className="sentiment-chart" data-testid="sentiment-chart" data-time-domain={domain.time.join(',')} data-score-domain={domain.score.join(',')}>
+      <ResponsiveContainer width="100%" height={300}>
+        <ComposedChart
+          data={items as SentimentItemView[]}
+          margin={{ top: 10, right: 20, bottom: 10, left: 0 }}
+          onMouseDown={(state) => { const s = seconds(state?.activeLabel); if (s !== undefined) { setDragFrom(s); setDragTo(s); } }}
+          onMouseMove={(state) => { if (dragFrom !== undefined) { const s = seconds(state?.activeLabel); if (s !== undefined) setDragTo(s); } }}
+          onMouseUp={endDrag}
+          onMouseLeave={endDrag}
+        >
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow tickFormatter={formatSeconds} />
+          <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow tickFormatter={(v: number) => v.toFixed(1)} />
+          <ReferenceLine y={0} stroke="#999" />
+          {showTooltip && <Tooltip content={<ItemTooltip />} />}
+          <Line type="monotone" dataKey="sentiment_score" stroke="#5b7db1" strokeWidth={1.5} isAnimationActive={false} dot={dot} activeDot={false} />
+          {dragFrom !== undefined && dragTo !== undefined && <ReferenceArea x1={dragFrom} x2={dragTo} strokeOpacity={0.3} fill="#5b7db1" fillOpacity={0.2} />}
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

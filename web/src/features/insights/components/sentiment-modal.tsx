@@ -1,0 +1,107 @@
+/**
+ * The sentiment analysis modal (spec §2, §9): distribution bar; timeline chart with drag zoom and Zoom
+ * Out; Hide Tooltip; Filter By Speaker; List Significant Moments (most positive and most negative, each
+ * playing the recording from that moment); per-speaker mean and first-to-last-quarter trend.
+ */
+import { useMemo, useState } from 'react';
+import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '../../../../../functions/contracts/insights.js';
+import { useSentiments } from '../../../api/insights/get-sentiments.js';
+import { Modal } from '../../meetings/components/modal.js';
+import { chartDomain, distribution, formatSeconds, significantMoments, speakerName, speakersIn, zoomDomain, type ChartDomain } from '../chart-model.js';
+import { MomentPlayer } from './moment-player.js';
+import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';
+
+interface SentimentModalProps { meetingId: string; meetingName: string; onClose: () => void }
+
+function DistributionBar({ items }: { items: readonly SentimentItemView[] }) {
+  const shares = distribution(items);
+  return (
+    <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(0)}%, negative ${shares.negative.toFixed(0)}%`}
+      style={{ display: 'flex', height: 14, borderRadius: 7, overflow: 'hidden', background: '#eee' }}>
+      {(['positive', 'neutral', 'negative'] as const).map((c) => shares[c] > 0 && (
+        <div key={c} className={`distribution-segment ${c}`} title={`${c} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`, background: CLASS_COLOURS[c] }} />
+      ))}
+    </div>
+  );
+}
+
+const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toFixed(2)}`);
+
+function SpeakerTable({ speakers }: { speakers: readonly SpeakerSentimentView[] }) {
+  if (speakers.length === 0) return null;
+  return (
+    <table className="speaker-sentiments">
+      <thead><tr><th>Speaker</th><th>Mean score</th><th>Trend (first → last quarter)</th></tr></thead>
+      <tbody>
+        {speakers.map((s) => (
+          <tr key={s.speaker_label}><td>{speakerName(s.speaker_label)}</td><td>{signed(s.mean_score)}</td><td>{signed(s.trend)}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function SentimentModal({ meetingId, meetingName, onClose }: SentimentModalProps) {
+  const { data, error, isLoading } = useSentiments(meetingId);
+  const [speaker, setSpeaker] = useState('');
+  const [zoom, setZoom] = useState<ChartDomain>();
+  const [hideTooltip, setHideTooltip] = useState(false);
+  const [showMoments, setShowMoments] = useState(false);
+  const [playAt, setPlayAt] = useState<number>();
+
+  const all = data?.sentiments_data ?? [];
+  const items = useMemo(() => (speaker ? all.filter((i) => i.speaker_label === speaker) : all), [all, speaker]);
+  const domain = zoom ?? chartDomain(items);
+  const moments = significantMoments(items);
+  const failed = Boolean(error) || data?.status === 'failed';
+  const notReady = !failed && data !== undefined && all.length === 0;
+
+  return (
+    <Modal title={`Sentiment Analysis: ${meetingName}`} onClose={onClose} className="sentiment-modal">
+      {isLoading && <p>Loading...</p>}
+      {failed && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.sentimentsFailed}</p>}
+      {notReady && <p className="message" role="status">{INSIGHTS_MESSAGES.sentimentsNotReady}</p>}
+      {!failed && all.length > 0 && (
+        <div className="sentiments">
+          <DistributionBar items={items} />
+          <div className="sentiment-controls">
+            <button type="button" className="button-secondary" onClick={() => setZoom(undefined)} disabled={!zoom}>Zoom Out</button>
+            <button type="button" className="button-secondary" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' : 'Hide Tooltip'}</button>
+            <label>
+              Filter By Speaker{' '}
+              <select value={speaker} onChange={(e) => { setSpeaker(e.target.value); setZoom(undefined); }}>
+                <option value="">All speakers</option>
+                {speakersIn(all).map((label) => <option key={label} value={label}>{speakerName(label)}</option>)}
+              </select>
+            </label>
+            <button type="button" className="button-secondary" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
+          </div>
+          <SentimentChart items={items} domain={domain} showTooltip={!hideTooltip}
+            onZoom={(a, b) => setZoom(zoomDomain(items, a, b) ?? zoom)} onPick={(item) => setPlayAt(item.start_time)} />
+          {showMoments && (
+            <div className="significant-moments">
+              {(['positive', 'negative'] as const).map((kind) => (
+                <section key={kind} aria-label={`Most ${kind} moments`}>
+                  <h3>Most {kind}</h3>
+                  {moments[kind].length === 0 ? <p>None.</p> : (
+                    <ul>
+                      {moments[kind].map((m) => (
+                        <li key={`${m.start_time}-${m.speaker_label}`}>
+                          <button type="button" className={`link-button moment ${kind}`} onClick={() => setPlayAt(m.start_time)}>
+                            {formatSeconds(m.start_time)} · {speakerName(m.speaker_label)} ({m.sentiment_score.toFixed(2)}): {m.content}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ))}
+            </div>
+          )}
+          <SpeakerTable speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} />
+          <MomentPlayer meetingId={meetingId} at={playAt} />
+        </div>
+      )}
+    </Modal>
+  );
+}
