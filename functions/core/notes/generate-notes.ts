@@ -7,9 +7,12 @@ export class NotesGenerationFailed extends Error {
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
 
+/** Keeps stored notes far below DynamoDB's 400 KB item limit however long the meeting (sentences are ≤ 60 words). */
+export const MAX_ACTION_ITEMS = 100;
+
 /**
  * Drafts notes with the engine and gives them their stored shape: ids for the notes and each action item,
- * action items numbered from 1, not stored in Todoist, time ranges clamped to the transcript's span.
+ * action items numbered from 1 (at most MAX_ACTION_ITEMS), not stored in Todoist, time ranges clamped to the transcript's span.
  * @throws NotesGenerationFailed when the engine fails or returns no overview.
  */
 export async function generateNotes(sentences: readonly Sentence[], engine: NotesEngine, newId: () => string): Promise<MeetingNotes> {
@@ -27,7 +30,7 @@ export async function generateNotes(sentences: readonly Sentence[], engine: Note
     return { start_time: round(start), end_time: round(Math.min(Math.max(p.end, start), last)) };
   };
   const summary = draft.summary.filter((p) => p.text.trim());
-  const actionItems: ActionItem[] = draft.actionItems.filter((p) => p.text.trim()).map((p, i) => ({
+  const actionItems: ActionItem[] = draft.actionItems.filter((p) => p.text.trim()).slice(0, MAX_ACTION_ITEMS).map((p, i) => ({
     number: i + 1, content: p.text.trim(), timestamp_range: range(p), id: newId(), stored_in_todoist: false,
   }));
   return {

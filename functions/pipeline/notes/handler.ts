@@ -5,19 +5,20 @@ import { insightsContext, type InsightTaskInput } from '../../adapters/insights/
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
-import { readConfig } from '../../config.js';
+import { readOptionalConfig } from '../../config.js';
 import { generateNotes } from '../../core/notes/generate-notes.js';
 import { notifyNotesReady } from '../../core/notes/notify.js';
 
 const ctx = insightsContext();
 const engine = notesEngineFromConfig();
-const mailConfig = readConfig(['MAIL_FROM', 'PUBLIC_APP_URL']);
-const notify = {
+// The notes do not depend on mail: without a sender or app URL configured, the mail step is skipped.
+const mail = readOptionalConfig(['MAIL_FROM', 'PUBLIC_APP_URL']);
+const notify = mail.MAIL_FROM && mail.PUBLIC_APP_URL ? {
   meetings: createMeetingsRepository(ctx.documentClient, ctx.config.TABLE_NAME),
   users: createUsersRepository(ctx.documentClient, ctx.config.TABLE_NAME),
-  mailer: createSesMailer(sesClient, mailConfig.MAIL_FROM),
-  appUrl: mailConfig.PUBLIC_APP_URL,
-};
+  mailer: createSesMailer(sesClient, mail.MAIL_FROM),
+  appUrl: mail.PUBLIC_APP_URL,
+} : undefined;
 
 /**
  * Notes (overview, summary, action items) from the transcript, stored with their status item marked
@@ -30,7 +31,7 @@ export const handler = async (input: InsightTaskInput) => {
   await ctx.insights.saveNotes(input.meetingId, notes);
   let mailed = false;
   try {
-    mailed = await notifyNotesReady(notify, input.meetingId, notes);
+    mailed = notify ? await notifyNotesReady(notify, input.meetingId, notes) : false;
   } catch (error) {
     console.error('Could not send the notes-ready mail', { meetingId: input.meetingId, error: (error as Error).message });
   }
