@@ -20,6 +20,15 @@ export const PROCESS_MEETING: StateMachineDefinition = {
   aslFile: 'statemachines/process-meeting.asl.json',
   lambdaTasks: {
     StartProcessingFunctionArn: 'functions/pipeline/start-processing/handler.ts',
+    ProbeMediaFunctionArn: 'functions/pipeline/probe-media/handler.ts',
+    ExtractAudioFunctionArn: 'functions/pipeline/extract-audio/handler.ts',
+    BuildTranscriptFunctionArn: 'functions/pipeline/build-transcript/handler.ts',
+    FinalizeFunctionArn: 'functions/pipeline/finalize/handler.ts',
+    MarkFailedFunctionArn: 'functions/pipeline/mark-failed/handler.ts',
+    AnalyseSentimentFunctionArn: 'functions/pipeline/sentiment/handler.ts',
+    MarkSentimentFailedFunctionArn: 'functions/pipeline/sentiment/failed.ts',
+    GenerateNotesFunctionArn: 'functions/pipeline/notes/handler.ts',
+    MarkNotesFailedFunctionArn: 'functions/pipeline/notes/failed.ts',
   },
 };
 

@@ -3,6 +3,7 @@
  * shared with), and the ports the use cases need. Adapters implement the ports; tests use in-memory ones.
  */
 import type { MailMessage } from '../accounts/ports.js';
+import type { ProcessingState } from '../pipeline/processing-status.js';
 
 export type AttendeeRole = 'host' | 'participant';
 
@@ -18,6 +19,8 @@ export interface MeetingRecord {
   /** ISO; orders the meetings list (newest first) and never changes. */
   readonly createdAt: string;
   readonly hostUserId: string;
+  /** Written by the processing pipeline only (docs/pipeline.md); absent/null before the first upload is processed. */
+  readonly processing?: ProcessingState | null;
 }
 
 export interface AttendeeRecord {

@@ -1,4 +1,5 @@
 import type { AttendeeView, MeetingView } from '../../contracts/meetings.js';
+import { toProcessingView } from '../pipeline/processing-status.js';
 import { isSampleMeeting } from './access.js';
 import type { AttendeeRecord, MeetingAggregate } from './model.js';
 
@@ -9,6 +10,7 @@ const attendeeView = (a: AttendeeRecord): AttendeeView =>
 export function toMeetingView({ meeting, attendees }: MeetingAggregate): MeetingView {
   const ordered = [...attendees].sort((a, b) => (a.role === b.role ? a.email.localeCompare(b.email) : a.role === 'host' ? -1 : 1));
   const views = ordered.map(attendeeView);
+  const processing = toProcessingView(meeting.processing);
   return {
     id: meeting.id,
     name: meeting.name,
@@ -20,5 +22,6 @@ export function toMeetingView({ meeting, attendees }: MeetingAggregate): Meeting
     attendees: views,
     hosts: views.filter((a) => a.role === 'host'),
     is_sample: isSampleMeeting(meeting.id),
+    ...(processing ? { processing } : {}),
   };
 }

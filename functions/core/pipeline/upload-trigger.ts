@@ -7,6 +7,8 @@ export interface ProcessingRequest {
   readonly bucket?: string;
   readonly key?: string;
   readonly size?: number;
+  /** The uploaded object's ETag (no quotes), when the trigger carries it. */
+  readonly etag?: string;
 }
 
 export class InvalidProcessingTrigger extends Error {
@@ -32,14 +34,23 @@ export function meetingIdFromUploadKey(key: string): string {
 
 /** Normalises either trigger shape into a ProcessingRequest; throws InvalidProcessingTrigger for anything else. */
 export function parseProcessingTrigger(input: unknown): ProcessingRequest {
-  const event = input as { source?: string; 'detail-type'?: string; detail?: { bucket?: { name?: string }; object?: { key?: string; size?: number } }; meetingId?: unknown };
+  const event = input as {
+    source?: string; 'detail-type'?: string; detail?: { bucket?: { name?: string }; object?: { key?: string; size?: number; etag?: string } };
+    meetingId?: unknown; key?: unknown; size?: unknown;
+  };
   if (event?.source === 'aws.s3' && event['detail-type'] === 'Object Created') {
     const key = event.detail?.object?.key;
     const bucket = event.detail?.bucket?.name;
     if (!key || !bucket) throw new InvalidProcessingTrigger('S3 event without bucket or key');
-    return { meetingId: meetingIdFromUploadKey(key), bucket, key, size: event.detail?.object?.size };
+    const etag = event.detail?.object?.etag?.replace(/"/g, '');
+    return { meetingId: meetingIdFromUploadKey(key), bucket, key, size: event.detail?.object?.size, ...(etag ? { etag } : {}) };
   }
   if (typeof event?.meetingId === 'string' && MEETING_ID.test(event.meetingId)) {
+    // A direct request may name the uploaded object (index_meeting_request does); it must be this meeting's.
+    if (typeof event.key === 'string') {
+      if (meetingIdFromUploadKey(event.key) !== event.meetingId) throw new InvalidProcessingTrigger(`'${event.key}' is not an upload of meeting ${event.meetingId}`);
+      return { meetingId: event.meetingId, key: event.key, ...(typeof event.size === 'number' ? { size: event.size } : {}) };
+    }
     return { meetingId: event.meetingId };
   }
   throw new InvalidProcessingTrigger('Expected an S3 Object Created event or {meetingId}');

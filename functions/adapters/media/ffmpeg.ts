@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { ProbeReport } from '../../core/pipeline/media-probe.js';
+
+const require = createRequire(import.meta.url);
+// The binaries ship inside these packages (no download at install time, unlike ffmpeg-static).
+const FFMPEG = process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+const FFPROBE = process.env.FFPROBE_PATH || (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+
+/** ffmpeg/ffprobe could not read the input at all (not media, or truncated). */
+export class UnreadableMedia extends Error {
+  readonly name = 'UnreadableMedia';
+}
+
+/** ffmpeg/ffprobe failed for a reason other than the input (missing binary, killed, out of space). */
+export class MediaToolFailed extends Error {
+  readonly name = 'MediaToolFailed';
+}
+
+const INPUT_PROBLEM = /Invalid data found|could not find codec parameters|moov atom not found|End of file|Invalid argument|no such file|does not contain any stream|Output file #0 does not contain any stream|matches no streams/i;
+
+function run(binary: string, args: readonly string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => { err = (err + chunk.toString()).slice(-4000); });
+    child.on('error', (error) => { clearTimeout(timer); reject(new MediaToolFailed(`${binary}: ${error.message}`)); });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(Buffer.concat(out).toString('utf8'));
+      const detail = err.trim().split('\n').slice(-3).join(' ').replace(/https?:\/\/\S+/g, '<input>');
+      if (signal) return reject(new MediaToolFailed(`${binary.split('/').pop()} was stopped (${signal}) after ${timeoutMs} ms`));
+      reject(INPUT_PROBLEM.test(err) ? new UnreadableMedia(detail) : new MediaToolFailed(detail || `exit code ${code}`));
+    });
+  });
+}
+
+/**
+ * ffprobe's format and stream report of a file path or http(s) URL (a presigned GET works: no download).
+ * Throws UnreadableMedia when the input is not media ffprobe can read, MediaToolFailed otherwise.
+ */
+export async function probeMedia(input: string): Promise<ProbeReport> {
+  const stdout = await run(FFPROBE, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', input], 120_000);
+  return JSON.parse(stdout) as ProbeReport;
+}
+
+/**
+ * Writes the input's first audio track as 16 kHz mono 16-bit PCM WAV (what speech recognisers want).
+ * Throws UnreadableMedia / MediaToolFailed.
+ */
+export async function extractSpeechAudio(input: string, outputFile: string, timeoutMs = 30 * 60_000): Promise<void> {
+  await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], timeoutMs);
+}
+
+/**
+ * Copies the streams into a new container without re-encoding: a browser's MediaRecorder webm has no
+ * duration until remuxed. Throws UnreadableMedia / MediaToolFailed.
+ */
+export async function remuxCopy(input: string, outputFile: string, timeoutMs = 30 * 60_000): Promise<void> {
+  await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c', 'copy', outputFile], timeoutMs);
+}

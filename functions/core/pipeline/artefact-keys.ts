@@ -1,0 +1,16 @@
+/** Where a meeting's artefacts live in the media bucket (all under artefacts/{meetingId}/, removed with the meeting). */
+export const artefactKeys = {
+  prefix: (meetingId: string) => `artefacts/${meetingId}/`,
+  audio: (meetingId: string) => `artefacts/${meetingId}/audio.wav`,
+  transcribeOutput: (meetingId: string) => `artefacts/${meetingId}/transcribe-output.json`,
+  transcript: (meetingId: string) => `artefacts/${meetingId}/transcript.json`,
+  transcriptText: (meetingId: string) => `artefacts/${meetingId}/speaker_labeled_transcript.txt`,
+};
+
+/**
+ * Transcription job name for one attempt at one upload: unique per account, stable when a run is resumed,
+ * so a restarted run finds its job instead of starting another.
+ */
+export function transcriptionJobName(meetingId: string, etag: string, attempt: number): string {
+  return `meetscribe-${meetingId}-${etag}-${attempt}`.replace(/[^0-9A-Za-z._-]/g, '').slice(0, 200);
+}

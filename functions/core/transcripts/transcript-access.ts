@@ -1,0 +1,81 @@
+import type { SpeakerNamesAnswer, SpeakerNamesUpdated, TranscriptLink, TranscriptStatus } from '../../contracts/transcripts.js';
+import { TRANSCRIPT_URL_SECONDS } from '../../contracts/transcripts.js';
+import { loadForWrite, loadVisible, type Caller } from '../meetings/access.js';
+import { BadRequest } from '../meetings/errors.js';
+import type { MeetingsRepository } from '../meetings/model.js';
+import type { ProcessingState } from '../pipeline/processing-status.js';
+import { renderTranscriptText } from './format.js';
+import { applySpeakerNames, type SpeakerNames } from './speaker-names.js';
+import type { TranscriptDocument } from './turns.js';
+
+export interface StoredTranscript {
+  readonly jsonKey: string;
+  readonly textKey: string;
+  readonly speakerNames: SpeakerNames;
+}
+
+/** Ports of the transcript calls. */
+export interface TranscriptPorts {
+  readonly meetings: Pick<MeetingsRepository, 'find'>;
+  readonly transcripts: {
+    findTranscript(meetingId: string): Promise<StoredTranscript | undefined>;
+    findState(meetingId: string): Promise<ProcessingState | undefined>;
+    saveSpeakerNames(meetingId: string, names: SpeakerNames): Promise<void>;
+  };
+  readonly files: {
+    presignGet(key: string, expiresSeconds: number): Promise<string>;
+    getText(key: string): Promise<string>;
+    putText(key: string, text: string, contentType: string): Promise<void>;
+  };
+  readonly clock: () => number;
+}
+
+export const TRANSCRIPT_MESSAGES = { notReady: 'The transcript is not ready yet.' } as const;
+
+async function statusOf(ports: TranscriptPorts, meetingId: string): Promise<{ status: TranscriptStatus; reason: string | null }> {
+  const state = await ports.transcripts.findState(meetingId);
+  if (!state) return { status: 'not_uploaded', reason: null };
+  const transcript = state.artefacts?.transcript ?? 'queued';
+  return { status: transcript, reason: transcript === 'failed' || state.status === 'failed' ? state.reason : null };
+}
+
+async function link(ports: TranscriptPorts, key: string) {
+  return { url: await ports.files.presignGet(key, TRANSCRIPT_URL_SECONDS), expiration_time: new Date(ports.clock() + TRANSCRIPT_URL_SECONDS * 1000).toISOString() };
+}
+
+/**
+ * A 1-hour link to speaker_labeled_transcript.txt, or url null with the status while it is not ready.
+ * Throws NotFound when the caller may not see the meeting.
+ */
+export async function transcriptLink(ports: TranscriptPorts, caller: Caller, meetingId: string): Promise<TranscriptLink> {
+  await loadVisible(ports.meetings, meetingId, caller);
+  const stored = await ports.transcripts.findTranscript(meetingId);
+  if (!stored) return { url: null, expiration_time: null, ...(await statusOf(ports, meetingId)) };
+  return { ...(await link(ports, stored.textKey)), status: 'ready', reason: null };
+}
+
+/** The speaker names (label → name); empty with the status while there is no transcript. Throws NotFound. */
+export async function speakerNames(ports: TranscriptPorts, caller: Caller, meetingId: string): Promise<SpeakerNamesAnswer> {
+  await loadVisible(ports.meetings, meetingId, caller);
+  const stored = await ports.transcripts.findTranscript(meetingId);
+  if (!stored) return { speakerNames: {}, status: (await statusOf(ports, meetingId)).status };
+  return { speakerNames: { ...stored.speakerNames }, status: 'ready' };
+}
+
+/**
+ * Host only: renames speakers and rewrites speaker_labeled_transcript.txt with the new names (file first, so a
+ * failure part-way can be retried). Throws NotFound, Forbidden (not host), ValidationFailed (empty or unknown
+ * names), BadRequest when nothing changed or the transcript is not ready.
+ */
+export async function updateSpeakerNames(
+  ports: TranscriptPorts, caller: Caller, meetingId: string, edit: Readonly<Record<string, string>>,
+): Promise<SpeakerNamesUpdated> {
+  await loadForWrite(ports.meetings, meetingId, caller);
+  const stored = await ports.transcripts.findTranscript(meetingId);
+  if (!stored) throw new BadRequest(TRANSCRIPT_MESSAGES.notReady);
+  const names = applySpeakerNames(stored.speakerNames, edit);
+  const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
+  await ports.files.putText(stored.textKey, renderTranscriptText(document.turns, names), 'text/plain; charset=utf-8');
+  await ports.transcripts.saveSpeakerNames(meetingId, names);
+  return { speakerNames: { ...names }, ...(await link(ports, stored.textKey)) };
+}

@@ -1,0 +1,37 @@
+import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
+import { MIN_SPEECH_SECONDS } from '../../core/pipeline/media-probe.js';
+import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import { renderTranscriptText } from '../../core/transcripts/format.js';
+import { defaultSpeakerNames } from '../../core/transcripts/speaker-names.js';
+import { parseTranscribeOutput } from '../../core/transcripts/transcribe-output.js';
+import { buildTurns, speakersOf, speechSeconds, type TranscriptDocument } from '../../core/transcripts/turns.js';
+import { pipelineContext, type PipelineState, type TranscriptResult } from '../shared/context.js';
+
+const ctx = pipelineContext();
+
+/**
+ * Turns the transcription job's output into speaker turns with word timings: transcript.json and
+ * speaker_labeled_transcript.txt in artefacts/{id}/, the pointer and default speaker names in DynamoDB.
+ * Throws InvalidTranscribeOutput when the job wrote something else.
+ */
+export const handler = async (state: PipelineState): Promise<TranscriptResult> => {
+  const { meetingId } = state;
+  await ctx.processing.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, updatedAt: new Date().toISOString() });
+  const outputKey = state.audio?.outputKey ?? artefactKeys.transcribeOutput(meetingId);
+  const turns = buildTurns(parseTranscribeOutput(JSON.parse(await ctx.artefacts.getText(outputKey))));
+  const speakers = speakersOf(turns);
+  const document: TranscriptDocument = { version: 1, meetingId, durationSeconds: state.media?.durationSeconds ?? null, speakers, turns };
+  const jsonKey = artefactKeys.transcript(meetingId);
+  const textKey = artefactKeys.transcriptText(meetingId);
+  const names = defaultSpeakerNames(speakers);
+  await ctx.artefacts.putText(jsonKey, JSON.stringify(document), 'application/json');
+  await ctx.artefacts.putText(textKey, renderTranscriptText(turns, names), 'text/plain; charset=utf-8');
+  await ctx.processing.saveTranscript(meetingId, { jsonKey, textKey, speakers, speakerNames: names, createdAt: new Date().toISOString() });
+
+  const speech = Math.round(speechSeconds(turns) * 10) / 10;
+  await ctx.processing.patchState(meetingId, {
+    speechSeconds: speech, tooShort: Boolean(state.media?.tooShort) || speech < MIN_SPEECH_SECONDS,
+    'artefacts.transcript': 'ready', updatedAt: new Date().toISOString(),
+  });
+  return { jsonKey, textKey, turns: turns.length, speakers: speakers.length, speechSeconds: speech };
+};

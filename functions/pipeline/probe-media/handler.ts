@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffmpeg.js';
+import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
+import { ledgerMonth, minutesToCharge } from '../../core/pipeline/minutes.js';
+import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
+
+const ctx = pipelineContext();
+
+class MeetingNotFound extends Error {
+  readonly name = 'MeetingNotFound';
+}
+
+/**
+ * Reads duration and streams with ffprobe (a webm without duration is remuxed first), charges the host's
+ * minutes once per meeting, fills an empty end time from the duration and flags recordings too short for notes.
+ * Throws NotMediaFile / NoAudioTrack for files that cannot be processed.
+ */
+export const handler = async (run: PipelineRun): Promise<MediaResult> => {
+  await ctx.processing.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, updatedAt: new Date().toISOString() });
+  const link = await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS);
+  let facts = mediaFacts(await readable(() => probeMedia(link)));
+  if (facts.durationSeconds === null) facts = mediaFacts(await readable(() => probeRemuxed(link, run.key)));
+  if (facts.durationSeconds === null) throw new NotMediaFile('The length of the recording could not be read. Upload an mp4 or m4a file.');
+  const durationSeconds = facts.durationSeconds;
+
+  const aggregate = await ctx.meetings.find(run.meetingId);
+  if (!aggregate) throw new MeetingNotFound(`Meeting ${run.meetingId} was deleted.`);
+  const now = Date.now();
+  const minutes = minutesToCharge(durationSeconds);
+  const charged = await ctx.processing.chargeMinutes(run.meetingId, aggregate.meeting.hostUserId, minutes, ledgerMonth(now), new Date(now).toISOString());
+  const minutesCharged = charged ? minutes : (await ctx.processing.findCharge(run.meetingId))?.minutes ?? minutes;
+  const { startTime, endTime } = aggregate.meeting;
+  await ctx.processing.recordDuration(run.meetingId, !endTime && startTime ? endTimeFrom(startTime, durationSeconds) : null);
+
+  const tooShort = durationSeconds < MIN_SPEECH_SECONDS;
+  await ctx.processing.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, updatedAt: new Date().toISOString() });
+  return { durationSeconds, hasVideo: facts.hasVideo, tooShort, minutesCharged };
+};
+
+async function readable<T>(probe: () => Promise<T>): Promise<T> {
+  try {
+    return await probe();
+  } catch (error) {
+    if (error instanceof UnreadableMedia) throw new NotMediaFile('The uploaded file is not an audio or video recording. Upload an mp4 or m4a file.');
+    throw error;
+  }
+}
+
+async function probeRemuxed(link: string, key: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-remux-'));
+  try {
+    const extension = /\.(webm|mkv|mp4|m4a|mov|ogg)$/i.exec(key)?.[1]?.toLowerCase() ?? 'mkv';
+    const copy = path.join(dir, `remuxed.${extension}`);
+    await remuxCopy(link, copy);
+    return await probeMedia(copy);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * End-to-end pipeline benchmark: builds an N-minute recording from the fixtures (default 60), uploads it through
+ * the local edition's API (sign-up, meeting, presigned POST) and prints the wall time per state and in total.
+ * Usage: npm run bench:pipeline [-- --minutes 60] [--keep]
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { PROCESS_MEETING } from '../lib/definitions/workflows.js';
+import { PROJECT_ROOT, startLocalEdition } from '../local/runtime.js';
+import { signUpAndSignIn } from '../test/helpers/users.js';
+
+const require = createRequire(import.meta.url);
+const FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
+const SOURCES = ['meeting/meeting_ami.m4a', 'meeting/meeting_constructed.mp4'];
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' }, keep: { type: 'boolean', default: false } } });
+const minutes = Number(values.minutes);
+if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
+
+function ffmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}: ${err}`))));
+  });
+}
+
+/** The fixtures' sound, alternated until the wanted length, as one AAC m4a (what a user uploads). */
+async function buildRecording(dir: string, seconds: number): Promise<string> {
+  const parts: Array<{ file: string; seconds: number }> = [];
+  for (const [i, source] of SOURCES.entries()) {
+    const file = path.join(dir, `part${i}.wav`);
+    await ffmpeg(['-i', path.join(FIXTURES, source), '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', file]);
+    parts.push({ file, seconds: i === 0 ? 60 : 148 });
+  }
+  const lines: string[] = [];
+  for (let total = 0, i = 0; total < seconds; i++) {
+    const part = parts[i % parts.length]!;
+    lines.push(`file '${part.file}'`);
+    total += part.seconds;
+  }
+  const list = path.join(dir, 'list.txt');
+  await writeFile(list, `${lines.join('\n')}\n`);
+  const out = path.join(dir, 'bench-recording.m4a');
+  await ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-t', String(seconds), '-c:a', 'aac', '-b:a', '64k', out]);
+  return out;
+}
+
+const api = async (url: string, token: string, init: RequestInit = {}) => {
+  const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<any>;
+};
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-'));
+const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: (m, e) => { if (/Transcri|engine/i.test(m)) console.log(`  [local] ${m}`, e ? JSON.stringify(e) : ''); } });
+try {
+  console.log(`Building a ${minutes}-minute recording from ${FIXTURES} ...`);
+  const built = Date.now();
+  const recording = await buildRecording(workDir, minutes * 60);
+  console.log(`  built in ${((Date.now() - built) / 1000).toFixed(1)} s: ${recording}`);
+
+  const user = await signUpAndSignIn(edition.url, 'bench@example.com');
+  const meeting = await api(`${edition.url}/api/meetings/`, user.access, { method: 'POST', body: JSON.stringify({ name: 'Pipeline bench' }) });
+  const target = await api(`${edition.url}/api/meetings/${meeting.id}/video_upload_url/?file_name=bench.m4a`, user.access);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), 'bench.m4a');
+  const uploaded = Date.now();
+  const post = await fetch(target.url, { method: 'POST', body: form });
+  if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
+  console.log(`Uploaded in ${((Date.now() - uploaded) / 1000).toFixed(1)} s; processing ...`);
+
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const sfn = new SFNClient({ endpoint: edition.endpoints.SFN, region: 'us-east-1', credentials });
+  const stateMachineArn = edition.stepFunctions.arnFor(PROCESS_MEETING.id);
+  let executionArn: string | undefined;
+  for (;;) {
+    executionArn ??= (await sfn.send(new ListExecutionsCommand({ stateMachineArn }))).executions?.[0]?.executionArn;
+    if (executionArn) {
+      const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+      if (status !== 'RUNNING') break;
+    }
+    const view = await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access);
+    process.stdout.write(`\r  ${view.processing?.status ?? 'waiting'} ${view.processing?.step ?? ''} ${view.processing?.percent ?? ''}%   `);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  process.stdout.write('\n');
+
+  const { status, startDate, stopDate, error, cause } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+  if (error) console.log(`  ${error}: ${cause}`);
+  const events: Array<{ timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string } }> = [];
+  for (let nextToken: string | undefined, first = true; first || nextToken; first = false) {
+    const page = await sfn.send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000, nextToken }));
+    events.push(...(page.events ?? []));
+    nextToken = page.nextToken;
+  }
+  const perState = new Map<string, number>();
+  const entered = new Map<string, number>();
+  for (const e of events) {
+    const t = e.timestamp!.getTime();
+    if (e.stateEnteredEventDetails?.name) entered.set(e.stateEnteredEventDetails.name, t);
+    const exited = e.stateExitedEventDetails?.name;
+    if (exited && entered.has(exited)) perState.set(exited, (perState.get(exited) ?? 0) + t - entered.get(exited)!);
+  }
+  const view = await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access);
+  console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores`);
+  for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);
+  console.log(`  ${'TOTAL (execution)'.padEnd(22)} ${((stopDate!.getTime() - startDate!.getTime()) / 1000).toFixed(1).padStart(8)} s`);
+  console.log(`  ${'upload → ready'.padEnd(22)} ${((stopDate!.getTime() - uploaded) / 1000).toFixed(1).padStart(8)} s`);
+  console.log(`  processing: ${JSON.stringify(view.processing)}`);
+} finally {
+  await edition.stop();
+  if (!values.keep) await rm(workDir, { recursive: true, force: true });
+  else console.log(`kept ${workDir}`);
+}
