@@ -2,8 +2,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createFrameLinks } from '../../adapters/search-index/frame-links.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
-import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { createApiHandler } from '../http/router.js';
 import { searchRoutes } from './routes.js';
@@ -15,5 +15,5 @@ const s3 = new S3Client({});
 export const handler = createApiHandler(searchRoutes({
   meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
   index: createSearchIndex(readSearchIndexConfig()),
-  images: createRecordingStorage(s3, config.MEDIA_BUCKET),
+  images: createFrameLinks(s3, config.MEDIA_BUCKET),
 }), { authenticator: bearerAuthenticator() });

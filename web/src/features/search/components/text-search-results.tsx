@@ -1,0 +1,40 @@
+/** On-screen text hits (spec §2, §9): 12 a page, each frame with the matched words boxed; a click opens the recording there. */
+import { useState } from 'react';
+import { TEXT_SEARCH_PAGE_SIZE } from '../../../../../functions/contracts/search.js';
+import { useContentSearch } from '../../../api/search/search-content.js';
+import { ErrorMessage } from '../../../components/message.js';
+import { Pagination } from '../../meetings/components/pagination.js';
+import { formatTimestamp } from '../highlight.js';
+import { FrameWithBoxes } from './frame-with-boxes.js';
+import type { Moment } from './recording-at.js';
+
+export const SEARCH_ERROR = 'There was an error searching your meetings. Please try again later.';
+export const nothingMatched = (query: string): string => `Nothing matched for "${query}".`;
+
+interface ResultsProps { query: string; meetingId?: string; onOpen: (moment: Moment) => void }
+
+export function TextSearchResults({ query, meetingId, onOpen }: ResultsProps) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useContentSearch({ query, meetingId, page });
+  if (isLoading && !data) return <p className="empty-state">Loading...</p>;
+  if (error) return <ErrorMessage>{SEARCH_ERROR}</ErrorMessage>;
+  if (!data || data.total_matches === 0) return <p className="empty-state">{nothingMatched(query)}</p>;
+  return (
+    <>
+      <p className="search-count">{data.total_matches} {data.total_matches === 1 ? 'match' : 'matches'}</p>
+      <ul className="search-hits text-hits" aria-label="Text search results">
+        {data.matched_data.map((hit) => (
+          <li key={`${hit.meetingId}-${hit.timestamp}-${hit.imageUrl.split('?')[0]}`}>
+            <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: hit.timestamp })}>
+              <FrameWithBoxes hit={hit} alt={`${hit.meetingName} at ${formatTimestamp(hit.timestamp)}`} />
+              <span className="search-hit-title">{hit.meetingName}</span>
+              <span className="search-hit-time">{formatTimestamp(hit.timestamp)}</span>
+              <span className="search-hit-words">{hit.words.map((w) => w.text).join(' ')}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} totalPages={Math.ceil(data.total_matches / TEXT_SEARCH_PAGE_SIZE)} onChange={setPage} label="Text search result pages" />
+    </>
+  );
+}
