@@ -16,8 +16,8 @@ import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
 jest.setTimeout(120_000);
 
-export const ROOM_BROWSER_ARGS = [
-  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection',
+const ROOM_BROWSER_ARGS = [
+  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection', '--enable-unsafe-swiftshader',
   '--autoplay-policy=no-user-gesture-required',
 ];
 
@@ -44,7 +44,7 @@ describe('the live room in the browser', () => {
   }
 
   beforeAll(async () => {
-    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'room-assets', 'tflite_web_api_client.js')).catch(() => {
+    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'room-assets', 'selfie_segmentation.js')).catch(() => {
       throw new Error('web/dist is missing or stale: run `npm run build:web` first.');
     });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-room-'));

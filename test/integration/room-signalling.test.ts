@@ -173,8 +173,10 @@ describe('viewer', () => {
     expect(told).toMatchObject({ participantSessionId: guest.sessionId, name: 'Grace Guest' });
     expect(told.sdpOffer).toBeUndefined();
 
-    const meeting = await api('GET', `meetings/${roomId}/`, host.access);
-    expect(meeting.body.attendees.map((a: any) => [a.email, a.role])).toEqual(expect.arrayContaining([['grace@example.com', 'participant']]));
+    await eventually(async () => {
+      const meeting = await api('GET', `meetings/${roomId}/`, host.access);
+      expect(meeting.body.attendees.map((a: any) => [a.email, a.role])).toEqual(expect.arrayContaining([['grace@example.com', 'participant']]));
+    });
     hostSocket.send({ id: 'stop', roomId, participantSessionId: hostSocket.sessionId });
   });
 

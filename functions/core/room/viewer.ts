@@ -1,13 +1,13 @@
 import { MAX_GUESTS, ROOM_MESSAGES, type ClientRoomMessage } from './messages.js';
-import { attendeeInfo, broadcastToGuests, guestLeaves, sendTo, sendToHost } from './membership.js';
+import { attendeeInfo, guestLeaves, sendTo, sendToGuest, sendToHost } from './membership.js';
 import type { RoomConnection, RoomMember, RoomPorts } from './ports.js';
 
 type ViewerMessage = Extract<ClientRoomMessage, { id: 'viewer' }>;
 
 /**
  * viewer: a guest joins with a recvonly offer. The guest is added (at most MAX_GUESTS), recorded as a
- * participant of the meeting, told who is there (currentAttendees); the host gets newAttendee with
- * the offer, the other guests newAttendee without it. Refusals answer viewerResponse rejected.
+ * told who is there (currentAttendees) while the host gets newAttendee with the offer; the other guests
+ * get newAttendee without it; then the guest is recorded as a participant of the meeting. Refusals answer viewerResponse rejected.
  */
 export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection, message: ViewerMessage): Promise<void> {
   const reject = (text: string) => sendTo(ports, connection.connectionId, { id: 'viewerResponse', response: 'rejected', message: text });
@@ -28,13 +28,17 @@ export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection,
   if (joined === 'no-room') return void (await reject(ROOM_MESSAGES.noRoom));
   if (joined === 'duplicate') return void (await reject(ROOM_MESSAGES.duplicateSession));
 
+  const others = (await ports.store.guests(room.roomId)).filter((g) => g.participantSessionId !== guest.participantSessionId);
+  const [sent, hostThere] = await Promise.all([
+    sendTo(ports, connection.connectionId, {
+      id: 'currentAttendees', attendees: [attendeeInfo(room.host), ...others.map(attendeeInfo)], personRemoval: room.personRemoval,
+    }),
+    sendToHost(ports, room, { id: 'newAttendee', ...attendeeInfo(guest), sdpOffer: message.sdpOffer }),
+  ]);
+  if (!hostThere) return;
+  if (sent === 'gone') return guestLeaves(ports, room, guest.participantSessionId, guest.connectionId);
+  await Promise.all(others.map((g) => sendToGuest(ports, room, g, { id: 'newAttendee', ...attendeeInfo(guest) })));
+  // Recorded last: the meeting's attendee list is not on the path to the guest's first frame.
   await ports.meetings.addGuest(room.roomId, { email: guest.email, name: guest.name })
     .catch((error: unknown) => ports.log.warn('Could not add the guest to the meeting attendees', { roomId: room.roomId, error: String(error) }));
-  const others = (await ports.store.guests(room.roomId)).filter((g) => g.participantSessionId !== guest.participantSessionId);
-  const sent = await sendTo(ports, connection.connectionId, {
-    id: 'currentAttendees', attendees: [attendeeInfo(room.host), ...others.map(attendeeInfo)], personRemoval: room.personRemoval,
-  });
-  if (sent === 'gone') return guestLeaves(ports, room, guest.participantSessionId, guest.connectionId);
-  if (!(await sendToHost(ports, room, { id: 'newAttendee', ...attendeeInfo(guest), sdpOffer: message.sdpOffer }))) return;
-  await broadcastToGuests(ports, room, { id: 'newAttendee', ...attendeeInfo(guest) }, guest.participantSessionId);
 }

@@ -7,6 +7,7 @@
 import type { ServerMessage } from '../../../../functions/contracts/room.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
 import { openRoomSocket, type RoomSocket } from '../../api/room/room-socket.js';
+import { iceGathered } from './gathering.js';
 import { newSessionId, type Publish, type RoomAttendee } from './room-state.js';
 import { ROOM_TEXTS } from './room-texts.js';
 
@@ -51,9 +52,10 @@ export class GuestSession {
       pc.addTransceiver('video', { direction: 'recvonly' });
       pc.addTransceiver('audio', { direction: 'recvonly' });
       this.socket = await openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.end('other') });
-      const offer = await pc.createOffer();
-      await pc.setLocalDescription(offer);
-      this.socket.send({ id: 'viewer', ...this.base(), sdpOffer: offer.sdp });
+      await pc.setLocalDescription(await pc.createOffer());
+      await iceGathered(pc);
+      this.localCandidates.length = 0; // already inside the offer
+      this.socket.send({ id: 'viewer', ...this.base(), sdpOffer: pc.localDescription!.sdp });
     } catch {
       this.fail(ROOM_TEXTS.viewerFallback);
     }

@@ -11,6 +11,7 @@ import { updateMeeting } from '../../api/meetings/update-meeting.js';
 import { uploadRecording } from '../../api/meetings/upload-recording.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
 import { openRoomSocket, type RoomSocket } from '../../api/room/room-socket.js';
+import { iceGathered } from './gathering.js';
 import { ProgramCanvas } from './presenter-removal.js';
 import { SessionRecorder } from './recorder.js';
 import { newSessionId, type Publish, type RoomAttendee } from './room-state.js';
@@ -98,16 +99,20 @@ export class HostSession {
 
   private answer(guestId: string, offer: string, guest: { name: string; email: string }): void {
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    let answered = false;
     const ready = (async () => {
-      pc.onicecandidate = (e) => e.candidate && this.socket?.send({ id: 'onIceCandidate', ...this.base(), participantSessionId: guestId, candidate: e.candidate.toJSON() });
+      pc.onicecandidate = (e) => {
+        if (answered && e.candidate) this.socket?.send({ id: 'onIceCandidate', ...this.base(), participantSessionId: guestId, candidate: e.candidate.toJSON() });
+      };
       await pc.setRemoteDescription({ type: 'offer', sdp: offer });
       const stream = this.media!;
       pc.addTrack(this.currentVideoTrack(), stream);
       for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
-      const answer = await pc.createAnswer();
-      await pc.setLocalDescription(answer);
+      await pc.setLocalDescription(await pc.createAnswer());
+      await iceGathered(pc);
+      answered = true;
+      this.socket?.send({ id: 'viewerProcessed', ...this.base(), participantSessionId: guestId, sdpAnswer: pc.localDescription!.sdp });
       await this.capSenders();
-      this.socket?.send({ id: 'viewerProcessed', ...this.base(), participantSessionId: guestId, sdpAnswer: answer.sdp });
     })();
     this.peers.set(guestId, { pc, ready });
     ready.catch((error) => console.warn('Could not answer a guest', error));
@@ -125,9 +130,13 @@ export class HostSession {
     return [...this.peers.values()].flatMap(({ pc }) => pc.getSenders().filter((s) => s.track?.kind === 'video'));
   }
 
+  /** Caps every video sender for the current guest count; senders already at those caps are left alone (no encoder reconfiguration). */
   private async capSenders(): Promise<void> {
     const caps = senderCapsFor(this.peers.size);
-    await Promise.all(this.videoSenders().map((s) => applySenderCaps(s, caps).catch((e) => console.warn('Sender caps refused', e))));
+    await Promise.all(this.videoSenders().filter((s) => {
+      const encoding = s.getParameters().encodings?.[0];
+      return encoding?.maxFramerate !== caps.maxFramerate || encoding?.maxBitrate !== caps.maxBitrate;
+    }).map((s) => applySenderCaps(s, caps).catch((e) => console.warn('Sender caps refused', e))));
   }
 
   private dropPeer(guestId: string): void {

@@ -7,6 +7,11 @@ import type { Segmenter } from './segmenter.js';
 
 /** Person probability above which a pixel counts as the presenter. */
 const PERSON_THRESHOLD = 0.35;
+/**
+ * Without a GPU the model runs on SwiftShader and holds the main thread ~200 ms per run; refreshing the
+ * mask at most ~3 times a second leaves the thread to draw (and the encoders to send) every camera frame.
+ */
+const MIN_SEGMENT_INTERVAL_MS = 330;
 
 export class ProgramCanvas {
   readonly canvas: HTMLCanvasElement;
@@ -17,6 +22,10 @@ export class ProgramCanvas {
   private removal = false;
   private running = true;
   private frames = 0;
+  private masks = 0;
+  private segmenting = false;
+  private lastSegmentAt = -Infinity;
+  private mask: Float32Array | undefined;
 
   constructor(private readonly video: HTMLVideoElement, width = 640, height = 480, frameRate = 30) {
     this.canvas = document.createElement('canvas');
@@ -53,7 +62,10 @@ export class ProgramCanvas {
     try {
       if (this.video.readyState >= 2) {
         this.context.drawImage(this.video, 0, 0, this.canvas.width, this.canvas.height);
-        if (this.removal && this.segmenter) this.removePerson(this.segmenter);
+        if (this.removal && this.segmenter) {
+          this.segmentInBackground(this.segmenter);
+          if (this.mask) this.removePerson(this.segmenter, this.mask);
+        }
         this.frames += 1;
       }
     } finally {
@@ -61,9 +73,26 @@ export class ProgramCanvas {
     }
   }
 
-  private removePerson(segmenter: Segmenter): void {
+  /**
+   * Segmentation runs beside the drawing, not in its way: every camera frame is drawn with the latest
+   * mask, so guests keep a usable frame rate even when the model is much slower than the camera.
+   */
+  private segmentInBackground(segmenter: Segmenter): void {
+    const now = performance.now();
+    if (this.segmenting || now - this.lastSegmentAt < MIN_SEGMENT_INTERVAL_MS) return;
+    this.segmenting = true;
+    this.lastSegmentAt = now;
+    segmenter.segment(this.video)
+      .then((mask) => { this.mask = mask; this.masks += 1; })
+      .catch((error) => console.warn('Segmentation failed on a frame', error))
+      .finally(() => { this.segmenting = false; });
+  }
+
+  /** Masks computed so far (for frame-rate figures). */
+  get maskCount(): number { return this.masks; }
+
+  private removePerson(segmenter: Segmenter, mask: Float32Array): void {
     const { width, height } = this.canvas;
-    const mask = segmenter.segment(this.canvas);
     const frame = this.context.getImageData(0, 0, width, height);
     if (!this.background) this.background = new ImageData(new Uint8ClampedArray(frame.data), width, height);
     const bg = this.background.data;

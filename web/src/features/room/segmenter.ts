@@ -1,74 +1,72 @@
 /**
- * Person segmentation on the CPU: MediaPipe's selfie-segmentation model (landscape, 256×144) run by the
- * TFLite WebAssembly runner of @tensorflow/tfjs-tflite, both served from our origin (/room-assets/).
- * Chosen over @mediapipe/selfie_segmentation's own WebGL graph, which needs a GPU (4–6 fps on
- * SwiftShader); the CPU runner keeps up with the camera (docs/live-room.md has the figures).
+ * Person segmentation: MediaPipe's selfie-segmentation solution (landscape model, 256×144) from
+ * @mediapipe/selfie_segmentation, served from our origin (/room-assets/, no CDN).
+ * Why not the CPU TFLite-WASM runner: the only npm-shipped runtime (@tensorflow/tfjs-tflite) cannot load
+ * this model — it uses MediaPipe's custom op Convolution2DTransposeBias ("Can't initialize model");
+ * the 30 fps runners (Jitsi/Volcomix) are custom TFLite builds not on npm. docs/live-room.md has the figures.
  */
 export interface Segmenter {
   readonly width: number;
   readonly height: number;
-  /** Person probability per pixel of a width×height grid, row-major; the array is reused between calls. */
-  segment(source: CanvasImageSource): Float32Array;
+  /** Person probability (0..1) per pixel of a width×height grid, row-major; the array is reused between calls. */
+  segment(source: HTMLCanvasElement | HTMLVideoElement): Promise<Float32Array>;
 }
 
-interface TensorInfo { data(): Float32Array; shape: number[] }
-interface ModelRunner { getInputs(): TensorInfo[]; getOutputs(): TensorInfo[]; infer(): boolean }
-interface TfWeb {
-  tflite_web_api: { setWasmPath(path: string): void };
-  TFLiteWebModelRunner: { create(model: ArrayBuffer, options: { numThreads: number }): Promise<ModelRunner> };
+interface MediaPipeSelfie {
+  setOptions(options: { modelSelection: number; selfieMode?: boolean }): void;
+  onResults(listener: (results: { segmentationMask: CanvasImageSource }) => void): void;
+  initialize(): Promise<void>;
+  send(inputs: { image: HTMLCanvasElement | HTMLVideoElement }): Promise<void>;
 }
+type SelfieConstructor = new (config: { locateFile: (file: string) => string }) => MediaPipeSelfie;
 
 export const ROOM_ASSETS = '/room-assets/';
-const MODEL = 'selfie_segmentation_landscape.tflite';
+const WIDTH = 256;
+const HEIGHT = 144;
 
-let clientScript: Promise<TfWeb> | undefined;
+let loader: Promise<SelfieConstructor> | undefined;
 
-function loadClient(base: string): Promise<TfWeb> {
-  clientScript ??= new Promise<TfWeb>((resolve, reject) => {
-    // The script ends with a CommonJS `exports.tfweb = ...` after defining window.tfweb; give it somewhere to write.
-    const global = window as unknown as { exports?: object };
-    global.exports ??= {};
+function loadScript(base: string): Promise<SelfieConstructor> {
+  loader ??= new Promise<SelfieConstructor>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = `${base}tflite_web_api_client.js`;
+    script.src = `${base}selfie_segmentation.js`;
+    script.crossOrigin = 'anonymous';
     script.onload = () => {
-      const tfweb = (window as unknown as { tfweb?: TfWeb }).tfweb;
-      if (tfweb) resolve(tfweb);
+      const ctor = (window as unknown as { SelfieSegmentation?: SelfieConstructor }).SelfieSegmentation;
+      if (ctor) resolve(ctor);
       else reject(new Error('The segmentation runtime did not load.'));
     };
     script.onerror = () => reject(new Error('The segmentation runtime could not be fetched.'));
     document.head.appendChild(script);
   });
-  clientScript.catch(() => { clientScript = undefined; });
-  return clientScript;
+  loader.catch(() => { loader = undefined; });
+  return loader;
 }
 
-/** Loads the runtime and the model; throws when either cannot be fetched or started. */
+/** Loads the solution and the landscape model; throws when they cannot be fetched or started (e.g. no WebGL). */
 export async function loadSegmenter(base = ROOM_ASSETS): Promise<Segmenter> {
-  const tfweb = await loadClient(base);
-  tfweb.tflite_web_api.setWasmPath(base);
-  const model = await (await fetch(`${base}${MODEL}`)).arrayBuffer();
-  const runner = await tfweb.TFLiteWebModelRunner.create(model, { numThreads: -1 });
-  const input = runner.getInputs()[0];
-  const [, height, width] = input.shape;
+  const Selfie = await loadScript(base);
+  const selfie = new Selfie({ locateFile: (file) => `${base}${file}` });
+  selfie.setOptions({ modelSelection: 1, selfieMode: false });
   const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
+  canvas.width = WIDTH;
+  canvas.height = HEIGHT;
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  const mask = new Float32Array(width * height);
+  const mask = new Float32Array(WIDTH * HEIGHT);
+  let latest: CanvasImageSource | undefined;
+  selfie.onResults((results) => { latest = results.segmentationMask; });
+  await selfie.initialize();
   return {
-    width,
-    height,
-    segment(source) {
-      context.drawImage(source, 0, 0, width, height);
-      const pixels = context.getImageData(0, 0, width, height).data;
-      const tensor = input.data();
-      for (let i = 0, j = 0; i < mask.length; i += 1, j += 4) {
-        tensor[i * 3] = pixels[j] / 255;
-        tensor[i * 3 + 1] = pixels[j + 1] / 255;
-        tensor[i * 3 + 2] = pixels[j + 2] / 255;
-      }
-      runner.infer();
-      mask.set(runner.getOutputs()[0].data().subarray(0, mask.length));
+    width: WIDTH,
+    height: HEIGHT,
+    async segment(source) {
+      await selfie.send({ image: source });
+      if (!latest) return mask;
+      context.clearRect(0, 0, WIDTH, HEIGHT);
+      context.drawImage(latest, 0, 0, WIDTH, HEIGHT);
+      const pixels = context.getImageData(0, 0, WIDTH, HEIGHT).data;
+      // The mask holds the person probability in every channel (red and alpha); alpha survives premultiplication.
+      for (let i = 0, j = 3; i < mask.length; i += 1, j += 4) mask[i] = pixels[j] / 255;
       return mask;
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Vite plugin: serves the live room's presenter-removal runtime from our own origin under /room-assets/
- * (no CDN): the TFLite WebAssembly runner of @tensorflow/tfjs-tflite and the selfie-segmentation model
- * of @mediapipe/selfie_segmentation. The files are copied out of node_modules at build time (never
+ * (no CDN): the selfie-segmentation solution of @mediapipe/selfie_segmentation (loader, WebAssembly
+ * graph, models). The files are copied out of node_modules at build time (never
  * committed) and served straight from node_modules by the dev server.
  */
 import { createReadStream } from 'node:fs';
@@ -15,18 +15,18 @@ export const ROOM_ASSETS_PATH = '/room-assets/';
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
-/** Served file name → file in node_modules. */
+/** Served file name → file in node_modules (the selfie-segmentation solution: loader, WebAssembly graph, model). */
 export function roomAssetFiles(): Record<string, string> {
-  const tflite = path.join(packageDir('@tensorflow/tfjs-tflite'), 'wasm');
   const selfie = packageDir('@mediapipe/selfie_segmentation');
-  const files: Record<string, string> = { 'selfie_segmentation_landscape.tflite': path.join(selfie, 'selfie_segmentation_landscape.tflite') };
-  for (const name of ['tflite_web_api_client.js', 'tflite_web_api_cc.js', 'tflite_web_api_cc.wasm', 'tflite_web_api_cc_simd.js', 'tflite_web_api_cc_simd.wasm']) {
-    files[name] = path.join(tflite, name);
-  }
-  return files;
+  const names = [
+    'selfie_segmentation.js', 'selfie_segmentation.binarypb', 'selfie_segmentation_landscape.tflite', 'selfie_segmentation.tflite',
+    'selfie_segmentation_solution_simd_wasm_bin.js', 'selfie_segmentation_solution_simd_wasm_bin.wasm', 'selfie_segmentation_solution_simd_wasm_bin.data',
+    'selfie_segmentation_solution_wasm_bin.js', 'selfie_segmentation_solution_wasm_bin.wasm',
+  ];
+  return Object.fromEntries(names.map((name) => [name, path.join(selfie, name)]));
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.tflite': 'application/octet-stream' };
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
 export function roomAssets(): Plugin {
   let outDir = '';
