@@ -56,11 +56,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   replaceSegments(meetingId: string, segments: readonly SegmentDoc[]): Promise<void> {
-    return this.rewrite(meetingId, (current) => ({ segments: [...segments], frames: [...current.frames] }));
+    return this.rewrite(meetingId, (current) => ({ segments: [...segments], frames: current.frames }));
   }
 
   replaceFrames(meetingId: string, frames: readonly FrameDoc[]): Promise<void> {
-    return this.rewrite(meetingId, (current) => ({ segments: [...current.segments], frames: [...frames] }));
+    return this.rewrite(meetingId, (current) => ({ segments: current.segments, frames: [...frames] }));
   }
 
   async findMeetings(meetingIds: readonly string[]): Promise<MeetingDoc[]> {
@@ -82,41 +82,40 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async bestFramePerMeeting(query: IndexQuery & { limit: number }): Promise<FrameDoc[]> {
-    const ranked = await this.collect(query, (p, terms) => p.matchFrames(terms), (p) => p.frames, (f) => f.timestamp);
+    const ranked = await this.collect(query, 'frames');
     const seen = new Set<string>();
     const best: FrameDoc[] = [];
-    for (const { doc } of ranked) {
-      if (seen.has(doc.meetingId)) continue;
-      seen.add(doc.meetingId);
-      best.push(doc);
+    for (const { partition, position, key } of ranked) {
+      if (seen.has(key.meetingId)) continue;
+      seen.add(key.meetingId);
+      best.push(partition.frame(position));
       if (best.length >= query.limit) break;
     }
     return best;
   }
 
   async searchFrames(query: PagedQuery): Promise<IndexPage<FrameDoc>> {
-    const ranked = await this.collect(query, (p, terms) => p.matchFrames(terms), (p) => p.frames, (f) => f.timestamp);
-    return { total: ranked.length, hits: ranked.slice(query.from, query.from + query.size).map((r) => r.doc) };
+    const ranked = await this.collect(query, 'frames');
+    return { total: ranked.length, hits: ranked.slice(query.from, query.from + query.size).map((r) => r.partition.frame(r.position)) };
   }
 
   async searchSegments(query: PagedQuery): Promise<IndexPage<SegmentDoc>> {
-    const ranked = await this.collect(query, (p, terms) => p.matchSegments(terms), (p) => p.segments, (s) => s.start);
-    return { total: ranked.length, hits: ranked.slice(query.from, query.from + query.size).map((r) => r.doc) };
+    const ranked = await this.collect(query, 'segments');
+    return { total: ranked.length, hits: ranked.slice(query.from, query.from + query.size).map((r) => r.partition.segment(r.position)) };
   }
 
-  private async collect<T extends SegmentDoc | FrameDoc>(
-    { terms, meetingIds }: IndexQuery, match: (p: Partition, terms: readonly string[]) => PartitionMatch[],
-    docs: (p: Partition) => readonly T[], time: (doc: T) => number,
-  ): Promise<Array<{ doc: T; key: RankKey }>> {
+  /** Every match in the given meetings, ranked; documents stay packed until a page is cut. */
+  private async collect({ terms, meetingIds }: IndexQuery, kind: 'segments' | 'frames'): Promise<Array<{ partition: Partition; position: number; key: RankKey }>> {
     if (terms.length === 0) return [];
     const partitions = await Promise.all([...new Set(meetingIds)].map((id) => this.loadPartition(id)));
-    const ranked: Array<{ doc: T; key: RankKey }> = [];
+    const ranked: Array<{ partition: Partition; position: number; key: RankKey }> = [];
     for (const partition of partitions) {
       if (partition.isEmpty) continue;
-      const all = docs(partition);
-      for (const m of match(partition, terms)) {
-        const doc = all[m.position];
-        ranked.push({ doc, key: { exact: m.exact, createdAt: doc.createdAt, meetingId: doc.meetingId, time: time(doc), position: doc.position } });
+      const matches = kind === 'segments' ? partition.matchSegments(terms) : partition.matchFrames(terms);
+      for (const { position, exact } of matches) {
+        const meta = kind === 'segments' ? partition.segmentMeta(position) : partition.frameMeta(position);
+        const time = 'start' in meta ? meta.start : meta.timestamp;
+        ranked.push({ partition, position, key: { exact, createdAt: meta.createdAt, meetingId: meta.meetingId, time, position: meta.position } });
       }
     }
     return ranked.sort((a, b) => compareRank(a.key, b.key));
@@ -125,7 +124,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
   private rewrite(meetingId: string, change: (current: PartitionFile) => PartitionFile): Promise<void> {
     return this.writes.run(meetingId, async () => {
       const current = await this.loadPartition(meetingId);
-      const next = change({ segments: [...current.segments], frames: [...current.frames] });
+      const next = change({ segments: current.allSegments(), frames: current.allFrames() });
       await writeJsonAtomic(this.partitionFile(meetingId), next);
       this.partitions.set(meetingId, Promise.resolve(this.partition(next.segments, next.frames)));
     });

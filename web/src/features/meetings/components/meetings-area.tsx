@@ -19,6 +19,7 @@ import { useMeetingActions } from '../use-meeting-actions.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { MeetingRow } from './meeting-row.js';
 import { MeetingViewer } from './meeting-viewer.js';
+import { ContentSearchResults } from '../../search/components/content-search-results.js';
 import { NameSearchResults } from './name-search-results.js';
 import { Pagination } from './pagination.js';
 import { RecordingPlayer } from './recording-player.js';
@@ -82,7 +83,9 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent }: Meet
           {!meetingId && <SearchBar type={search.type} query={search.query} onSearch={(type, query) => { setSearch({ type, query }); setPage(1); }} />}
           <ErrorMessage>{actions.error}</ErrorMessage>
           {search.query && !meetingId ? (
-            <NameSearchResults key={search.query} query={search.query} />
+            search.type === 'Name'
+              ? <NameSearchResults key={search.query} query={search.query} />
+              : <ContentSearchResults key={`${search.type}:${search.query}`} type={search.type} query={search.query} />
           ) : (
             <>
               {error && <ErrorMessage>{LOAD_ERROR}</ErrorMessage>}

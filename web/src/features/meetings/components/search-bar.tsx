@@ -1,10 +1,15 @@
 /**
- * The search bar (spec §2): a query and its filter type. Only Name exists for now; Text and Voice come with
- * the search feature, so they are not shown. Changing the type reruns the search on page 1.
+ * The search bar (spec §2): a query and its filter type: meeting Name, on-screen Text, or Voice (spoken
+ * words). Changing the type reruns the search on page 1.
  */
 import { useId, useState, type FormEvent } from 'react';
 
-export const SEARCH_TYPES = ['Name'] as const;
+export const SEARCH_TYPES = ['Name', 'Text', 'Voice'] as const;
+const PLACEHOLDERS: Record<SearchType, string> = {
+  Name: 'Search meetings by name',
+  Text: 'Search text shown on screen',
+  Voice: 'Search spoken words',
+};
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 interface SearchBarProps {
@@ -32,7 +37,7 @@ export function SearchBar({ type, query, onSearch }: SearchBarProps) {
         ))}
       </div>
       <label htmlFor={inputId} className="visually-hidden">Search meetings</label>
-      <input id={inputId} type="search" placeholder="Search meetings by name" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+      <input id={inputId} type="search" placeholder={PLACEHOLDERS[type]} value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
       <button type="submit" className="button-primary button-small">Search</button>
       {query && (
         <button type="button" className="link-button" onClick={() => { setText(''); onSearch(type, ''); }}>Clear</button>

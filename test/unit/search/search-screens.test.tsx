@@ -1,0 +1,96 @@
+/**
+ * @jest-environment ./test/unit/web/jsdom-env.cjs
+ */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { User } from '../../../functions/contracts/auth-users.js';
+import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
+
+/** The network boundary: a fake fetch answering by URL, recording every call. */
+interface Call { method: string; url: string; body: any }
+let calls: Call[];
+let replyTo: (call: Call) => { status: number; json?: unknown };
+
+beforeEach(() => {
+  calls = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof init?.body === 'string' ? init.body : undefined;
+    let body: unknown = raw;
+    try { body = raw === undefined ? undefined : JSON.parse(raw); } catch { /* form-encoded */ }
+    const call = { method: init?.method ?? 'GET', url: String(input), body };
+    calls.push(call);
+    const reply = replyTo(call);
+    const text = reply.json === undefined ? '' : JSON.stringify(reply.json);
+    return {
+      ok: reply.status < 300, status: reply.status,
+      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+      text: async () => text,
+    } as unknown as Response;
+  }) as typeof fetch;
+});
+
+const user = { id: 'u1', email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper', minutes: 30 } as User;
+const textHit = {
+  timestamp: 75, imageUrl: 'http://127.0.0.1/frame.jpg', scale: { width: 1280, height: 720 }, meetingId: 'm1', meetingName: 'Weekly Sync',
+  words: [{ text: 'Printing', box: { x: 0.1, y: 0.25, width: 0.12, height: 0.05 } }],
+};
+const voiceHit = { meeting_name: 'Weekly Sync', meeting_id: 'm1', timestamp: 12.4, matched_content: 'HE HOPED THERE WOULD BE STEW', speaker: 'spk_1' };
+const page = (hits: unknown[], total = hits.length) => ({ status: 200, json: { total_matches: total, page: 1, page_size: 12, matched_data: hits } });
+
+function renderArea() {
+  replyTo = (call) => {
+    if (call.url.includes('/search/search_content/')) return call.body.query === 'zebra' ? page([]) : page([textHit], 30);
+    if (call.url.includes('/search/search_audio/')) return page([voiceHit]);
+    if (call.url.includes('/video/')) return { status: 200, json: { name: 'Weekly Sync', video_url: 'http://127.0.0.1/rec.mp4', expiration_time: '' } };
+    return { status: 200, json: { count: 0, results: [] } };
+  };
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
+      <MemoryRouter><MeetingsArea user={user} /></MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+function search(type: 'Text' | 'Voice', query: string) {
+  fireEvent.change(screen.getByRole('searchbox'), { target: { value: query } });
+  fireEvent.click(screen.getByRole('radio', { name: type }));
+}
+
+describe('text and voice search on the meetings list', () => {
+  it('shows a text hit as its frame with a box over each matched word, 12 a page', async () => {
+    const { container } = renderArea();
+    search('Text', 'print');
+    await screen.findByText('30 matches');
+    const box = container.querySelector<HTMLElement>('.word-box[data-word="Printing"]')!;
+    expect(box.style.left).toBe('10%');
+    expect(box.style.top).toBe('25%');
+    expect(box.style.width).toBe('12%');
+    expect(calls.find((c) => c.url.includes('search_content'))!.body).toEqual({ query: 'print', meeting_id: null, page: 1, page_size: 12 });
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
+  });
+
+  it('says nothing matched for a query without hits', async () => {
+    renderArea();
+    search('Text', 'zebra');
+    expect(await screen.findByText('Nothing matched for "zebra".')).toBeTruthy();
+  });
+
+  it('highlights the spoken words that start with a query word, 10 a page', async () => {
+    const { container } = renderArea();
+    search('Voice', 'hope stew');
+    await screen.findByText('1 match');
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['HOPED', 'STEW']);
+    expect(calls.find((c) => c.url.includes('search_audio'))!.body).toMatchObject({ query: 'hope stew', page_size: 10 });
+  });
+
+  it('opens the recording at the hit\'s time', async () => {
+    const { container } = renderArea();
+    search('Voice', 'stew');
+    fireEvent.click(await screen.findByRole('button', { name: /Weekly Sync/ }));
+    await waitFor(() => expect(container.ownerDocument.querySelector('video')).toBeTruthy());
+    const video = container.ownerDocument.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('http://127.0.0.1/rec.mp4#t=12.4');
+    expect(screen.getByRole('dialog', { name: 'Weekly Sync at 0:12' })).toBeTruthy();
+  });
+});
