@@ -15,6 +15,7 @@ import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { createApiHandler } from '../http/router.js';
+import { insightsRoutesOver } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
 import { transcriptRoutesOver } from './transcript-routes.js';
@@ -24,7 +25,7 @@ const s3 = new S3Client({});
 const sfn = new SFNClient({});
 
 /** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
-export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig()), console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
