@@ -5,6 +5,9 @@ import { fitGmm, gmmLogLikelihood, type DiagonalGmm } from './gmm.js';
 import { computeMfcc } from './mfcc.js';
 import type { RecognizedWord, SpeakerTurn } from './types.js';
 
+// Math's members are bound once: a global lookup per call is slow inside VM contexts (jest).
+const { sqrt, abs, min, max, round } = Math;
+
 export interface DiarizationOptions {
   maxSpeakers: number;
   /** Cosine distance at which the average-linkage tree is cut. */
@@ -57,8 +60,8 @@ export function assignSpeakers(words: readonly RecognizedWord[], turns: readonly
     let best = turns[0]!;
     let bestScore = -Infinity;
     for (const t of turns) {
-      const overlap = Math.min(w.end, t.end) - Math.max(w.start, t.start);
-      const score = overlap > 0 ? overlap : -Math.min(Math.abs(w.start - t.end), Math.abs(t.start - w.end));
+      const overlap = min(w.end, t.end) - max(w.start, t.start);
+      const score = overlap > 0 ? overlap : -min(abs(w.start - t.end), abs(t.start - w.end));
       if (score > bestScore) { bestScore = score; best = t; }
     }
     return { ...w, speaker: best.speaker };
@@ -71,20 +74,20 @@ function cmvn(mfcc: Float64Array[], speechIdx: number[]): Float64Array[] {
   const sd = new Float64Array(dim);
   for (const f of speechIdx) for (let d = 0; d < dim; d++) mean[d] += mfcc[f]![d]! / speechIdx.length;
   for (const f of speechIdx) for (let d = 0; d < dim; d++) sd[d] += (mfcc[f]![d]! - mean[d]!) ** 2 / speechIdx.length;
-  for (let d = 0; d < dim; d++) sd[d] = Math.sqrt(sd[d]!) || 1;
+  for (let d = 0; d < dim; d++) sd[d] = sqrt(sd[d]!) || 1;
   return mfcc.map((x) => x.map((v, d) => (v - mean[d]!) / sd[d]!));
 }
 
 function clusterWindows(feats: Float64Array[], speech: Uint8Array, labels: Int32Array, o: Settings, hopSeconds: number): void {
   const frames = speech.length;
-  const win = Math.round(o.windowSeconds / hopSeconds);
-  const hop = Math.max(Math.round(o.hopSeconds / hopSeconds), Math.ceil(frames / MAX_WINDOWS));
+  const win = round(o.windowSeconds / hopSeconds);
+  const hop = max(round(o.hopSeconds / hopSeconds), Math.ceil(frames / MAX_WINDOWS));
   const windows: Array<{ from: number; to: number; embedding: Float64Array }> = [];
   for (let from = 0; from < frames; from += hop) {
-    const to = Math.min(frames, from + win);
+    const to = min(frames, from + win);
     const members: number[] = [];
     for (let f = from; f < to; f++) if (speech[f]) members.push(f);
-    if (members.length >= Math.min(50, win / 4)) windows.push({ from, to, embedding: meanStd(feats, members) });
+    if (members.length >= min(50, win / 4)) windows.push({ from, to, embedding: meanStd(feats, members) });
     if (to === frames) break;
   }
   if (windows.length < 2) return;
@@ -147,8 +150,8 @@ function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Arra
     return p;
   });
   speechIdx.forEach((f, i) => {
-    const from = Math.max(0, i - half);
-    const to = Math.min(speechIdx.length, i + half + 1);
+    const from = max(0, i - half);
+    const to = min(speechIdx.length, i + half + 1);
     let best = 0;
     let bestScore = -Infinity;
     prefix.forEach((p, m) => {
@@ -169,7 +172,7 @@ function toTurns(labels: Int32Array, hopSeconds: number): SpeakerTurn[] {
     const speaker = order.get(label)!;
     const last = turns[turns.length - 1];
     const start = round3(f * hopSeconds);
-    if (last && last.speaker === speaker && Math.abs(last.end - start) < hopSeconds / 2) last.end = round3((f + 1) * hopSeconds);
+    if (last && last.speaker === speaker && abs(last.end - start) < hopSeconds / 2) last.end = round3((f + 1) * hopSeconds);
     else turns.push({ start, end: round3((f + 1) * hopSeconds), speaker });
   }
   return turns;
@@ -180,7 +183,7 @@ function meanStd(feats: Float64Array[], members: number[]): Float64Array {
   const out = new Float64Array(dim * 2);
   for (const f of members) for (let d = 0; d < dim; d++) out[d] += feats[f]![d]! / members.length;
   for (const f of members) for (let d = 0; d < dim; d++) out[dim + d] += (feats[f]![d]! - out[d]!) ** 2 / members.length;
-  for (let d = 0; d < dim; d++) out[dim + d] = Math.sqrt(out[dim + d]!);
+  for (let d = 0; d < dim; d++) out[dim + d] = sqrt(out[dim + d]!);
   return out;
 }
 
@@ -191,7 +194,7 @@ function zScore(vectors: Float64Array[]): void {
     for (const v of vectors) mean += v[d]! / vectors.length;
     let variance = 0;
     for (const v of vectors) variance += (v[d]! - mean) ** 2 / vectors.length;
-    const sd = Math.sqrt(variance) || 1;
+    const sd = sqrt(variance) || 1;
     for (const v of vectors) v[d] = (v[d]! - mean) / sd;
   }
 }
@@ -202,7 +205,7 @@ export function cosineDistance(a: Float64Array, b: Float64Array): number {
   let na = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i++) { dot += a[i]! * b[i]!; na += a[i]! * a[i]!; nb += b[i]! * b[i]!; }
-  return na === 0 || nb === 0 ? 1 : 1 - dot / Math.sqrt(na * nb);
+  return na === 0 || nb === 0 ? 1 : 1 - dot / sqrt(na * nb);
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -210,5 +213,5 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 }
 
 function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
+  return round(x * 1000) / 1000;
 }

@@ -1,3 +1,5 @@
+// Math's members are bound once: a global lookup per call is slow inside VM contexts (jest).
+const { exp, log, max, PI } = Math;
 /** A diagonal-covariance Gaussian mixture. */
 export interface DiagonalGmm { weights: Float64Array; means: Float64Array[]; variances: Float64Array[] }
 
@@ -10,7 +12,7 @@ const VARIANCE_FLOOR = 1e-3;
 export function fitGmm(data: readonly Float64Array[], components: number, iterations = 8): DiagonalGmm {
   if (data.length === 0) throw new Error('Cannot fit a GMM to no data');
   const dim = data[0]!.length;
-  const k = Math.max(1, Math.min(components, Math.floor(data.length / (2 * dim)) || 1));
+  const k = max(1, Math.min(components, Math.floor(data.length / (2 * dim)) || 1));
   const globalVar = new Float64Array(dim);
   const globalMean = new Float64Array(dim);
   for (const x of data) for (let d = 0; d < dim; d++) globalMean[d] += x[d]! / data.length;
@@ -18,7 +20,7 @@ export function fitGmm(data: readonly Float64Array[], components: number, iterat
   let gmm: DiagonalGmm = {
     weights: new Float64Array(k).fill(1 / k),
     means: Array.from({ length: k }, (_, c) => Float64Array.from(data[Math.floor(((c + 0.5) * data.length) / k)]!)),
-    variances: Array.from({ length: k }, () => globalVar.map((v) => Math.max(v, VARIANCE_FLOOR))),
+    variances: Array.from({ length: k }, () => globalVar.map((v) => max(v, VARIANCE_FLOOR))),
   };
   const resp = new Float64Array(k);
   for (let it = 0; it < iterations; it++) {
@@ -27,9 +29,9 @@ export function fitGmm(data: readonly Float64Array[], components: number, iterat
     const sumXX = Array.from({ length: k }, () => new Float64Array(dim));
     for (const x of data) {
       componentLogLikelihoods(gmm, x, resp);
-      const max = Math.max(...resp);
+      const top = max(...resp);
       let total = 0;
-      for (let c = 0; c < k; c++) { resp[c] = Math.exp(resp[c]! - max); total += resp[c]!; }
+      for (let c = 0; c < k; c++) { resp[c] = exp(resp[c]! - top); total += resp[c]!; }
       for (let c = 0; c < k; c++) {
         const r = resp[c]! / total;
         sumW[c] += r;
@@ -39,12 +41,12 @@ export function fitGmm(data: readonly Float64Array[], components: number, iterat
       }
     }
     gmm = {
-      weights: sumW.map((w) => Math.max(w, 1e-6) / data.length),
-      means: sumX.map((sx, c) => sx.map((v) => v / Math.max(sumW[c]!, 1e-6))),
+      weights: sumW.map((w) => max(w, 1e-6) / data.length),
+      means: sumX.map((sx, c) => sx.map((v) => v / max(sumW[c]!, 1e-6))),
       variances: sumXX.map((sxx, c) => sxx.map((v, d) => {
-        const w = Math.max(sumW[c]!, 1e-6);
+        const w = max(sumW[c]!, 1e-6);
         const mean = sumX[c]![d]! / w;
-        return Math.max(v / w - mean * mean, VARIANCE_FLOOR);
+        return max(v / w - mean * mean, VARIANCE_FLOOR);
       })),
     };
   }
@@ -55,18 +57,18 @@ export function fitGmm(data: readonly Float64Array[], components: number, iterat
 export function gmmLogLikelihood(gmm: DiagonalGmm, x: Float64Array): number {
   const ll = new Float64Array(gmm.weights.length);
   componentLogLikelihoods(gmm, x, ll);
-  const max = Math.max(...ll);
+  const top = max(...ll);
   let sum = 0;
-  for (const v of ll) sum += Math.exp(v - max);
-  return max + Math.log(sum);
+  for (const v of ll) sum += exp(v - top);
+  return top + log(sum);
 }
 
 function componentLogLikelihoods(gmm: DiagonalGmm, x: Float64Array, out: Float64Array): void {
   for (let c = 0; c < gmm.weights.length; c++) {
     const mean = gmm.means[c]!;
     const variance = gmm.variances[c]!;
-    let ll = Math.log(gmm.weights[c]!);
-    for (let d = 0; d < x.length; d++) ll -= 0.5 * (Math.log(2 * Math.PI * variance[d]!) + (x[d]! - mean[d]!) ** 2 / variance[d]!);
+    let ll = log(gmm.weights[c]!);
+    for (let d = 0; d < x.length; d++) ll -= 0.5 * (log(2 * PI * variance[d]!) + (x[d]! - mean[d]!) ** 2 / variance[d]!);
     out[c] = ll;
   }
 }

@@ -1,5 +1,8 @@
 import FFT from 'fft.js';
 
+// Math's members are bound once: a global lookup per call is slow inside VM contexts (jest).
+const { log, log10, cos, PI } = Math;
+
 export interface FeatureOptions { sampleRate: number; windowMs?: number; hopMs?: number; melBands?: number; coefficients?: number }
 
 /** Frame-level features: MFCC c1..cN per frame and log energy (dB) per frame, 10 ms apart by default. */
@@ -18,9 +21,9 @@ export function computeMfcc(samples: Float32Array, options: FeatureOptions): Fea
   let nfft = 1;
   while (nfft < win) nfft *= 2;
   const fft = new FFT(nfft);
-  const hamming = Float64Array.from({ length: win }, (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (win - 1)));
+  const hamming = Float64Array.from({ length: win }, (_, i) => 0.54 - 0.46 * cos((2 * PI * i) / (win - 1)));
   const filters = melFilterbank(bands, nfft, sampleRate);
-  const dct = Array.from({ length: keep }, (_, k) => Float64Array.from({ length: bands }, (_, m) => Math.cos((Math.PI * (k + 1) * (m + 0.5)) / bands)));
+  const dct = Array.from({ length: keep }, (_, k) => Float64Array.from({ length: bands }, (_, m) => cos((PI * (k + 1) * (m + 0.5)) / bands)));
   const frames = samples.length >= win ? 1 + Math.floor((samples.length - win) / hop) : 0;
   const mfcc: Float64Array[] = [];
   const logEnergy = new Float64Array(frames);
@@ -37,14 +40,14 @@ export function computeMfcc(samples: Float32Array, options: FeatureOptions): Fea
       energy += samples[offset + i]! * samples[offset + i]!;
     }
     for (let i = win; i < nfft; i++) input[i] = 0;
-    logEnergy[f] = 10 * Math.log10(energy / win + 1e-10);
+    logEnergy[f] = 10 * log10(energy / win + 1e-10);
     fft.realTransform(out, input);
     for (let k = 0; k <= nfft / 2; k++) power[k] = out[2 * k]! * out[2 * k]! + out[2 * k + 1]! * out[2 * k + 1]!;
     for (let m = 0; m < bands; m++) {
       let sum = 0;
       const filter = filters[m]!;
       for (let k = filter.from; k < filter.from + filter.weights.length; k++) sum += power[k]! * filter.weights[k - filter.from]!;
-      logMel[m] = Math.log(sum + 1e-10);
+      logMel[m] = log(sum + 1e-10);
     }
     const c = new Float64Array(keep);
     for (let k = 0; k < keep; k++) {
@@ -59,7 +62,7 @@ export function computeMfcc(samples: Float32Array, options: FeatureOptions): Fea
 }
 
 function melFilterbank(bands: number, nfft: number, sampleRate: number): Array<{ from: number; weights: Float64Array }> {
-  const mel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
+  const mel = (hz: number) => 2595 * log10(1 + hz / 700);
   const hz = (m: number) => 700 * (10 ** (m / 2595) - 1);
   const top = mel(sampleRate / 2);
   const edges = Array.from({ length: bands + 2 }, (_, i) => (hz((top * i) / (bands + 1)) * nfft) / sampleRate);

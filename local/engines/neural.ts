@@ -1,4 +1,5 @@
-import { readWav } from './audio.js';
+import { createRequire } from 'node:module';
+import { readWav, run } from './audio.js';
 import { assignSpeakers } from './diarize.js';
 import { modelPath, NEURAL_MODELS } from './models.js';
 import { loadSherpa } from './sherpa.js';
@@ -56,10 +57,7 @@ export function wordsFromPiece(result: { text: string; tokens?: string[]; timest
 export function createNeuralEngine(dir: string, options: { threads: number }): TranscriptionEngine {
   const files = neuralModelFiles(dir);
   const sherpa = loadSherpa();
-  const recognizer = new sherpa.OfflineRecognizer({
-    featConfig: { sampleRate: 16_000, featureDim: 80 },
-    modelConfig: { whisper: { encoder: files.encoder, decoder: files.decoder, language: 'en', task: 'transcribe', tailPaddings: -1 }, tokens: files.tokens, numThreads: options.threads, provider: 'cpu', debug: 0 },
-  });
+  const recognizer = new sherpa.OfflineRecognizer(recognizerConfig(files, options.threads));
   return {
     name: 'neural (sherpa-onnx whisper-base.en + pyannote)',
     async transcribe(wavPath, { maxSpeakers }) {
@@ -73,12 +71,7 @@ export function createNeuralEngine(dir: string, options: { threads: number }): T
         words.push(...wordsFromPiece(recognizer.getResult(stream), piece.start / audio.sampleRate, piece.samples.length / audio.sampleRate));
       }
       if (maxSpeakers <= 1 || words.length === 0) return { words, speakers: words.length ? 1 : 0 };
-      const diarizer = new sherpa.OfflineSpeakerDiarization({
-        segmentation: { pyannote: { model: files.segmentation }, numThreads: options.threads },
-        embedding: { model: files.embedding, numThreads: options.threads },
-        clustering: { numClusters: -1, threshold: 0.5 },
-        minDurationOn: 0.3, minDurationOff: 0.5,
-      });
+      const diarizer = new sherpa.OfflineSpeakerDiarization(diarizationConfig(files, options.threads));
       const turns = diarizer.process(audio.samples).map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
       const labelled = assignSpeakers(words, turns);
       const speakers = renumber(labelled);
@@ -95,4 +88,41 @@ export function renumber(words: RecognizedWord[]): number {
     w.speaker = order.get(w.speaker)!;
   }
   return order.size;
+}
+
+type ModelFiles = ReturnType<typeof neuralModelFiles>;
+
+function recognizerConfig(files: ModelFiles, threads: number) {
+  return {
+    featConfig: { sampleRate: 16_000, featureDim: 80 },
+    modelConfig: { whisper: { encoder: files.encoder, decoder: files.decoder, language: 'en', task: 'transcribe', tailPaddings: -1 }, tokens: files.tokens, numThreads: threads, provider: 'cpu', debug: 0 },
+  };
+}
+
+function diarizationConfig(files: ModelFiles, threads: number) {
+  return {
+    segmentation: { pyannote: { model: files.segmentation }, numThreads: threads },
+    embedding: { model: files.embedding, numThreads: threads },
+    clustering: { numClusters: -1, threshold: 0.5 },
+    minDurationOn: 0.3, minDurationOff: 0.5,
+  };
+}
+
+/**
+ * Loads the neural models in a child process first: onnxruntime aborts the whole process (no
+ * catchable error) on a corrupt model file, which must not take the service down.
+ * Resolves to undefined when they load, else to the reason.
+ */
+export async function probeNeuralModels(dir: string): Promise<string | undefined> {
+  const files = neuralModelFiles(dir);
+  const binding = createRequire(import.meta.url).resolve('sherpa-onnx-node');
+  const script = `const s = require(process.argv[1]); const c = JSON.parse(process.argv[2]);
+new s.Vad(c.vad, 10); new s.OfflineRecognizer(c.recognizer); new s.OfflineSpeakerDiarization(c.diarization);`;
+  const configs = {
+    vad: { sileroVad: { model: files.vad, windowSize: 512 }, sampleRate: 16_000, numThreads: 1, debug: 0 },
+    recognizer: recognizerConfig(files, 1),
+    diarization: diarizationConfig(files, 1),
+  };
+  const { code, stderr } = await run(process.execPath, ['-e', script, binding, JSON.stringify(configs)]);
+  return code === 0 ? undefined : stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${code}`;
 }

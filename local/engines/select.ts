@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { ensureModel, modelPresent, type Progress } from './download.js';
 import { modelsDir, NEURAL_MODELS, type ModelSpec } from './models.js';
-import { createNeuralEngine } from './neural.js';
+import { createNeuralEngine, probeNeuralModels } from './neural.js';
 import { createPocketsphinxEngine } from './onbox.js';
 import { findPocketsphinx } from './pocketsphinx.js';
 import { NoEngineError, type TranscriptionEngine } from './types.js';
@@ -12,6 +12,8 @@ export interface SelectEngineOptions {
   concurrency?: number;
   log?: (message: string, extra?: Record<string, unknown>) => void;
   fetch?: typeof fetch;
+  /** The model set (default NEURAL_MODELS); tests serve their own archives. */
+  models?: Record<string, ModelSpec>;
 }
 
 /** What a user must do to get any engine; used as the job's FailureReason. */
@@ -30,7 +32,7 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
   const log = options.log ?? (() => undefined);
   const concurrency = options.concurrency ?? os.availableParallelism();
   const dir = modelsDir(env);
-  const specs: ModelSpec[] = Object.values(NEURAL_MODELS);
+  const specs: ModelSpec[] = Object.values(options.models ?? NEURAL_MODELS);
   const pocketsphinx = await findPocketsphinx(env);
   const download = env.MEETSCRIBE_MODEL_DOWNLOAD === '1' || (!pocketsphinx && env.MEETSCRIBE_MODEL_DOWNLOAD !== '0');
   let neuralReady = (await Promise.all(specs.map((s) => modelPresent(dir, s)))).every(Boolean);
@@ -44,10 +46,15 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
     }
   }
   if (neuralReady) {
-    try {
-      return createNeuralEngine(dir, { threads: concurrency });
-    } catch (error) {
-      log('Could not load the neural models', { error: (error as Error).message, dir });
+    const problem = await probeNeuralModels(dir);
+    if (problem === undefined) {
+      try {
+        return createNeuralEngine(dir, { threads: concurrency });
+      } catch (error) {
+        log('Could not load the neural models', { error: (error as Error).message, dir });
+      }
+    } else {
+      log('Could not load the neural models', { error: problem, dir });
     }
   }
   if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency });

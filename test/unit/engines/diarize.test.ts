@@ -1,0 +1,108 @@
+import { assignSpeakers, cosineDistance, diarize } from '../../../local/engines/diarize.js';
+import { diarizationErrorRate, diarizationErrors, labelTurns } from '../../../local/engines/der.js';
+import { fitGmm, gmmLogLikelihood } from '../../../local/engines/gmm.js';
+
+const RATE = 16_000;
+
+/** A deterministic pseudo-random source, so the synthetic "voices" are the same on every run. */
+function noise(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32 - 0.5;
+  };
+}
+
+/** Adds a sinusoid by the two-term recurrence (Math.sin per sample is very slow inside jest's VM). */
+function addSine(out: Float32Array, frequency: number, gain: number, phase: number): void {
+  const w = (2 * Math.PI * frequency) / RATE;
+  const k = 2 * Math.cos(w);
+  let s1 = Math.sin(phase - w);
+  let s2 = Math.sin(phase - 2 * w);
+  for (let i = 0; i < out.length; i++) {
+    const s = k * s1 - s2;
+    s2 = s1;
+    s1 = s;
+    out[i] += gain * s;
+  }
+}
+
+/** A voiced "speaker": harmonics of f0 shaped by two formants, with a 4 Hz syllable rhythm and a little noise. */
+function voice(seconds: number, f0: number, formants: [number, number], seed: number): Float32Array {
+  const rand = noise(seed);
+  const out = new Float32Array(Math.round(seconds * RATE));
+  for (let h = 1; f0 * h < 4000; h++) {
+    const f = f0 * h;
+    addSine(out, f, formants.reduce((g, formant) => g + Math.exp(-(((f - formant) / 250) ** 2)), 0.05) / h ** 0.5, rand() * Math.PI * 2);
+  }
+  const rhythm = new Float32Array(out.length);
+  addSine(rhythm, 4, 0.4, 0);
+  for (let i = 0; i < out.length; i++) out[i] = 0.1 * out[i]! * (0.6 + rhythm[i]!) + 0.01 * rand();
+  return out;
+}
+
+function concat(parts: Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+const silence = (seconds: number, seed: number) => Float32Array.from({ length: Math.round(seconds * RATE) }, noise(seed)).map((x) => x * 0.002);
+
+describe('diarize', () => {
+  it('separates two synthetic voices taking turns and finds their boundaries', () => {
+    const a = (s: number, seed: number) => voice(s, 110, [500, 1500], seed);
+    const b = (s: number, seed: number) => voice(s, 210, [800, 2600], seed);
+    const samples = concat([silence(0.5, 1), a(6, 2), silence(0.6, 3), b(6, 4), silence(0.6, 5), a(6, 6), silence(0.6, 7), b(5, 8)]);
+    const reference = [
+      { start: 0.5, end: 6.5, speaker: 'A' }, { start: 7.1, end: 13.1, speaker: 'B' },
+      { start: 13.7, end: 19.7, speaker: 'A' }, { start: 20.3, end: 25.3, speaker: 'B' },
+    ];
+
+    const turns = diarize({ samples, sampleRate: RATE }, { maxSpeakers: 4 });
+
+    expect(new Set(turns.map((t) => t.speaker)).size).toBe(2);
+    expect(diarizationErrorRate(diarizationErrors(reference, labelTurns(turns), 0.25))).toBeLessThan(0.1);
+  });
+
+  it('gives one speaker when only one was asked for', () => {
+    const samples = concat([voice(4, 110, [500, 1500], 1), silence(0.6, 2), voice(4, 210, [800, 2600], 3)]);
+    const turns = diarize({ samples, sampleRate: RATE }, { maxSpeakers: 1 });
+    expect(new Set(turns.map((t) => t.speaker))).toEqual(new Set([0]));
+    expect(turns.length).toBeGreaterThan(0);
+  });
+
+  it('finds no turns in silence', () => {
+    expect(diarize({ samples: new Float32Array(RATE * 3), sampleRate: RATE }, { maxSpeakers: 2 })).toEqual([]);
+  });
+});
+
+describe('assignSpeakers', () => {
+  it('gives each word the turn it overlaps most, or the nearest turn', () => {
+    const turns = [{ start: 0, end: 2, speaker: 0 }, { start: 2, end: 4, speaker: 1 }];
+    const words = [
+      { text: 'a', start: 1.5, end: 2.1, confidence: 1, speaker: 0 },
+      { text: 'b', start: 1.9, end: 2.6, confidence: 1, speaker: 0 },
+      { text: 'c', start: 4.5, end: 4.8, confidence: 1, speaker: 0 },
+    ];
+    expect(assignSpeakers(words, turns).map((w) => w.speaker)).toEqual([0, 1, 1]);
+  });
+});
+
+describe('GMM and cosine distance', () => {
+  it('fits two well separated clusters so each scores its own data higher', () => {
+    const rand = noise(42);
+    const left = Array.from({ length: 400 }, () => Float64Array.from([rand() - 3, rand() - 3]));
+    const right = Array.from({ length: 400 }, () => Float64Array.from([rand() + 3, rand() + 3]));
+    const gmmLeft = fitGmm(left, 2);
+    const gmmRight = fitGmm(right, 2);
+    expect(gmmLogLikelihood(gmmLeft, left[0]!)).toBeGreaterThan(gmmLogLikelihood(gmmRight, left[0]!));
+    expect(gmmLogLikelihood(gmmRight, right[0]!)).toBeGreaterThan(gmmLogLikelihood(gmmLeft, right[0]!));
+  });
+
+  it('measures 0 for parallel vectors and 2 for opposite ones', () => {
+    expect(cosineDistance(Float64Array.from([1, 2]), Float64Array.from([2, 4]))).toBeCloseTo(0);
+    expect(cosineDistance(Float64Array.from([1, 0]), Float64Array.from([-1, 0]))).toBeCloseTo(2);
+  });
+});

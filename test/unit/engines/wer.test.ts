@@ -1,0 +1,26 @@
+import { errorRate, normalizeWords, spellNumber, wer, wordErrors } from '../../../local/engines/wer.js';
+
+describe('normalizeWords', () => {
+  it('lower-cases, drops punctuation, keeps inner apostrophes and splits hyphens', () => {
+    expect(normalizeWords('And so, my fellow Americans: "forty-two line Bible" don\'t!')).toEqual(['and', 'so', 'my', 'fellow', 'americans', 'forty', 'two', 'line', 'bible', "don't"]);
+  });
+
+  it('spells digits the way the references do', () => {
+    expect(normalizeWords('by 25 to 30 year')).toEqual(['by', 'twenty', 'five', 'to', 'thirty', 'year']);
+    expect(spellNumber(1455)).toBe('one thousand four hundred fifty five');
+  });
+});
+
+describe('wordErrors', () => {
+  it('counts substitutions, deletions and insertions on a hand-aligned case', () => {
+    // ref: a b c d ; hyp: a x c d e  → 1 substitution (b→x), 1 insertion (e)
+    expect(wordErrors(['a', 'b', 'c', 'd'], ['a', 'x', 'c', 'd', 'e'])).toEqual({ substitutions: 1, deletions: 0, insertions: 1, referenceWords: 4 });
+    expect(wordErrors(['a', 'b', 'c'], ['a'])).toEqual({ substitutions: 0, deletions: 2, insertions: 0, referenceWords: 3 });
+  });
+
+  it('gives 0 for an identical transcript after normalisation and 1 for an empty hypothesis', () => {
+    expect(wer('Ask not what your country can do for you.', 'ask NOT what your country can do for you')).toBe(0);
+    expect(wer('one two three four', '')).toBe(1);
+    expect(errorRate({ substitutions: 1, deletions: 1, insertions: 1, referenceWords: 6 })).toBeCloseTo(0.5);
+  });
+});
