@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { probeMedia } from '../functions/adapters/media/ffmpeg.js';
 import { PROCESS_MEETING } from '../lib/definitions/workflows.js';
 import { PROJECT_ROOT, startLocalEdition } from '../local/runtime.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
@@ -38,7 +39,7 @@ async function buildRecording(dir: string, seconds: number): Promise<string> {
   for (const [i, source] of SOURCES.entries()) {
     const file = path.join(dir, `part${i}.wav`);
     await ffmpeg(['-i', path.join(FIXTURES, source), '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', file]);
-    parts.push({ file, seconds: i === 0 ? 60 : 148 });
+    parts.push({ file, seconds: Number((await probeMedia(file)).format?.duration) });
   }
   const lines: string[] = [];
   for (let total = 0, i = 0; total < seconds; i++) {

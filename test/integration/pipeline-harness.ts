@@ -106,7 +106,21 @@ export function pipelineHarness(target: () => { url: string; endpoints: Readonly
   return { api, uploadMeeting, uploadFixture, waitForMeeting, settled, executionsOf, statesEntered, item, minutesLeft, runClaims, clients };
 }
 
-/** The states of a successful run, in the order the history shows them (the poll loop may repeat). */
-export const HAPPY_PATH_STATES = ['StartProcessing', 'IsThisRunClaimed?', 'ProbeMedia', 'ProcessMedia', 'ExtractAudio', 'StartTranscription'];
+/** The audio path of a successful run, in history order (other branches' states interleave; the poll loop repeats). */
+export const HAPPY_PATH_STATES = [
+  'StartProcessing', 'IsThisRunClaimed?', 'ProbeMedia', 'ProcessMedia', 'ExtractAudio', 'StartTranscription',
+  'GetTranscriptionJob', 'TranscriptionDone?', 'BuildTranscript', 'Finalize', 'Done',
+];
+
+/** `expected` as a subsequence of `states` (in order, gaps allowed), or the first state that is missing. */
+export function missingInOrder(states: readonly string[], expected: readonly string[]): string | undefined {
+  let at = 0;
+  for (const name of expected) {
+    const found = states.indexOf(name, at);
+    if (found < 0) return name;
+    at = found + 1;
+  }
+  return undefined;
+}
 
 export { PROCESS_MEETING };

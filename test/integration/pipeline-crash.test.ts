@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { PROJECT_ROOT } from '../../local/runtime.js';
+import { signUpAndSignIn } from '../helpers/users.js';
+import { pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
+
+interface Ready { url: string; endpoints: Record<string, string> }
+
+function startChild(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/local-edition-child.ts', dataDir], {
+    cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`local edition exited early with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"ready":true')) resolve({ child, ready: JSON.parse(line) });
+    });
+  });
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+}
+
+describe('kill -9 during transcription, then restart', () => {
+  let dataDir: string;
+  let running: ChildProcess | undefined;
+  let ready: Ready;
+  const h = pipelineHarness(() => ({
+    url: ready.url, endpoints: ready.endpoints,
+    stateMachineArn: `arn:aws:states:us-east-1:000000000000:stateMachine:${PROCESS_MEETING.localName}`,
+  }));
+
+  beforeAll(async () => { dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-pipeline-crash-')); });
+  afterAll(async () => {
+    if (running && running.exitCode === null && running.signalCode === null) await killHard(running);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('resumes the run after the restart: the meeting completes and its minutes are charged once', async () => {
+    const first = await startChild(dataDir);
+    running = first.child;
+    ready = first.ready;
+    const host = await signUpAndSignIn(ready.url, 'crash@pipeline.example.com');
+    const id = await h.uploadFixture(host.access, 'meeting_ami.m4a');
+    await h.waitForMeeting(host.access, id, (m) => m.processing?.step === 'Transcription', 60_000);
+    await killHard(first.child);
+
+    const second = await startChild(dataDir);
+    running = second.child;
+    ready = second.ready;
+    const meeting = await h.waitForMeeting(host.access, id, h.settled, 400_000);
+    expect(meeting.processing).toMatchObject({ status: 'ready', transcript: 'ready', minutes_charged: 1 });
+
+    const [execution, ...others] = await h.executionsOf(id);
+    expect(others).toHaveLength(0);
+    expect(execution!.status).toBe('SUCCEEDED');
+    // The same execution ran again from the start and found its claim, its charge and its transcription job.
+    expect(await h.runClaims(id)).toEqual([expect.objectContaining({ executionId: execution!.executionArn, status: 'succeeded', attempt: 1 })]);
+    expect(await h.minutesLeft(host.userId)).toBe(59);
+    expect(await h.item(`MEETING#${id}`, 'CHARGE')).toMatchObject({ minutes: 1, refunded: false });
+    const link = await h.api('GET', `meetings/${id}/transcript/`, host.access);
+    expect(link.body.status).toBe('ready');
+    await killHard(second.child);
+  }, 540_000);
+});
