@@ -148,7 +148,7 @@ describe('meetings in the browser', () => {
     await meeting.getByRole('button', { name: 'Options for Quarterly review' }).click();
 
     const items = await guestPage.getByRole('menu', { name: 'Options for Quarterly review' }).getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Watch Recording', 'Submit Feedback']);
+    expect(items).toEqual(['Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Submit Feedback']);
   });
 
   it('plays the recording for the second user once its link has arrived', async () => {
@@ -195,7 +195,7 @@ describe('meetings in the browser', () => {
     await mobile.getByRole('button', { name: 'Open Quarterly review' }).click();
 
     const viewer = mobile.getByRole('dialog', { name: 'Quarterly review' });
-    expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Submit Feedback']);
+    expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Submit Feedback']);
     expect((await viewer.boundingBox())?.width).toBe(375);
     await viewer.getByRole('button', { name: 'Close' }).click();
     await mobile.getByRole('button', { name: 'Menu' }).click();

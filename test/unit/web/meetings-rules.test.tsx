@@ -69,26 +69,26 @@ function meeting(overrides: Partial<MeetingView> = {}): MeetingView {
 }
 
 describe('meetingOptions', () => {
-  it('gives the host of a recorded meeting Watch Recording, Share, Delete and Submit Feedback', () => {
-    expect(meetingOptions(meeting(), 'Grace@Example.com')).toEqual(['watchRecording', 'share', 'delete', 'feedback']);
+  it('gives the host of a recorded meeting Watch Recording, Transcript, Notes, Sentiment Analysis, Share, Delete and Submit Feedback', () => {
+    expect(meetingOptions(meeting(), 'Grace@Example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'share', 'delete', 'feedback']);
   });
 
-  it('gives a participant of a recorded meeting Watch Recording and Submit Feedback', () => {
-    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'feedback']);
+  it('gives a participant of a recorded meeting the viewing options and Submit Feedback', () => {
+    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
   });
 
-  it('leaves out Watch Recording when there is no recording', () => {
+  it('leaves out the recording, transcript, notes and sentiment options when there is no recording', () => {
     expect(meetingOptions(meeting({ recording_available: false }), 'grace@example.com')).toEqual(['share', 'delete', 'feedback']);
     expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['feedback']);
   });
 
   it('treats a sample meeting as read-only even for its host', () => {
-    expect(meetingOptions(meeting({ is_sample: true }), 'grace@example.com')).toEqual(['watchRecording', 'feedback']);
+    expect(meetingOptions(meeting({ is_sample: true }), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
     expect(canManage(meeting({ is_sample: true }), 'grace@example.com')).toBe(false);
   });
 
   it('gives nothing but viewing while the user is still unknown', () => {
-    expect(meetingOptions(meeting(), undefined)).toEqual(['watchRecording', 'feedback']);
+    expect(meetingOptions(meeting(), undefined)).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
   });
 });
 

@@ -86,7 +86,7 @@ describe('MeetingsArea', () => {
     expect(calls[0].url).toBe('/api/meetings/?page=1&page_size=9');
   });
 
-  it('shows the options by role: host Watch, Share, Delete, Feedback; participant without a recording only Feedback', async () => {
+  it('shows the options by role: host Watch, Transcript, Notes, Sentiment Analysis, Share, Delete, Feedback; participant without a recording only Feedback', async () => {
     replyTo = () => listOf([hosted, visiting]);
     renderScreen(<MeetingsArea user={user} />);
     await screen.findByRole('listitem', { name: 'Weekly' });
@@ -97,7 +97,7 @@ describe('MeetingsArea', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Options for Their call' }));
     const guestItems = within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent);
 
-    expect(hostItems).toEqual(['Watch Recording', 'Share', 'Delete', 'Submit Feedback']);
+    expect(hostItems).toEqual(['Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Share', 'Delete', 'Submit Feedback']);
     expect(guestItems).toEqual(['Submit Feedback']);
   });
 

@@ -1,6 +1,6 @@
 /** GET /api/meetings/?page=&page_size=&meeting_id= — one page of the caller's meetings (spec §7, page size 9). */
 import useSWR from 'swr';
-import { MEETINGS_PAGE_SIZE, type MeetingsPage } from '../../../../functions/contracts/meetings.js';
+import { MEETINGS_PAGE_SIZE, type MeetingView, type MeetingsPage } from '../../../../functions/contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 export const MEETINGS_KEY = '/api/meetings/';
@@ -26,7 +26,22 @@ export function getMeetings(query: MeetingsQuery): Promise<MeetingsPage> {
 /** True for every cached meetings-list key, to revalidate all pages after a change. */
 export const isMeetingsKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith(`${MEETINGS_KEY}?`);
 
-/** One page of meetings, cached per query. */
+/**
+ * Whether the list should be fetched again for this meeting's processing: queued or running, or a recording
+ * whose run has not reported yet (the upload event is handled just after the page reloads).
+ */
+export function stillProcessing(meeting: MeetingView): boolean {
+  const status = meeting.processing?.status;
+  if (status) return status === 'queued' || status === 'processing';
+  return meeting.recording_available && !meeting.is_sample && meeting.end_time !== null;
+}
+
+export const PROCESSING_REFRESH_MS = 5000;
+
+/** One page of meetings, cached per query; refreshed every 5 s only while one of them is processing. */
 export function useMeetings(query: MeetingsQuery) {
-  return useSWR(meetingsUrl(query), () => getMeetings(query), { keepPreviousData: true });
+  return useSWR(meetingsUrl(query), () => getMeetings(query), {
+    keepPreviousData: true,
+    refreshInterval: (page) => (page?.results.some(stillProcessing) ? PROCESSING_REFRESH_MS : 0),
+  });
 }

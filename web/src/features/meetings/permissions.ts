@@ -1,10 +1,13 @@
 /** What the signed-in user may do with a meeting (spec §6): by host role, sample flag and recording. */
 import type { MeetingView } from '../../../../functions/contracts/meetings.js';
 
-export type MeetingOption = 'watchRecording' | 'share' | 'delete' | 'feedback';
+export type MeetingOption = 'watchRecording' | 'transcript' | 'notes' | 'sentiment' | 'share' | 'delete' | 'feedback';
 
 export const OPTION_LABELS: Record<MeetingOption, string> = {
   watchRecording: 'Watch Recording',
+  transcript: 'Transcript',
+  notes: 'Notes',
+  sentiment: 'Sentiment Analysis',
   share: 'Share',
   delete: 'Delete',
   feedback: 'Submit Feedback',
@@ -22,13 +25,16 @@ export function canManage(meeting: MeetingView, email: string | undefined): bool
   return !meeting.is_sample && isHost(meeting, email);
 }
 
+/** Operations `/dashboard/{id}/{operation}` runs directly (spec §2). */
+export const DASHBOARD_OPERATIONS: readonly MeetingOption[] = ['watchRecording', 'notes', 'transcript'];
+
 /**
- * The options menu entries, in order. Host: watch (with a recording), share, delete, feedback;
- * everyone else: watch (with a recording) and feedback.
+ * The options menu entries, in order. With a recording everyone gets watch, transcript, notes and sentiment
+ * analysis; the host also share and delete; everyone feedback (spec §6).
  */
 export function meetingOptions(meeting: MeetingView, email: string | undefined): MeetingOption[] {
   const options: MeetingOption[] = [];
-  if (meeting.recording_available) options.push('watchRecording');
+  if (meeting.recording_available) options.push('watchRecording', 'transcript', 'notes', 'sentiment');
   if (canManage(meeting, email)) options.push('share', 'delete');
   options.push('feedback');
   return options;

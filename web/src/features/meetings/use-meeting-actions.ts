@@ -1,4 +1,4 @@
-/** The meeting options and the dialog they open (share, delete confirm, feedback, player, phone viewer). */
+/** The meeting options and the dialog they open (share, delete confirm, feedback, player, transcript, notes, sentiment, phone viewer). */
 import { useCallback, useMemo, useState } from 'react';
 import type { MeetingView, RecordingUrl } from '../../../../functions/contracts/meetings.js';
 import { GENERIC_ERROR } from '../../api/error-messages.js';
@@ -12,7 +12,8 @@ export type MeetingDialog =
   | { kind: 'share'; meetings: MeetingView[] }
   | { kind: 'delete'; meeting: MeetingView }
   | { kind: 'feedback'; meeting: MeetingView }
-  | { kind: 'player'; recording: RecordingUrl };
+  | { kind: 'player'; recording: RecordingUrl }
+  | { kind: 'transcript' | 'notes' | 'sentiment'; meeting: MeetingView };
 
 /** Dialog state plus `run(meeting, option)`; the player opens only after the recording link arrived. */
 export function useMeetingActions(onListChanged: () => void) {
@@ -37,6 +38,7 @@ export function useMeetingActions(onListChanged: () => void) {
     if (option === 'share') open({ kind: 'share', meetings: [meeting] });
     else if (option === 'delete') open({ kind: 'delete', meeting });
     else if (option === 'feedback') open({ kind: 'feedback', meeting });
+    else if (option === 'transcript' || option === 'notes' || option === 'sentiment') open({ kind: option, meeting });
     else {
       getRecording(meeting.id).then(
         (recording) => open({ kind: 'player', recording }),

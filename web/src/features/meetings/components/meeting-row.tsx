@@ -1,11 +1,13 @@
 /**
  * One meeting of the list (spec §2): start, name, duration, 'Shared With', 'Captured Recording', the Share
- * button (host), and the options — a dropdown on desktop, one button opening the viewer on phones.
+ * button (host), the options — a dropdown on desktop, one button opening the viewer on phones — and the
+ * processing status of its recording.
  */
 import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { canManage, meetingOptions, sharedWithCount, type MeetingOption } from '../permissions.js';
+import { ProcessingStatus } from '../../transcript/components/processing-status.js';
 import { MeetingName } from './meeting-name.js';
 import { OptionsMenu } from './options-menu.js';
 
@@ -46,6 +48,7 @@ export function MeetingRow({ meeting, email, selected, onToggleSelected, onOptio
           Open
         </button>
       </span>
+      <ProcessingStatus processing={meeting.processing} />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The meetings area of the home screen (spec §2 Meetings list): title, search, the page of meetings with
  * selection and bulk share, pagination, the minutes overlay, the upload progress, and the modals.
- * With a meeting id it shows that meeting alone; the operation 'watchRecording' opens its recording.
+ * With a meeting id it shows that meeting alone; an operation (watchRecording, notes, transcript) runs at once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -14,7 +14,7 @@ import { ShareDialog } from '../../share/components/share-dialog.js';
 import { ProgressCircle } from '../../upload/components/progress-circle.js';
 import { LOAD_ERROR, MINUTES_OVERLAY_TEXT, MINUTES_OVERLAY_TITLE, NO_MEETINGS } from '../list-messages.js';
 import { pageCount } from '../pagination.js';
-import { canBulkShare, canManage } from '../permissions.js';
+import { canBulkShare, canManage, DASHBOARD_OPERATIONS, meetingOptions } from '../permissions.js';
 import { useMeetingActions } from '../use-meeting-actions.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { MeetingRow } from './meeting-row.js';
@@ -23,6 +23,7 @@ import { ContentSearchResults } from '../../search/components/content-search-res
 import { NameSearchResults } from './name-search-results.js';
 import { Pagination } from './pagination.js';
 import { RecordingPlayer } from './recording-player.js';
+import { ReviewDialogs } from './review-dialogs.js';
 import { SearchBar, type SearchType } from './search-bar.js';
 
 interface MeetingsAreaProps {
@@ -47,10 +48,11 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent }: Meet
 
   const ranOperation = useRef(false);
   useEffect(() => {
-    if (operation !== 'watchRecording' || !filtered || ranOperation.current) return;
+    const wanted = DASHBOARD_OPERATIONS.find((o) => o === operation);
+    if (!wanted || !filtered || ranOperation.current || !meetingOptions(filtered, email).includes(wanted)) return;
     ranOperation.current = true;
-    actions.run(filtered, 'watchRecording');
-  }, [operation, filtered, actions]);
+    actions.run(filtered, wanted);
+  }, [operation, filtered, email, actions]);
 
   useEffect(() => setSelected(new Set()), [page, meetingId]);
   // A delete can empty the last page: step back to the page before it.
@@ -148,6 +150,7 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent }: Meet
         <FeedbackDialog email={email ?? ''} meetingId={actions.dialog.meeting.id} onClose={actions.close} />
       )}
       {actions.dialog?.kind === 'player' && <RecordingPlayer recording={actions.dialog.recording} onClose={actions.close} />}
+      <ReviewDialogs dialog={actions.dialog} email={email} onClose={actions.close} />
       {actions.dialog?.kind === 'delete' && (
         <ConfirmDialog
           text="You want to delete this meeting?"

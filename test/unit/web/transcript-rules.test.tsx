@@ -1,0 +1,157 @@
+import type { MeetingView } from '../../../functions/contracts/meetings.js';
+import type { ProcessingView } from '../../../functions/contracts/processing.js';
+import { stillProcessing } from '../../../web/src/api/meetings/get-meetings.js';
+import { DASHBOARD_OPERATIONS, meetingOptions } from '../../../web/src/features/meetings/permissions.js';
+import { processingLabel } from '../../../web/src/features/transcript/processing-status.js';
+import { changedSpeakerNames, orderedLabels, speakerNamesProblem } from '../../../web/src/features/transcript/speaker-names-rules.js';
+import { activeLineIndex, formatTime, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
+
+describe('formatTime', () => {
+  it('shows m:ss under an hour', () => {
+    expect(formatTime(0)).toBe('0:00');
+    expect(formatTime(9.9)).toBe('0:09');
+    expect(formatTime(65)).toBe('1:05');
+    expect(formatTime(3599)).toBe('59:59');
+  });
+
+  it('shows H:mm:ss from an hour on', () => {
+    expect(formatTime(3600)).toBe('1:00:00');
+    expect(formatTime(3600 + 7 * 60 + 3)).toBe('1:07:03');
+    expect(formatTime(36_000)).toBe('10:00:00');
+  });
+
+  it('counts a negative time as 0:00', () => {
+    expect(formatTime(-3)).toBe('0:00');
+  });
+});
+
+describe('parseTranscript', () => {
+  it('reads time, speaker and text from each [HH:mm:ss] line', () => {
+    const text = '[00:00:03] Speaker 1: Good morning everyone.\n[00:01:05] Speaker 2: Thanks, let us start.\n[01:02:03] Speaker 1: Bye.\n';
+
+    expect(parseTranscript(text)).toEqual([
+      { start: 3, speaker: 'Speaker 1', text: 'Good morning everyone.' },
+      { start: 65, speaker: 'Speaker 2', text: 'Thanks, let us start.' },
+      { start: 3723, speaker: 'Speaker 1', text: 'Bye.' },
+    ]);
+  });
+
+  it('keeps the text after the first colon as text', () => {
+    expect(parseTranscript('[00:00:10] Ada: the ratio is 3: 4 today')).toEqual([{ start: 10, speaker: 'Ada', text: 'the ratio is 3: 4 today' }]);
+  });
+
+  it('matches a known name holding a colon whole', () => {
+    const lines = parseTranscript('[00:00:10] Dr: Who: hello there', ['Dr: Who']);
+    expect(lines).toEqual([{ start: 10, speaker: 'Dr: Who', text: 'hello there' }]);
+  });
+
+  it('joins a line without a time to the one before, and skips blank lines and CRLF endings', () => {
+    const lines = parseTranscript('[00:00:01] Speaker 1: first part\r\nsecond part\r\n\r\n[00:00:09] Speaker 2: next\r\n');
+    expect(lines).toEqual([{ start: 1, speaker: 'Speaker 1', text: 'first part second part' }, { start: 9, speaker: 'Speaker 2', text: 'next' }]);
+  });
+
+  it('answers no lines for an empty file', () => {
+    expect(parseTranscript('')).toEqual([]);
+    expect(parseTranscript('\n\n')).toEqual([]);
+  });
+});
+
+describe('activeLineIndex', () => {
+  const lines = parseTranscript('[00:00:02] A: one\n[00:00:10] B: two\n[00:00:30] A: three\n');
+
+  it('is -1 before the first line starts', () => {
+    expect(activeLineIndex(lines, 1.5)).toBe(-1);
+  });
+
+  it('is the last line started by then', () => {
+    expect(activeLineIndex(lines, 2)).toBe(0);
+    expect(activeLineIndex(lines, 29.9)).toBe(1);
+    expect(activeLineIndex(lines, 500)).toBe(2);
+  });
+});
+
+describe('speaker name rules', () => {
+  const current = { 'Speaker 1': 'Speaker 1', 'Speaker 2': 'Ada' };
+
+  it('refuses unchanged names with the spec text, also when only spaces were added', () => {
+    expect(speakerNamesProblem(current, { ...current })).toBe('Please edit the speaker names before clicking Update.');
+    expect(speakerNamesProblem(current, { 'Speaker 1': ' Speaker 1 ', 'Speaker 2': 'Ada  ' })).toBe('Please edit the speaker names before clicking Update.');
+  });
+
+  it('requires every name', () => {
+    expect(speakerNamesProblem(current, { 'Speaker 1': 'Grace', 'Speaker 2': '  ' })).toBe('Please enter a name for every speaker.');
+  });
+
+  it('accepts a changed name and sends only the changed label, tidied', () => {
+    const edited = { 'Speaker 1': '  Grace   Hopper ', 'Speaker 2': 'Ada' };
+    expect(speakerNamesProblem(current, edited)).toBeUndefined();
+    expect(changedSpeakerNames(current, edited)).toEqual({ 'Speaker 1': 'Grace Hopper' });
+  });
+
+  it('orders labels by speaker number', () => {
+    expect(orderedLabels({ 'Speaker 10': 'x', 'Speaker 2': 'y', 'Speaker 1': 'z' })).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 10']);
+  });
+});
+
+const person = (id: string, email: string, role: 'host' | 'participant') => ({ id, name: email, role, email, emails: { id, email } });
+function meeting(overrides: Partial<MeetingView> = {}): MeetingView {
+  const host = person('a1', 'grace@example.com', 'host');
+  return {
+    id: 'm1', name: 'Weekly', start_time: '2025-01-01T10:00:00Z', end_time: '2025-01-01T10:01:00Z', attendee_count: 2, boards_shared: 0,
+    recording_available: true, attendees: [host, person('a2', 'alan@example.com', 'participant')], hosts: [host], is_sample: false, ...overrides,
+  };
+}
+
+describe('meeting menu by role (spec §6)', () => {
+  it('gives the host of a recorded meeting the review options, share and delete', () => {
+    expect(meetingOptions(meeting(), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'share', 'delete', 'feedback']);
+  });
+
+  it('gives a participant the same viewing options without share or delete', () => {
+    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
+  });
+
+  it('offers no transcript, notes or sentiment without a recording', () => {
+    expect(meetingOptions(meeting({ recording_available: false }), 'grace@example.com')).toEqual(['share', 'delete', 'feedback']);
+    expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['feedback']);
+  });
+
+  it('runs watchRecording, notes and transcript directly from /dashboard/{id}/{operation}', () => {
+    expect([...DASHBOARD_OPERATIONS].sort()).toEqual(['notes', 'transcript', 'watchRecording']);
+  });
+});
+
+const view = (overrides: Partial<ProcessingView>): ProcessingView => ({
+  status: 'processing', step: 'Transcription', percent: 20, reason: null, too_short: false, duration_seconds: 60,
+  minutes_charged: 1, transcript: 'processing', updated_at: '2025-01-01T10:00:00Z', ...overrides,
+});
+
+describe('processingLabel', () => {
+  it('shows the percent while processing', () => {
+    expect(processingLabel(view({ percent: 40 }))).toEqual({ text: 'Processing… 40 %', tone: 'pending' });
+    expect(processingLabel(view({ percent: null })).text).toBe('Processing…');
+  });
+
+  it('says queued, ready (and too short) and failed with the reason', () => {
+    expect(processingLabel(view({ status: 'queued', transcript: 'queued' })).text).toBe('Queued for processing');
+    expect(processingLabel(view({ status: 'ready', transcript: 'ready' }))).toEqual({ text: 'Transcript ready', tone: 'ready' });
+    expect(processingLabel(view({ status: 'ready', transcript: 'ready', too_short: true })).text).toBe('Transcript ready (under 30 s of speech)');
+    expect(processingLabel(view({ status: 'failed', reason: 'The file is not audio or video.' }))).toEqual({ text: 'Failed: The file is not audio or video.', tone: 'failed' });
+  });
+});
+
+describe('stillProcessing (list refresh)', () => {
+  it('refreshes for a queued or running meeting and for a recording not yet reported', () => {
+    expect(stillProcessing(meeting({ processing: view({ status: 'queued' }) }))).toBe(true);
+    expect(stillProcessing(meeting({ processing: view({}) }))).toBe(true);
+    expect(stillProcessing(meeting())).toBe(true);
+  });
+
+  it('stops once ready or failed, and never polls for a meeting without a recording, in session, or a sample', () => {
+    expect(stillProcessing(meeting({ processing: view({ status: 'ready' }) }))).toBe(false);
+    expect(stillProcessing(meeting({ processing: view({ status: 'failed' }) }))).toBe(false);
+    expect(stillProcessing(meeting({ recording_available: false }))).toBe(false);
+    expect(stillProcessing(meeting({ end_time: null }))).toBe(false);
+    expect(stillProcessing(meeting({ is_sample: true }))).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * GET /api/meetings/{id}/transcript/ — a presigned link to speaker_labeled_transcript.txt (url null while
+ * not ready, spec §4), and the file itself fetched from that link.
+ */
+import useSWR from 'swr';
+import type { TranscriptLink, TranscriptStatus } from '../../../../functions/contracts/transcripts.js';
+import { ApiError, SERVICE_UNAVAILABLE, apiRequest } from '../api-client.js';
+
+export const transcriptKey = (meetingId: string) => `/api/meetings/${encodeURIComponent(meetingId)}/transcript/`;
+
+/** What the transcript modal shows: the file's text once ready, else null with the status (and failure reason). */
+export interface TranscriptContent {
+  status: TranscriptStatus;
+  reason: string | null;
+  text: string | null;
+}
+
+/** Fetches the link; throws ApiError. */
+export function getTranscriptLink(meetingId: string): Promise<TranscriptLink> {
+  return apiRequest<TranscriptLink>(transcriptKey(meetingId));
+}
+
+/**
+ * Fetches the text file from a presigned link (no bearer token: the link carries its own signature).
+ * Throws ApiError: 503 when nothing answered, the HTTP status otherwise.
+ */
+export async function fetchTranscriptFile(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new ApiError(503, SERVICE_UNAVAILABLE);
+  }
+  if (!response.ok) throw new ApiError(response.status, await response.text().catch(() => null));
+  return response.text();
+}
+
+/** The link, then the file when there is one. Throws ApiError. */
+export async function getTranscript(meetingId: string): Promise<TranscriptContent> {
+  const link = await getTranscriptLink(meetingId);
+  if (!link.url) return { status: link.status, reason: link.reason, text: null };
+  return { status: 'ready', reason: null, text: await fetchTranscriptFile(link.url) };
+}
+
+const STILL_RUNNING: ReadonlySet<TranscriptStatus> = new Set(['queued', 'processing']);
+const POLL_MS = 10_000;
+
+/** The transcript of a meeting; polls while it is queued or being processed. */
+export function useTranscript(meetingId: string) {
+  return useSWR(transcriptKey(meetingId), () => getTranscript(meetingId), {
+    revalidateOnFocus: false,
+    refreshInterval: (data) => (data && STILL_RUNNING.has(data.status) ? POLL_MS : 0),
+  });
+}

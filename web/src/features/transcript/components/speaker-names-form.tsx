@@ -1,0 +1,93 @@
+/**
+ * Labelling speaker names (spec §5, host only): one required input per speaker. Unchanged names are
+ * refused with 'Please edit the speaker names before clicking Update.'; after an update the rewritten
+ * transcript is fetched and handed back.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/api-client.js';
+import { firstMessage } from '../../../api/error-messages.js';
+import { fetchTranscriptFile } from '../../../api/transcripts/get-transcript.js';
+import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
+import { updateSpeakerNames } from '../../../api/transcripts/update-speaker-names.js';
+import { ErrorMessage } from '../../../components/message.js';
+import { TextField } from '../../../components/text-field.js';
+import { changedSpeakerNames, orderedLabels, SPEAKER_NAME_MAX, speakerNamesProblem } from '../speaker-names-rules.js';
+import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
+
+interface SpeakerNamesFormProps {
+  meetingId: string;
+  /** Called with the rewritten file and the names now in force. */
+  onUpdated: (text: string, names: Record<string, string>) => void;
+  onCancel: () => void;
+}
+
+function updateFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) {
+    return firstMessage(error.data) === TRANSCRIPT_MESSAGES.unchanged ? TRANSCRIPT_MESSAGES.unchanged : TRANSCRIPT_MESSAGES.updateIssue;
+  }
+  return TRANSCRIPT_MESSAGES.updateError;
+}
+
+const refetchFailure = (error: unknown) =>
+  (error instanceof ApiError && error.status !== 503 ? TRANSCRIPT_MESSAGES.refetchIssue : TRANSCRIPT_MESSAGES.refetchError);
+
+export function SpeakerNamesForm({ meetingId, onUpdated, onCancel }: SpeakerNamesFormProps) {
+  const { data, error: loadError, mutate } = useSpeakerNames(meetingId, true);
+  const [edited, setEdited] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const current = data?.speakerNames;
+
+  useEffect(() => {
+    if (current) setEdited({ ...current });
+  }, [current]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!current || busy) return;
+    const problem = speakerNamesProblem(current, edited);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      let answer;
+      try {
+        answer = await updateSpeakerNames(meetingId, changedSpeakerNames(current, edited));
+      } catch (failure) {
+        setError(updateFailure(failure));
+        return;
+      }
+      void mutate({ speakerNames: answer.speakerNames, status: 'ready' }, { revalidate: false });
+      try {
+        onUpdated(await fetchTranscriptFile(answer.url), answer.speakerNames);
+      } catch (failure) {
+        setError(refetchFailure(failure));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (loadError) return <ErrorMessage>{TRANSCRIPT_MESSAGES.namesLoadError}</ErrorMessage>;
+  if (!current) return <p>Loading...</p>;
+  return (
+    <form className="speaker-names-form" aria-label="Label speaker names" noValidate onSubmit={(e) => void submit(e)}>
+      {orderedLabels(current).map((label) => (
+        <TextField
+          key={label}
+          label={label}
+          required
+          maxLength={SPEAKER_NAME_MAX}
+          value={edited[label] ?? ''}
+          aria-invalid={error === TRANSCRIPT_MESSAGES.nameRequired && !(edited[label] ?? '').trim() ? true : undefined}
+          onChange={(e) => setEdited((names) => ({ ...names, [label]: e.target.value }))}
+        />
+      ))}
+      <ErrorMessage>{error}</ErrorMessage>
+      <div className="modal-actions">
+        <button type="button" className="button-secondary button-small" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="button-primary button-small" disabled={busy}>{busy ? 'Updating...' : 'Update'}</button>
+      </div>
+    </form>
+  );
+}

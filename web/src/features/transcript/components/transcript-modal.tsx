@@ -1,0 +1,91 @@
+/**
+ * The transcript modal (spec §2, §3, §8): the speaker-labelled text with times, Download as
+ * speaker_labeled_transcript.txt, Label Speaker Names for the host, and a click on a line plays the
+ * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
+ */
+import { useMemo, useState } from 'react';
+import { useTranscript } from '../../../api/transcripts/get-transcript.js';
+import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
+import { Modal } from '../../meetings/components/modal.js';
+import { downloadTranscript } from '../download.js';
+import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
+import { activeLineIndex, parseTranscript } from '../transcript-text.js';
+import { SpeakerNamesForm } from './speaker-names-form.js';
+import { TranscriptLines } from './transcript-lines.js';
+import { TranscriptPlayer, type PlayRequest } from './transcript-player.js';
+
+interface TranscriptModalProps {
+  meetingId: string;
+  meetingName: string;
+  /** The host may label speaker names (spec §6). */
+  canLabel: boolean;
+  onClose: () => void;
+}
+
+export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: TranscriptModalProps) {
+  const { data, error, mutate } = useTranscript(meetingId);
+  const [names, setNames] = useState<string[]>([]);
+  const [labelling, setLabelling] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [downloadError, setDownloadError] = useState<string>();
+  const [downloading, setDownloading] = useState(false);
+  const [play, setPlay] = useState<PlayRequest>();
+  const [time, setTime] = useState<number>();
+
+  const lines = useMemo(() => (data?.text ? parseTranscript(data.text, names) : []), [data?.text, names]);
+  const ready = data?.status === 'ready' && data.text !== null;
+  const failed = Boolean(error) || data?.status === 'failed';
+
+  async function download() {
+    setDownloading(true);
+    setDownloadError(await downloadTranscript(meetingId));
+    setDownloading(false);
+  }
+
+  function updated(text: string, speakerNames: Record<string, string>) {
+    void mutate({ status: 'ready', reason: null, text }, { revalidate: false });
+    setNames(Object.values(speakerNames));
+    setLabelling(false);
+    setNotice(TRANSCRIPT_MESSAGES.updated);
+  }
+
+  return (
+    <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className="transcript-modal">
+      {!data && !error && <p>Loading...</p>}
+      {failed && (
+        <div role="alert" className="message message-error">
+          <p>{TRANSCRIPT_MESSAGES.processingFailed}</p>
+          {data?.reason && <p className="transcript-failure-reason">{data.reason}</p>}
+        </div>
+      )}
+      {data && !failed && !ready && <p className="message" role="status">{TRANSCRIPT_MESSAGES.notReady}</p>}
+      {ready && (
+        <>
+          <div className="transcript-toolbar">
+            <button type="button" className="button-secondary button-small" disabled={downloading} onClick={() => void download()}>
+              {downloading ? 'Downloading...' : 'Download'}
+            </button>
+            {canLabel && !labelling && (
+              <button type="button" className="button-secondary button-small" onClick={() => { setNotice(undefined); setLabelling(true); }}>
+                Label Speaker Names
+              </button>
+            )}
+          </div>
+          <ErrorMessage>{downloadError}</ErrorMessage>
+          <SuccessMessage>{notice}</SuccessMessage>
+          {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
+          <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
+          {lines.length === 0 ? (
+            <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
+          ) : (
+            <TranscriptLines
+              lines={lines}
+              active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
+              onPlay={(seconds) => setPlay((previous) => ({ seconds, nonce: (previous?.nonce ?? 0) + 1 }))}
+            />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
