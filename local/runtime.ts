@@ -14,6 +14,8 @@ import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
 import { startLocalSecrets } from './secrets/index.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions/index.js';
 import { startLocalTextract } from './textract/index.js';
+import type { TranscriptionEngine } from './engines/types.js';
+import { startLocalTranscribe } from './transcribe/index.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCAL_REGION = 'us-east-1';
@@ -21,7 +23,7 @@ export const LOCAL_ACCOUNT = '000000000000';
 /** s3rver accepts only this key pair; every local emulator uses it. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract';
+type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe';
 export type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 export interface LocalEditionOptions {
@@ -38,6 +40,8 @@ export interface LocalEditionOptions {
   stateMachines?: readonly StateMachineDefinition[];
   /** Scales Wait and Retry intervals of state machines (tests use small values). */
   waitScale?: number;
+  /** Speech engine of the local Transcribe endpoint (default: the best one available, see local/engines/select.ts). */
+  transcribeEngine?: TranscriptionEngine;
   log?: Log;
 }
 
@@ -115,6 +119,13 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),
       MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
     });
+
+    // Transcribe reads media from S3 (it may resume jobs at once), so it starts after the S3 variable is set,
+    // and before the runner resumes executions that call it.
+    const transcribe = await startLocalTranscribe({ dataDir: options.dataDir, port: ports.transcribe ?? 0, engine: options.transcribeEngine, log });
+    stoppers.push(() => transcribe.stop());
+    endpoints.TRANSCRIBE = transcribe.endpoint;
+    setServiceEnvironment({ TRANSCRIBE: transcribe.endpoint }, {});
 
     // Textract (tesseract.js) reads Document.S3Object through the S3 variable set above.
     const textract = await startLocalTextract({ port: ports.textract ?? 0 });

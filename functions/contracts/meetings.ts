@@ -3,6 +3,7 @@
  * Imported by the API handlers and by the SPA, so the two cannot drift.
  */
 import { z } from 'zod';
+import type { ProcessingView } from './processing.js';
 
 export const MEETINGS_PAGE_SIZE = 9;
 export const MAX_PAGE_SIZE = 100;
@@ -132,6 +133,8 @@ export interface MeetingView {
   hosts: AttendeeView[];
   /** True for the two fixed sample meetings: read-only for everyone. */
   is_sample: boolean;
+  /** Processing status per artefact (docs/pipeline.md); absent until an upload is processed. */
+  processing?: ProcessingView;
 }
 
 export interface MeetingsPage { count: number; results: MeetingView[] }
