@@ -3,7 +3,7 @@ import { readWav, run } from './audio.js';
 import { assignSpeakers } from './diarize.js';
 import { modelPath, NEURAL_MODELS } from './models.js';
 import { loadSherpa } from './sherpa.js';
-import type { RecognizedWord, TranscriptionEngine } from './types.js';
+import type { RecognizedWord, SpeakerTurn, TranscriptionEngine } from './types.js';
 import { detectSpeech } from './vad.js';
 
 /** Paths of the neural model files inside a models folder. */
@@ -74,20 +74,28 @@ export function createNeuralEngine(dir: string, options: { threads: number }): T
       const diarizer = new sherpa.OfflineSpeakerDiarization(diarizationConfig(files, options.threads));
       const turns = diarizer.process(audio.samples).map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
       const labelled = assignSpeakers(words, turns);
-      const speakers = renumber(labelled);
-      return { words: labelled, speakers };
+      const speakers = renumber(labelled, turns);
+      return { words: labelled, speakers, turns };
     },
   };
 }
 
-/** Renumbers speakers 0..n-1 by first appearance, in place; returns n. */
-export function renumber(words: RecognizedWord[]): number {
+/**
+ * Renumbers the words' speakers 0..n-1 by first appearance, in place, and the turns the same way
+ * (turns of speakers who said no recognised word are numbered after them); returns n.
+ */
+export function renumber(words: RecognizedWord[], turns: SpeakerTurn[] = []): number {
   const order = new Map<number, number>();
   for (const w of words) {
     if (!order.has(w.speaker)) order.set(w.speaker, order.size);
     w.speaker = order.get(w.speaker)!;
   }
-  return order.size;
+  const speakers = order.size;
+  for (const t of turns) {
+    if (!order.has(t.speaker)) order.set(t.speaker, order.size);
+    t.speaker = order.get(t.speaker)!;
+  }
+  return speakers;
 }
 
 type ModelFiles = ReturnType<typeof neuralModelFiles>;

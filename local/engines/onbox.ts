@@ -16,8 +16,9 @@ export function createPocketsphinxEngine(setup: PocketsphinxSetup, options: { co
       const words = await recognizeWithPocketsphinx(setup, audio, { concurrency: options.concurrency });
       if (words.length === 0) return { words, speakers: 0 };
       if (maxSpeakers <= 1) return { words, speakers: 1 };
-      const labelled = assignSpeakers(words, diarize(audio, { maxSpeakers }));
-      return { words: labelled, speakers: renumber(labelled) };
+      const turns = diarize(audio, { maxSpeakers });
+      const labelled = assignSpeakers(words, turns);
+      return { words: labelled, speakers: renumber(labelled, turns), turns };
     },
   };
 }

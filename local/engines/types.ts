@@ -13,6 +13,8 @@ export interface TranscriptionResult {
   words: RecognizedWord[];
   /** Number of distinct speakers found (at least 1 when there are words). */
   speakers: number;
+  /** The diarization turns the speakers came from, when diarization ran (numbered as in `words`). */
+  turns?: SpeakerTurn[];
 }
 
 export interface TranscribeOptions {
