@@ -1,0 +1,194 @@
+/**
+ * Transcript end to end (issue 5): the local edition in this process with the real speech engine
+ * (pocketsphinx), Debian Chromium driving the SPA. The host uploads a fixture through the side panel, the
+ * row shows the processing status until the transcript is ready, the host opens the transcript, renames a
+ * speaker, downloads speaker_labeled_transcript.txt and finds the new name in it, and plays from a line.
+ * A participant reads the renamed transcript without the labelling form; a phone shows it at 375 px.
+ * Needs web/dist (npm run build:web), /usr/bin/chromium and pocketsphinx (apt-get install pocketsphinx pocketsphinx-en-us).
+ */
+import { jest } from '@jest/globals';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
+
+// Real transcription of 60 s of speech on a small machine takes a few minutes.
+jest.setTimeout(240_000);
+
+const fixturesDir = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
+const recording = path.join(fixturesDir, 'meeting', 'meeting_ami.m4a');
+const stamp = Date.now();
+const host = { email: `tr.host.${stamp}@example.com`, password: 'host-Secret-1' };
+const guest = { email: `tr.guest.${stamp}@example.com`, password: 'guest-Secret-1' };
+const NEW_NAME = 'Grace Hopper';
+
+describe('the transcript in the browser', () => {
+  let dataDir: string;
+  let edition: Awaited<ReturnType<typeof startLocalEdition>>;
+  let browser: Browser;
+  let hostPage: Page;
+  let hostTokens: SignedInUser;
+  let meetingId: string;
+  let renamedLabel: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'index.html')).catch(() => {
+      throw new Error('web/dist is missing: run `npm run build:web` first.');
+    });
+    await access(recording);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-transcript-'));
+    // Wait states scaled to a fifth (1 s polls of the Transcribe job) rather than 0, which would make the
+    // poll loop spin against the endpoint while the decoder needs the CPU.
+    edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1', waitScale: 0.2 });
+    hostTokens = await signUpAndSignIn(edition.url, host.email, host.password, { first: 'Grace', last: 'Hopper' });
+    await signUpAndSignIn(edition.url, guest.email, guest.password, { first: 'Alan', last: 'Turing' });
+    browser = await launchBrowser();
+    hostPage = await (await newContext(1280)).newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await edition?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function newContext(width: number): Promise<BrowserContext> {
+    const context = await browser.newContext(width < 769
+      ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true, acceptDownloads: true }
+      : { viewport: { width, height: 900 }, acceptDownloads: true });
+    context.setDefaultTimeout(15_000);
+    context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
+    return context;
+  }
+
+  async function signIn(page: Page, who: { email: string; password: string }) {
+    await page.goto(`${edition.url}/auth/login`);
+    await page.getByLabel('My Email', { exact: true }).fill(who.email);
+    await page.getByLabel('My Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
+  }
+
+  const row = (page: Page) => page.getByRole('list', { name: 'Meetings' }).getByRole('listitem', { name: 'meeting_ami', exact: true });
+
+  async function openTranscript(page: Page) {
+    await row(page).getByRole('button', { name: 'Options for meeting_ami' }).click();
+    await page.getByRole('menuitem', { name: 'Transcript' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    await dialog.getByRole('list', { name: 'Transcript' }).waitFor();
+    return dialog;
+  }
+
+  it('uploads the recording and shows its processing status in the row until the transcript is ready, without a reload', async () => {
+    await signIn(hostPage, host);
+    const panel = hostPage.getByRole('complementary', { name: 'Side panel' });
+    await panel.getByLabel('Recording (mp4 or m4a)').setInputFiles(recording);
+
+    await panel.getByRole('button', { name: 'Upload Meeting' }).click();
+
+    const status = row(hostPage).getByRole('status', { name: 'Processing status' });
+    await status.filter({ hasText: /^(Queued for processing|Processing…( \d+ %)?)$/ }).waitFor({ timeout: 30_000 });
+    const navigations: string[] = [];
+    hostPage.on('framenavigated', (frame) => frame === hostPage.mainFrame() && navigations.push(frame.url()));
+    await status.filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 200_000 });
+    expect(navigations).toEqual([]);
+  });
+
+  it('shows the speaker-labelled transcript with m:ss times', async () => {
+    const transcriptCall = hostPage.waitForRequest((r) => /\/api\/meetings\/[^/]+\/transcript\/$/.test(r.url()));
+
+    const dialog = await openTranscript(hostPage);
+
+    meetingId = /\/api\/meetings\/([^/]+)\/transcript\/$/.exec((await transcriptCall).url())![1]!;
+    const lines = dialog.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    expect(await lines.count()).toBeGreaterThan(0);
+    expect(await dialog.locator('.transcript-time').first().textContent()).toMatch(/^\d+:\d\d$/);
+    renamedLabel = (await dialog.locator('.transcript-speaker').first().textContent())!;
+    expect(renamedLabel).toMatch(/^Speaker \d+$/);
+  });
+
+  it('refuses unchanged names, renames a speaker and shows the new name in the lines', async () => {
+    const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    await dialog.getByRole('button', { name: 'Label Speaker Names' }).click();
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please edit the speaker names before clicking Update.' }).waitFor();
+    await dialog.getByLabel(renamedLabel, { exact: true }).fill(NEW_NAME);
+    const put = hostPage.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/update_speaker_names/'));
+
+    await dialog.getByRole('button', { name: 'Update' }).click();
+
+    expect((await put).status()).toBe(200);
+    await dialog.getByRole('status').filter({ hasText: 'Speaker names updated.' }).waitFor();
+    expect(await dialog.locator('.transcript-speaker', { hasText: NEW_NAME }).count()).toBeGreaterThan(0);
+    expect(await dialog.locator('.transcript-speaker', { hasText: new RegExp(`^${renamedLabel}$`) }).count()).toBe(0);
+  });
+
+  it('downloads speaker_labeled_transcript.txt with the new name in it', async () => {
+    const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    const downloaded = hostPage.waitForEvent('download');
+
+    await dialog.getByRole('button', { name: 'Download' }).click();
+
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('speaker_labeled_transcript.txt');
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text).toContain(`${NEW_NAME}: `);
+    expect(text).not.toContain(`${renamedLabel}: `);
+    expect(text.trim().split('\n').every((line) => /^\[\d\d:\d\d:\d\d\] .+?: /.test(line))).toBe(true);
+  });
+
+  it('plays the recording from a clicked line and highlights the line being played', async () => {
+    const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    const lines = dialog.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    const target = (await lines.count()) > 1 ? lines.nth(1) : lines.first();
+
+    await target.getByRole('button').click();
+
+    await dialog.locator('video').waitFor();
+    await hostPage.waitForFunction(() => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0);
+    await dialog.locator('li[aria-current="true"]').waitFor();
+    expect(await dialog.locator('li[aria-current="true"]').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('shows a participant the renamed transcript, without speaker labelling', async () => {
+    const shared = await fetch(`${edition.url}/api/meetings/attendees/`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${hostTokens.access}` },
+      body: JSON.stringify({ meeting_ids: [meetingId], attendees: [{ email: guest.email }], message_string: '' }),
+    });
+    expect(shared.status).toBeLessThan(300);
+    const guestPage = await (await newContext(1280)).newPage();
+    await signIn(guestPage, guest);
+
+    const dialog = await openTranscript(guestPage);
+
+    expect(await dialog.locator('.transcript-speaker', { hasText: NEW_NAME }).count()).toBeGreaterThan(0);
+    expect(await dialog.getByRole('button', { name: 'Label Speaker Names' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Download' }).waitFor();
+    await guestPage.context().close();
+  });
+
+  it('opens the transcript directly from /dashboard/{id}/transcript on a 375 px phone, within the width', async () => {
+    const phone = await newContext(375);
+    const mobile = await phone.newPage();
+    await signIn(mobile, host);
+
+    await mobile.goto(`${edition.url}/dashboard/${meetingId}/transcript`);
+
+    const dialog = mobile.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    await dialog.getByRole('list', { name: 'Transcript' }).waitFor();
+    expect((await dialog.boundingBox())?.width).toBe(375);
+    expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
+    await dialog.getByRole('button', { name: 'Label Speaker Names' }).click();
+    expect((await dialog.getByLabel(renamedLabel, { exact: true }).inputValue())).toBe(NEW_NAME);
+    await phone.close();
+  });
+
+  it('raised no errors in the pages', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
