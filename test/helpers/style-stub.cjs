@@ -1,0 +1,2 @@
+// Jest cannot parse CSS; components import stylesheets for Vite only.
+module.exports = {};
