@@ -18,9 +18,9 @@ export interface Audio { samples: Float32Array; sampleRate: number }
  * Converts any media file ffmpeg can read into a 16 kHz mono 16-bit PCM WAV.
  * Throws an Error naming the reason (ffmpeg's last lines) when the input has no decodable audio.
  */
-export async function convertToWav(input: string, output: string): Promise<void> {
+export async function convertToWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
   const args = ['-hide_banner', '-nostdin', '-y', '-i', input, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-acodec', 'pcm_s16le', '-f', 'wav', output];
-  const { code, stderr } = await run(ffmpegPath(), args);
+  const { code, stderr } = await run(ffmpegPath(), args, { signal });
   if (code !== 0) {
     const tail = stderr.trim().split('\n').slice(-2).join(' ').trim();
     throw new Error(`The media file has no audio that could be decoded (${tail || `ffmpeg exit ${code}`})`);
@@ -99,9 +99,10 @@ export function peakNormalize(samples: Float32Array, peak = 0.7): Float32Array {
 }
 
 /** Runs a program to completion, collecting stdout and stderr. Rejects only if it cannot start. */
-export function run(program: string, args: string[], options: { cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export function run(program: string, args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // With a signal, aborting kills the process and rejects with an AbortError.
+    const child = spawn(program, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -11,9 +11,9 @@ import type { TranscriptionEngine } from './types.js';
 export function createPocketsphinxEngine(setup: PocketsphinxSetup, options: { concurrency: number }): TranscriptionEngine {
   return {
     name: 'pocketsphinx (on-box fallback)',
-    async transcribe(wavPath, { maxSpeakers }) {
+    async transcribe(wavPath, { maxSpeakers, signal }) {
       const audio = await readWav(wavPath);
-      const words = await recognizeWithPocketsphinx(setup, audio, { concurrency: options.concurrency });
+      const words = await recognizeWithPocketsphinx(setup, audio, { concurrency: options.concurrency, signal });
       if (words.length === 0) return { words, speakers: 0 };
       if (maxSpeakers <= 1) return { words, speakers: 1 };
       const turns = diarize(audio, { maxSpeakers });

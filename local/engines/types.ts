@@ -20,6 +20,8 @@ export interface TranscriptionResult {
 export interface TranscribeOptions {
   /** Upper bound on speakers to separate (1 = no diarization). */
   maxSpeakers: number;
+  /** Aborts the work (child processes are killed); the promise then rejects. */
+  signal?: AbortSignal;
 }
 
 /** A speech-to-text engine working on a 16 kHz mono 16-bit WAV file. */

@@ -44,6 +44,8 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
   const queue: string[] = [];
   const running = new Set<Promise<void>>();
   let stopping = false;
+  // stop() aborts running jobs rather than waiting for them: they stay IN_PROGRESS on disk and are re-run on the next start.
+  const abort = new AbortController();
   let endpoint = '';
 
   const pump = () => {
@@ -61,12 +63,12 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
     await store.save(job);
     log('Transcription job started', { job: name, engine: engine.name });
     try {
-      const outcome = await runJob(job, engine, { accountId: ACCOUNT_ID, serviceDir, serviceUri: (n) => `${endpoint}/transcripts/${encodeURIComponent(n)}.json` });
+      const outcome = await runJob(job, engine, { accountId: ACCOUNT_ID, serviceDir, serviceUri: (n) => `${endpoint}/transcripts/${encodeURIComponent(n)}.json`, signal: abort.signal });
       if (!store.get(name)) return; // deleted while running
       await store.save({ ...job, status: 'COMPLETED', completionTime: Date.now(), transcriptUri: outcome.transcriptUri, engine: engine.name });
       log('Transcription job completed', { job: name, engine: engine.name, words: outcome.words, speakers: outcome.speakers, seconds: (Date.now() - job.startTime) / 1000 });
     } catch (error) {
-      if (!store.get(name)) return;
+      if (!store.get(name) || abort.signal.aborted) return;
       const reason = (error as Error).message || String(error);
       await store.save({ ...job, status: 'FAILED', completionTime: Date.now(), failureReason: reason, engine: engine.name });
       log('Transcription job failed', { job: name, engine: engine.name, reason });
@@ -109,6 +111,7 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
     endpoint,
     stop: async () => {
       stopping = true;
+      abort.abort();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       server.closeAllConnections();
       await closed;

@@ -18,7 +18,7 @@ export interface JobOutcome { transcriptUri: string; speakers: number; words: nu
  * mono WAV, transcribes it and writes the output JSON to the job's bucket (or to `serviceDir`, served by
  * this endpoint). Throws an Error whose message becomes the job's FailureReason.
  */
-export async function runJob(job: JobRecord, engine: TranscriptionEngine, options: { accountId: string; serviceDir: string; serviceUri: (name: string) => string }): Promise<JobOutcome> {
+export async function runJob(job: JobRecord, engine: TranscriptionEngine, options: { accountId: string; serviceDir: string; serviceUri: (name: string) => string; signal?: AbortSignal }): Promise<JobOutcome> {
   // The local edition always runs in us-east-1; the runtime sets the endpoint and credentials variables.
   const s3 = new S3Client({ forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1' });
   const work = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-transcribe-'));
@@ -32,9 +32,10 @@ export async function runJob(job: JobRecord, engine: TranscriptionEngine, option
       throw new Error(`The media file could not be read from s3://${media.bucket}/${media.key}: ${(error as Error).name} ${(error as Error).message}`);
     }
     const wav = path.join(work, 'audio.wav');
-    await convertToWav(input, wav);
+    await convertToWav(input, wav, options.signal);
     const maxSpeakers = job.showSpeakerLabels ? job.maxSpeakerLabels ?? 2 : 1;
-    const result = await engine.transcribe(wav, { maxSpeakers });
+    const result = await engine.transcribe(wav, { maxSpeakers, signal: options.signal });
+    options.signal?.throwIfAborted();
     const body = JSON.stringify(buildTranscribeOutput(job.name, options.accountId, result, job.showSpeakerLabels));
     let transcriptUri: string;
     if (job.outputBucket) {

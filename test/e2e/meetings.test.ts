@@ -8,7 +8,6 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TranscriptionEngine } from '../../local/engines/types.js';
 import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, waitForMail, type MailboxMessage } from '../helpers/browser.js';
 import { signUpAndSignIn } from '../helpers/users.js';
@@ -20,11 +19,6 @@ const recording = path.join(fixturesDir, 'meeting', 'meeting_constructed.mp4');
 const stamp = Date.now();
 const host = { email: `host.${stamp}@example.com`, password: 'host-Secret-1' };
 const guest = { email: `guest.${stamp}@example.com`, password: 'guest-Secret-1' };
-/**
- * The upload starts the processing pipeline, which is not under test here. A real decoder would keep
- * `edition.stop()` waiting for minutes (it lets running jobs finish), so speech is heard as silence.
- */
-const silence: TranscriptionEngine = { name: 'silence', transcribe: async () => ({ words: [], speakers: 0 }) };
 
 describe('meetings in the browser', () => {
   let dataDir: string;
@@ -43,7 +37,7 @@ describe('meetings in the browser', () => {
     });
     await access(recording);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-meetings-'));
-    edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1', transcribeEngine: silence });
+    edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1' });
     await signUpAndSignIn(edition.url, host.email, host.password, { first: 'Grace', last: 'Hopper' });
     await signUpAndSignIn(edition.url, guest.email, guest.password, { first: 'Alan', last: 'Turing' });
     browser = await launchBrowser();
