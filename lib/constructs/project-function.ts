@@ -107,10 +107,11 @@ export class ProjectFunction extends Construct {
     return this;
   }
 
-  /** Sets the state-machine-ARN variable and grants starting executions of it. */
+  /** Sets the state-machine-ARN variable and grants starting its executions and reading their status. */
   bindStateMachine(stateMachine: sfn.IStateMachine, def: StateMachineDefinition): this {
     this.function.addEnvironment(def.envVar, stateMachine.stateMachineArn);
     stateMachine.grantStartExecution(this.function);
+    stateMachine.grantExecution(this.function, 'states:DescribeExecution');
     return this;
   }
 

@@ -78,15 +78,18 @@ describe('the local edition', () => {
     expect(response.status).toBeLessThan(300);
 
     const arn = process.env[PROCESS_MEETING.envVar]!;
-    const execution = await eventually(async () => {
-      const { executions } = await sfn().send(new ListExecutionsCommand({ stateMachineArn: arn, statusFilter: 'SUCCEEDED' }));
-      const found = executions?.[0];
-      if (!found) throw new Error('no finished execution yet');
-      return found;
+    const input = await eventually(async () => {
+      const { executions } = await sfn().send(new ListExecutionsCommand({ stateMachineArn: arn }));
+      for (const { executionArn } of executions ?? []) {
+        const described = await sfn().send(new DescribeExecutionCommand({ executionArn }));
+        const event = JSON.parse(described.input!);
+        if (event.detail?.object?.key === 'uploads/meeting-42/recording.mp4') return event;
+      }
+      throw new Error('no execution for the upload yet');
     });
-    const described = await sfn().send(new DescribeExecutionCommand({ executionArn: execution.executionArn }));
-    expect(JSON.parse(described.output!).request).toEqual({
-      meetingId: 'meeting-42', bucket: MEDIA_BUCKET.localName, key: 'uploads/meeting-42/recording.mp4', size: 18,
+    expect(input).toMatchObject({
+      source: 'aws.s3', 'detail-type': 'Object Created',
+      detail: { bucket: { name: MEDIA_BUCKET.localName }, object: { key: 'uploads/meeting-42/recording.mp4', size: 18 } },
     });
   });
 
