@@ -23,7 +23,7 @@ export const LOCAL_ACCOUNT = '000000000000';
 /** s3rver accepts only this key pair; every local emulator uses it. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe';
+type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe' | 'comprehend';
 export type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 export interface LocalEditionOptions {
@@ -57,8 +57,8 @@ export interface LocalEdition {
 const quietLog: Log = () => undefined;
 
 /**
- * Starts the whole product in this process: DynamoDB, S3, mail, secrets and Step Functions emulators on
- * 127.0.0.1, then the gateway serving the SPA, /api and the WebSocket. Handlers find the emulators
+ * Starts the whole product in this process: the gateway serving the SPA, /api and the WebSocket, and
+ * DynamoDB, S3, SES, Secrets Manager, Comprehend, Transcribe, Textract and Step Functions endpoints on 127.0.0.1. Handlers find the emulators
  * through the AWS SDK's standard endpoint variables, set here before any handler loads.
  */
 export async function startLocalEdition(options: LocalEditionOptions): Promise<LocalEdition> {
@@ -99,8 +99,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }] });
     stoppers.push(() => secrets.stop());
 
-    // Comprehend (wink-nlp) keeps no state, so any free port does.
-    const comprehend = await startLocalComprehend({ dataDir: options.dataDir });
+    const comprehend = await startLocalComprehend({ dataDir: options.dataDir, port: ports.comprehend ?? 0 });
     stoppers.push(() => comprehend.stop());
 
     const sfnPort = ports.stepFunctions ?? 0;
