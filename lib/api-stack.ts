@@ -5,22 +5,23 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { API_CONTEXTS, type ApiContextDefinition } from './definitions/api.js';
-import { STATE_MACHINES, type StateMachineDefinition } from './definitions/workflows.js';
+import { PROCESS_MEETING } from './definitions/workflows.js';
 import { acknowledgeNag } from './constructs/nag.js';
 import { ProjectFunction } from './constructs/project-function.js';
-import { bindData, required, type AppSettings, type DataProps } from './function-bindings.js';
+import { bindNeeds, required, type AppSettings, type DataProps } from './function-bindings.js';
+import { API_NEEDS, specFor, type FunctionSpec } from './function-needs.js';
 import type { RestApiEntryPoint } from './web-stack.js';
 
 export interface ApiStackProps extends StackProps, DataProps {
   readonly settings: AppSettings;
   /** The REST API shell created by the web stack. */
   readonly restApi: RestApiEntryPoint;
-  /** State machines the API may start, keyed by definition id. */
+  /** State machines keyed by definition id; the processing one (ProcessMeeting) is bound where a context needs it. */
   readonly stateMachines: Readonly<Record<string, sfn.IStateMachine>>;
-  /** @default STATE_MACHINES */
-  readonly stateMachineDefinitions?: readonly StateMachineDefinition[];
   /** @default API_CONTEXTS */
   readonly contexts?: readonly ApiContextDefinition[];
+  /** Needs and sizing per context id. @default API_NEEDS */
+  readonly contextNeeds?: Readonly<Record<string, FunctionSpec>>;
   /** Steady-state requests per second across the stage. @default 100 */
   readonly throttlingRateLimit?: number;
   /** @default 200 */
@@ -49,9 +50,12 @@ export class ApiStack extends Stack {
     const methods: apigw.Method[] = [];
     const functions: Record<string, ProjectFunction> = {};
     for (const context of contexts) {
-      const fn = new ProjectFunction(this, context.id, { entry: context.entry, description: `API: ${context.id}` });
-      bindData(fn, props, 'RW', { withSecrets: true });
-      for (const def of props.stateMachineDefinitions ?? STATE_MACHINES) fn.bindStateMachine(required(props.stateMachines, def.id), def);
+      const spec = specFor(props.contextNeeds ?? API_NEEDS, context.id, 'API context');
+      const fn = new ProjectFunction(this, context.id, {
+        entry: context.entry, description: `API: ${context.id}`, memorySize: spec.memorySize, timeout: spec.timeout,
+      });
+      const processing = spec.processing ? required(props.stateMachines, PROCESS_MEETING.id) : undefined;
+      bindNeeds(fn, spec, { ...props, processing });
       const integration = new apigw.LambdaIntegration(fn.function, { scopePermissionToMethod: false });
       for (const segment of context.pathSegments) {
         const resource = apiRoot.addResource(segment);

@@ -10,14 +10,18 @@ import { STATE_MACHINES, type StateMachineDefinition } from './definitions/workf
 import { serviceCallsOf } from './asl-integrations.js';
 import { bucketAccess, tableAccess } from './constructs/data-access.js';
 import { acknowledgeNag, acknowledgeWildcardResource } from './constructs/nag.js';
+import { MediaToolsLayer } from './constructs/media-tools-layer.js';
 import { ProjectFunction } from './constructs/project-function.js';
-import { bindData, required, type AppSettings, type DataProps } from './function-bindings.js';
+import { bindNeeds, required, type AppSettings, type DataProps } from './function-bindings.js';
+import { specFor, TASK_NEEDS, type FunctionSpec } from './function-needs.js';
 import { projectPath } from './project-root.js';
 
 export interface PipelineStackProps extends StackProps, DataProps {
   readonly settings: AppSettings;
   /** @default STATE_MACHINES */
   readonly stateMachines?: readonly StateMachineDefinition[];
+  /** Needs and sizing per lambda task, by substitution key. @default TASK_NEEDS */
+  readonly taskNeeds?: Readonly<Record<string, FunctionSpec>>;
 }
 
 /**
@@ -28,6 +32,7 @@ export class PipelineStack extends Stack {
   public readonly stateMachines: Readonly<Record<string, sfn.StateMachine>>;
   /** Task functions keyed by substitution key (e.g. StartProcessingFunctionArn), per state machine id. */
   public readonly taskFunctions: Readonly<Record<string, Readonly<Record<string, ProjectFunction>>>>;
+  private mediaTools?: MediaToolsLayer;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -45,14 +50,24 @@ export class PipelineStack extends Stack {
 
   private createTasks(def: StateMachineDefinition, props: PipelineStackProps): Record<string, ProjectFunction> {
     return Object.fromEntries(Object.entries(def.lambdaTasks).map(([key, entry]) => {
+      const spec = specFor(props.taskNeeds ?? TASK_NEEDS, key, `${def.id} task`);
+      const mediaTools = spec.mediaTools ? this.mediaToolsLayer() : undefined;
       const fn = new ProjectFunction(this, `${def.id}${key.replace(/FunctionArn$/, '')}`, {
         entry,
-        memorySize: 2048,
-        timeout: Duration.minutes(10),
+        memorySize: spec.memorySize ?? 2048,
+        timeout: spec.timeout ?? Duration.minutes(10),
+        ephemeralStorageSize: spec.ephemeralStorageSize,
+        architecture: mediaTools?.architecture,
         description: `${def.id}: ${key}`,
       });
-      return [key, bindData(fn, props, 'RW')];
+      return [key, bindNeeds(fn, spec, { ...props, mediaTools })];
     }));
+  }
+
+  /** The one ffmpeg/ffprobe layer of the stack, created when the first task needs it. */
+  private mediaToolsLayer(): MediaToolsLayer {
+    this.mediaTools ??= new MediaToolsLayer(this, 'MediaTools');
+    return this.mediaTools;
   }
 
   private createStateMachine(def: StateMachineDefinition, tasks: Record<string, ProjectFunction>, props: PipelineStackProps): sfn.StateMachine {
@@ -72,24 +87,34 @@ export class PipelineStack extends Stack {
       actions: ['lambda:InvokeFunction'],
       resources: Object.values(tasks).map((fn) => fn.function.functionArn),
     }));
-    this.grantServiceCalls(machine, aslFile, props);
+    const calls = this.grantServiceCalls(machine, aslFile, props);
     acknowledgeNag(machine, 'AwsSolutions-IAM5[Resource::*]',
-      'CloudWatch Logs delivery, X-Ray and the AI services the ASL calls (Transcribe, Comprehend, Textract) have no resource-level permissions.');
+      `CloudWatch Logs delivery and X-Ray have no resource-level permissions; the ASL's own service calls (${calls.join(', ') || 'none'}) `
+      + 'name jobs chosen at run time.');
     return machine;
   }
 
-  /** Grants the service actions the ASL calls directly, plus data access those calls need (media reads, result writes). */
-  private grantServiceCalls(machine: sfn.StateMachine, aslFile: string, props: PipelineStackProps): void {
+  /**
+   * Grants the service actions the ASL calls directly, plus the data access those calls use: the
+   * table for DynamoDB calls; the media bucket for S3 calls and for Transcribe, which reads the media
+   * file and writes its output with the caller's (this role's) permissions. Returns the actions.
+   */
+  private grantServiceCalls(machine: sfn.StateMachine, aslFile: string, props: PipelineStackProps): string[] {
     const calls = serviceCallsOf(aslFile);
-    if (calls.length === 0) return;
+    const uses = (...services: string[]) => calls.some((c) => services.includes(c.service));
     const actions = calls.filter((c) => c.service !== 's3' && c.service !== 'dynamodb').map((c) => c.action);
     if (actions.length > 0) machine.addToRolePolicy(new iam.PolicyStatement({ actions, resources: ['*'] }));
-    for (const def of props.tableDefinitions ?? TABLES) machine.addToRolePolicy(tableAccess(required(props.data.tables, def.id), def, 'RW'));
-    for (const def of props.bucketDefinitions ?? BUCKETS) {
-      const { statements, objectsArn } = bucketAccess(required(props.data.buckets, def.id), 'RW');
-      statements.forEach((s) => machine.addToRolePolicy(s));
-      acknowledgeWildcardResource(machine, objectsArn, `Transcribe and Textract read media and write results under per-meeting keys of the ${def.id} bucket.`);
+    if (uses('dynamodb')) {
+      for (const def of props.tableDefinitions ?? TABLES) machine.addToRolePolicy(tableAccess(required(props.data.tables, def.id), def, 'RW'));
     }
+    if (uses('s3', 'transcribe')) {
+      for (const def of props.bucketDefinitions ?? BUCKETS) {
+        const { statements, objectsArn } = bucketAccess(required(props.data.buckets, def.id), 'RW');
+        statements.forEach((s) => machine.addToRolePolicy(s));
+        acknowledgeWildcardResource(machine, objectsArn, `Transcribe reads the media and writes its output under per-meeting keys of the ${def.id} bucket.`);
+      }
+    }
+    return calls.map((c) => c.action);
   }
 
   private createTriggers(props: PipelineStackProps): void {

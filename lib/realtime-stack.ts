@@ -6,7 +6,8 @@ import type { Construct } from 'constructs';
 import { WEBSOCKET, type WebSocketDefinition } from './definitions/api.js';
 import { acknowledgeNag } from './constructs/nag.js';
 import { ProjectFunction } from './constructs/project-function.js';
-import { bindData, type AppSettings, type DataProps } from './function-bindings.js';
+import { bindNeeds, type AppSettings, type DataProps } from './function-bindings.js';
+import { specFor, WEBSOCKET_NEEDS, type FunctionSpec } from './function-needs.js';
 
 export interface RealtimeStackProps extends StackProps, DataProps {
   readonly settings: AppSettings;
@@ -14,6 +15,8 @@ export interface RealtimeStackProps extends StackProps, DataProps {
   readonly webSocketApi: apigwv2.IWebSocketApi;
   /** @default WEBSOCKET */
   readonly definition?: WebSocketDefinition;
+  /** Needs and sizing per route key. @default WEBSOCKET_NEEDS */
+  readonly routeNeeds?: Readonly<Record<string, FunctionSpec>>;
 }
 
 const ROUTE_IDS = { $connect: 'Connect', $disconnect: 'Disconnect', $default: 'Message' } as const;
@@ -32,8 +35,11 @@ export class RealtimeStack extends Stack {
     const functions = {} as Record<keyof typeof ROUTE_IDS, ProjectFunction>;
     for (const routeKey of routeKeys) {
       const name = ROUTE_IDS[routeKey];
-      const fn = new ProjectFunction(this, name, { entry: def.routes[routeKey], description: `WebSocket ${routeKey}` });
-      bindData(fn, props, 'RW', { withSecrets: true }).bindWebSocketApi(props.webSocketApi, def.stage);
+      const spec = specFor(props.routeNeeds ?? WEBSOCKET_NEEDS, routeKey, 'WebSocket route');
+      const fn = new ProjectFunction(this, name, {
+        entry: def.routes[routeKey], description: `WebSocket ${routeKey}`, memorySize: spec.memorySize, timeout: spec.timeout,
+      });
+      bindNeeds(fn, spec, { ...props, webSocket: { bind: (f) => f.bindWebSocketApi(props.webSocketApi, def.stage) } });
       routes.push(new apigwv2.WebSocketRoute(this, `${name}Route`, {
         webSocketApi: props.webSocketApi,
         routeKey,

@@ -5,6 +5,10 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { BUCKETS, SECRETS, TABLES, type BucketDefinition, type SecretDefinition, type TableDefinition } from './definitions/resources.js';
 import { acknowledgeNag } from './constructs/nag.js';
+import { SearchCollection } from './constructs/search-collection.js';
+
+/** Index names of the OpenSearch adapter (functions/adapters/search-index/opensearch.ts, default prefix). */
+export const SEARCH_INDEX_PREFIX = 'meetscribe-';
 
 export interface StatefulStackProps extends StackProps {
   /** @default TABLES */
@@ -13,8 +17,15 @@ export interface StatefulStackProps extends StackProps {
   readonly buckets?: readonly BucketDefinition[];
   /** @default SECRETS */
   readonly secrets?: readonly SecretDefinition[];
-  /** Origins allowed to POST uploads straight to browser-upload buckets. @default ['*'] */
+  /**
+   * Origins allowed to POST uploads to, and GET presigned downloads from, browser-upload buckets.
+   * @default ['*'] (the distribution's own URL is created later, in the web stack; presigned URLs are the access control)
+   */
   readonly uploadOrigins?: readonly string[];
+  /** Prefix of the search collection's and its policies' names; carries the stage. @default 'meetscribe' */
+  readonly searchNamePrefix?: string;
+  /** @default true */
+  readonly searchStandbyReplicas?: boolean;
 }
 
 /** The tables and buckets, keyed by definition id, as the stateless stacks receive them. */
@@ -22,6 +33,10 @@ export interface StatefulResources {
   readonly tables: Readonly<Record<string, dynamodb.ITable>>;
   readonly buckets: Readonly<Record<string, s3.IBucket>>;
   readonly secrets: Readonly<Record<string, secretsmanager.ISecret>>;
+  /** The OpenSearch Serverless collection behind search (OPENSEARCH_ENDPOINT). */
+  readonly searchCollection: SearchCollection;
+  /** coturn's `static-auth-secret`, from which the Meetings function mints TURN credentials (ICE_TURN_SECRET_ID). */
+  readonly iceTurnSecret: secretsmanager.ISecret;
 }
 
 /**
@@ -32,6 +47,8 @@ export class StatefulStack extends Stack implements StatefulResources {
   public readonly tables: Readonly<Record<string, dynamodb.Table>>;
   public readonly buckets: Readonly<Record<string, s3.Bucket>>;
   public readonly secrets: Readonly<Record<string, secretsmanager.Secret>>;
+  public readonly searchCollection: SearchCollection;
+  public readonly iceTurnSecret: secretsmanager.Secret;
   public readonly accessLogsBucket: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
@@ -45,6 +62,18 @@ export class StatefulStack extends Stack implements StatefulResources {
     const origins = props.uploadOrigins ?? ['*'];
     this.buckets = Object.fromEntries((props.buckets ?? BUCKETS).map((def) => [def.id, this.createBucket(def, origins)]));
     this.secrets = Object.fromEntries((props.secrets ?? SECRETS).map((def) => [def.id, this.createSecret(def)]));
+    this.searchCollection = new SearchCollection(this, 'Search', {
+      namePrefix: props.searchNamePrefix ?? 'meetscribe',
+      indexPrefix: SEARCH_INDEX_PREFIX,
+      standbyReplicas: props.searchStandbyReplicas,
+    });
+    this.iceTurnSecret = new secretsmanager.Secret(this, 'IceTurnSecret', {
+      description: 'MeetScribe TURN shared secret (coturn static-auth-secret; ICE_TURN_SECRET_ID)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgeNag(this.iceTurnSecret, 'AwsSolutions-SMG4',
+      'The TURN server (coturn) holds a copy of this secret; it is rotated by hand together with the TURN server configuration.');
     // Turning on EventBridge delivery goes through CDK's bucket-notifications custom resource.
     const notifications = this.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
     if (notifications) {
@@ -93,8 +122,9 @@ export class StatefulStack extends Stack implements StatefulResources {
       // Object-created events drive the processing pipeline through EventBridge rules.
       eventBridgeEnabled: true,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(2) }],
+      // POST: presigned uploads; GET: the SPA fetches e.g. the transcript text from a presigned URL.
       cors: def.browserUpload
-        ? [{ allowedMethods: [s3.HttpMethods.POST], allowedOrigins: [...origins], allowedHeaders: ['*'], maxAge: 3000 }]
+        ? [{ allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET], allowedOrigins: [...origins], allowedHeaders: ['*'], maxAge: 3000 }]
         : undefined,
       removalPolicy: RemovalPolicy.RETAIN,
     });

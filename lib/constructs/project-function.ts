@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -14,7 +14,10 @@ import type { BucketDefinition, SecretDefinition, TableDefinition } from '../def
 import type { StateMachineDefinition } from '../definitions/workflows.js';
 import { PROJECT_ROOT, projectPath } from '../project-root.js';
 import { bucketAccess, tableAccess, type Access } from './data-access.js';
+import { MediaToolsLayer, type MediaToolName } from './media-tools-layer.js';
 import { acknowledgeNag, acknowledgeWildcardResource } from './nag.js';
+import type { SearchCollection } from './search-collection.js';
+import { SearchDataAccess } from './search-collection.js';
 
 export type { Access } from './data-access.js';
 
@@ -30,7 +33,23 @@ export interface ProjectFunctionProps {
   readonly logRetention?: logs.RetentionDays;
   /** @default - no description */
   readonly description?: string;
+  /** @default lambda.Architecture.ARM_64 (x86_64 only where a bundled binary needs it, see bindMediaTools) */
+  readonly architecture?: lambda.Architecture;
+  /** Size of /tmp. @default Size.mebibytes(512) */
+  readonly ephemeralStorageSize?: Size;
 }
+
+/** How a function reaches the processing state machine: start executions, or only describe it (health). */
+export type StateMachineAccess = 'start' | 'describe';
+
+/** STUN/TURN server URLs handed to browsers for the live room. */
+export interface IceServerSettings {
+  readonly stunUrls: readonly string[];
+  readonly turnUrls: readonly string[];
+}
+
+/** Which notes engine the notes task runs; 'bedrock' needs the model id it may invoke. */
+export type NotesEngineSettings = { readonly engine: 'extractive' } | { readonly engine: 'bedrock'; readonly modelId: string };
 
 // Lets bundled CommonJS dependencies call require() inside the ESM bundle.
 const CJS_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -43,6 +62,7 @@ const CJS_SHIM = "import { createRequire as __createRequire } from 'node:module'
 export class ProjectFunction extends Construct {
   public readonly function: nodejs.NodejsFunction;
   public readonly logGroup: logs.LogGroup;
+  private readonly wildcardReasons = ['X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.'];
 
   /** Throws if the entry is absolute or the memory/timeout are outside Lambda's limits. */
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
@@ -51,6 +71,8 @@ export class ProjectFunction extends Construct {
     const timeout = props.timeout ?? Duration.seconds(30);
     if (memorySize < 128 || memorySize > 10240) throw new Error(`${id}: memorySize must be 128..10240 MB.`);
     if (timeout.toSeconds() < 1 || timeout.toSeconds() > 900) throw new Error(`${id}: timeout must be 1..900 s.`);
+    const tmp = props.ephemeralStorageSize?.toMebibytes() ?? 512;
+    if (tmp < 512 || tmp > 10240) throw new Error(`${id}: ephemeralStorageSize must be 512..10240 MiB.`);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -62,9 +84,10 @@ export class ProjectFunction extends Construct {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: projectPath('package-lock.json'),
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.architecture ?? lambda.Architecture.ARM_64,
       memorySize,
       timeout,
+      ephemeralStorageSize: props.ephemeralStorageSize,
       description: props.description,
       tracing: lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
@@ -103,15 +126,83 @@ export class ProjectFunction extends Construct {
   /** Sets the secret-id variable (the secret's ARN) and grants reading that one secret. */
   bindSecret(secret: secretsmanager.ISecret, def: SecretDefinition): this {
     this.function.addEnvironment(def.envVar, secret.secretArn);
-    this.addPolicy(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], [secret.secretArn]);
+    this.addPolicy(['secretsmanager:GetSecretValue'], [secret.secretArn]);
     return this;
   }
 
-  /** Sets the state-machine-ARN variable and grants starting its executions and reading their status. */
-  bindStateMachine(stateMachine: sfn.IStateMachine, def: StateMachineDefinition): this {
+  /**
+   * Sets the state-machine-ARN variable and grants starting its executions and reading their status
+   * ('start'), or only describing the machine ('describe', the health check).
+   */
+  bindStateMachine(stateMachine: sfn.IStateMachine, def: StateMachineDefinition, access: StateMachineAccess = 'start'): this {
     this.function.addEnvironment(def.envVar, stateMachine.stateMachineArn);
+    if (access === 'describe') {
+      this.addPolicy(['states:DescribeStateMachine'], [stateMachine.stateMachineArn]);
+      return this;
+    }
     stateMachine.grantStartExecution(this.function);
-    stateMachine.grantExecution(this.function, 'states:DescribeExecution');
+    const stack = Stack.of(this);
+    const machineName = Arn.split(stateMachine.stateMachineArn, ArnFormat.COLON_RESOURCE_NAME).resourceName;
+    const executions = stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${machineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    this.addPolicy(['states:DescribeExecution'], [executions]);
+    acknowledgeWildcardResource(this, executions, 'Execution names are chosen per run; the grant covers executions of this one state machine.');
+    return this;
+  }
+
+  /**
+   * Runs ffmpeg/ffprobe from the media tools layer: adds the layer and sets FFMPEG_PATH/FFPROBE_PATH
+   * for the given tools, which the media adapters prefer over the installer packages. Throws unless
+   * the function was created for the layer's architecture (the binaries are x86-64 executables).
+   */
+  bindMediaTools(layer: MediaToolsLayer, tools: readonly MediaToolName[]): this {
+    if (this.function.architecture !== layer.architecture) {
+      throw new Error(`${this.node.path}: the media tools are ${layer.architecture.name} binaries; create the function with that architecture.`);
+    }
+    this.function.addLayers(layer.layer);
+    for (const tool of tools) {
+      const { name, value } = MediaToolsLayer.environmentOf(tool);
+      this.function.addEnvironment(name, value);
+    }
+    return this;
+  }
+
+  /** Sets OPENSEARCH_ENDPOINT and grants data-plane access to the collection (IAM plus its data access policy). */
+  bindSearchCollection(collection: SearchCollection, access: Access): this {
+    this.function.addEnvironment('OPENSEARCH_ENDPOINT', collection.endpoint);
+    this.addPolicy(['aoss:APIAccessAll'], [collection.arn]);
+    SearchDataAccess.of(Stack.of(this), collection).grant(this.function.role!, access);
+    return this;
+  }
+
+  /** Sets ICE_STUN_URLS / ICE_TURN_URLS (when any) and ICE_TURN_SECRET_ID with read access to that secret. */
+  bindIceServers(ice: IceServerSettings, turnSecret: secretsmanager.ISecret): this {
+    if (ice.stunUrls.length > 0) this.function.addEnvironment('ICE_STUN_URLS', ice.stunUrls.join(','));
+    if (ice.turnUrls.length > 0) this.function.addEnvironment('ICE_TURN_URLS', ice.turnUrls.join(','));
+    this.function.addEnvironment('ICE_TURN_SECRET_ID', turnSecret.secretArn);
+    this.addPolicy(['secretsmanager:GetSecretValue'], [turnSecret.secretArn]);
+    return this;
+  }
+
+  /** Chooses the notes engine: nothing to set for the on-box engine; Bedrock gets its model id and InvokeModel on that model only. */
+  bindNotesEngine(settings: NotesEngineSettings): this {
+    if (settings.engine === 'extractive') return this;
+    this.function.addEnvironment('NOTES_ENGINE', 'bedrock');
+    this.function.addEnvironment('BEDROCK_MODEL_ID', settings.modelId);
+    const { resources, anyRegionModel } = bedrockModelArns(Stack.of(this), settings.modelId);
+    this.addPolicy(['bedrock:InvokeModel'], resources);
+    if (anyRegionModel) {
+      acknowledgeWildcardResource(this, anyRegionModel, 'A cross-region inference profile routes each call to its model in one of the profile\'s regions; the grant names that one model.');
+    }
+    return this;
+  }
+
+  /**
+   * Grants actions that have no resource-level permissions (Textract, Comprehend detection, SES
+   * account reads) on '*', recording the reason for the cdk-nag acknowledgement.
+   */
+  allowUnscoped(actions: string[], reason: string): this {
+    this.addPolicy(actions, ['*']);
+    this.wildcardReasons.push(reason);
     return this;
   }
 
@@ -133,7 +224,8 @@ export class ProjectFunction extends Construct {
     this.function.addEnvironment('MAIL_FROM', from);
     const stack = Stack.of(this);
     const identities = [address, domain].map((name) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
-    this.addPolicy(['ses:SendEmail', 'ses:SendRawEmail'], identities);
+    // SES v2 SendEmail with Simple content (the mailer's only form) authorises as ses:SendEmail.
+    this.addPolicy(['ses:SendEmail'], identities);
     return this;
   }
 
@@ -150,10 +242,28 @@ export class ProjectFunction extends Construct {
   private acknowledgeBaseline(): void {
     acknowledgeNag(this, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       'The AWS-managed basic execution policy only allows writing this function\'s CloudWatch logs.');
-    acknowledgeNag(this, 'AwsSolutions-IAM5[Resource::*]',
-      'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.');
+    // One acknowledgement per finding: the reasons of every unscoped grant, gathered before validation.
+    this.node.addValidation({ validate: () => {
+      acknowledgeNag(this, 'AwsSolutions-IAM5[Resource::*]', this.wildcardReasons.join(' '));
+      return [];
+    } });
     acknowledgeNag(this, 'AwsSolutions-L1',
       'Node.js 22 is pinned on purpose: it is the runtime the local edition and the test suite run on.');
   }
 }
 
+// Geography prefixes of cross-region inference profile ids (e.g. 'us.anthropic.claude-…').
+const INFERENCE_PROFILE = /^(us|eu|apac|global|us-gov|jp|au|ca)\.(.+)$/;
+
+/**
+ * The resources bedrock:InvokeModel needs for a model id: the foundation model in this region, or
+ * for an inference profile the profile plus its model in any region (the profile picks the region).
+ */
+export function bedrockModelArns(stack: Stack, modelId: string): { resources: string[]; anyRegionModel?: string } {
+  if (modelId.startsWith('arn:')) return { resources: [modelId] };
+  const profile = INFERENCE_PROFILE.exec(modelId);
+  const model = (region: string, id: string) => `arn:${stack.partition}:bedrock:${region}::foundation-model/${id}`;
+  if (!profile) return { resources: [model(stack.region, modelId)] };
+  const anyRegionModel = model('*', profile[2]);
+  return { resources: [stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), anyRegionModel], anyRegionModel };
+}

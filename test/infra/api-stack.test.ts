@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { API_CONTEXTS } from '../../lib/definitions/api.js';
-import { BUCKETS, SECRETS, TABLES } from '../../lib/definitions/resources.js';
+import { TABLES } from '../../lib/definitions/resources.js';
 import { STATE_MACHINES } from '../../lib/definitions/workflows.js';
 import { testStacks, removeTestOutdirs } from './synth-app.js';
 
@@ -38,13 +38,27 @@ describe('ApiStack', () => {
     }, segments * 2);
   });
 
-  it('gives every function the table, bucket, secret, state machine, mail and site settings', () => {
-    const names = [...TABLES.map((d) => d.envVar), ...SECRETS.map((d) => d.envVar), ...BUCKETS.map((d) => d.envVar), ...STATE_MACHINES.map((d) => d.envVar), 'MAIL_FROM', 'PUBLIC_APP_URL'];
-    const functions = template.findResources('AWS::Lambda::Function');
-    for (const fn of Object.values(functions)) {
-      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(names));
-      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
-    }
+  it('gives each context only the settings its needs declare', () => {
+    const envOf = (id: string) => {
+      const logicalId = stacks.api.getLogicalId(stacks.api.functions[id].function.node.defaultChild as never);
+      return Object.keys(template.toJSON().Resources[logicalId].Properties.Environment.Variables).sort();
+    };
+    expect(envOf('Surveys')).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
+    expect(envOf('AuthUsers')).toEqual(['AUTH_SECRET_ID', 'MAIL_FROM', 'NODE_OPTIONS', 'PUBLIC_APP_URL', 'TABLE_NAME']);
+    expect(envOf('Search')).toEqual(['AUTH_SECRET_ID', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'OPENSEARCH_ENDPOINT', 'TABLE_NAME']);
+    expect(envOf('Meetings')).toEqual(expect.arrayContaining([STATE_MACHINES[0].envVar, 'ICE_STUN_URLS', 'ICE_TURN_SECRET_ID', 'OPENSEARCH_ENDPOINT']));
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it('lets the search users into the collection through one data access policy naming their roles', () => {
+    const policies = Object.values(template.findResources('AWS::OpenSearchServerless::AccessPolicy'));
+    expect(policies).toHaveLength(1);
+    const rendered = JSON.stringify(policies[0].Properties.Policy);
+    for (const id of ['Search', 'Meetings']) expect(rendered).toContain(stacks.api.getLogicalId(stacks.api.functions[id].function.role!.node.defaultChild as never));
+    expect(rendered).not.toContain(stacks.api.getLogicalId(stacks.api.functions.Surveys.function.role!.node.defaultChild as never));
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'aoss:APIAccessAll' })]) },
+    });
   });
 
   it('grants read-write access to each table index without wildcards', () => {

@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { projectPath } from '../../lib/project-root.js';
-import { sampleStateMachine, testStacks, removeTestOutdirs } from './synth-app.js';
+import { sampleStateMachine, sampleTaskNeeds, testStacks, removeTestOutdirs } from './synth-app.js';
 
 const definition = sampleStateMachine();
-const { app, stacks } = testStacks({ definitions: { stateMachines: [definition] } });
+const { app, stacks } = testStacks({ definitions: { stateMachines: [definition], taskNeeds: sampleTaskNeeds(definition) } });
 const template = Template.fromStack(stacks.pipeline);
 const [machineId] = Object.keys(template.findResources('AWS::StepFunctions::StateMachine'));
 const machine = template.toJSON().Resources[machineId];

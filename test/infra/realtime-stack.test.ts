@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../../lib/definitions/api.js';
-import { MAIN_TABLE } from '../../lib/definitions/resources.js';
+import { AUTH_SECRET, MAIN_TABLE } from '../../lib/definitions/resources.js';
 import { testStacks, removeTestOutdirs } from './synth-app.js';
 
 const template = Template.fromStack(testStacks().stacks.realtime);
@@ -25,24 +25,25 @@ describe('RealtimeStack', () => {
     });
   });
 
-  it('gives each function the table and the https callback URL of the stage', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
-    expect(functions).toHaveLength(3);
-    for (const fn of functions) {
-      const env = fn.Properties.Environment.Variables;
+  it('gives each function the table, and the https callback URL of the stage to those that post back', () => {
+    const envOf = (key: keyof typeof WEBSOCKET.routes) => Object.values(template.findResources('AWS::Lambda::Function'))
+      .find((r) => r.Properties.Description === `WebSocket ${key}`)!.Properties.Environment.Variables;
+    for (const key of ['$disconnect', '$default'] as const) {
+      const env = envOf(key);
       expect(env[MAIN_TABLE.envVar]).toBeDefined();
       const callback = JSON.stringify(env[WEBSOCKET_CALLBACK_ENV]);
       expect(callback).toMatch(/^\{"Fn::Join":\["",\["https:\/\/",/);
       expect(callback).toContain(`/${WEBSOCKET.stage}"`);
     }
+    expect(Object.keys(envOf('$connect')).sort()).toEqual([AUTH_SECRET.envVar, MAIN_TABLE.envVar, 'NODE_OPTIONS'].sort());
   });
 
-  it('lets the functions post to connections of that stage only', () => {
+  it('lets only the functions that post back reach connections, of that stage only', () => {
     template.resourcePropertiesCountIs('AWS::IAM::Policy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({
         Action: 'execute-api:ManageConnections',
         Resource: { 'Fn::Join': ['', Match.arrayWith([`/${WEBSOCKET.stage}/*/@connections/*`])] },
       })]) },
-    }, 3);
+    }, 2);
   });
 });

@@ -25,11 +25,11 @@ describe('StatefulStack', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', TABLES.length);
   });
 
-  it('lets browsers POST uploads to browser-upload buckets and sends their events to EventBridge', () => {
+  it('lets browsers POST uploads to, and GET presigned downloads from, browser-upload buckets and sends their events to EventBridge', () => {
     const uploadBuckets = BUCKETS.filter((def) => def.browserUpload);
     expect(uploadBuckets.length).toBeGreaterThan(0);
     const buckets = template.findResources('AWS::S3::Bucket', {
-      Properties: { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['*'] })] } },
+      Properties: { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST', 'GET'], AllowedOrigins: ['*'] })] } },
     });
     expect(Object.keys(buckets)).toHaveLength(uploadBuckets.length);
     for (const logicalId of Object.keys(buckets)) {
@@ -62,9 +62,29 @@ describe('StatefulStack', () => {
     });
   });
 
-  it('generates one secret per secret definition', () => {
+  it('generates one secret per secret definition, and the TURN shared secret', () => {
     template.resourcePropertiesCountIs('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
     }, SECRETS.length);
+    template.resourceCountIs('AWS::SecretsManager::Secret', SECRETS.length + 1);
+  });
+
+  it('limits browser access to the app origin when one is configured', () => {
+    const origin = 'https://app.meetscribe.example';
+    const withOrigin = Template.fromStack(testStacks({ publicAppUrl: origin }).stacks.stateful);
+    withOrigin.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST', 'GET'], AllowedOrigins: [origin] })] },
+    });
+  });
+
+  it('creates a SEARCH collection that waits for its encryption and network policies', () => {
+    const [collection] = Object.values(template.findResources('AWS::OpenSearchServerless::Collection'));
+    expect(collection.Properties).toMatchObject({ Type: 'SEARCH', Name: 'ms-test-search' });
+    expect(collection.DeletionPolicy).toBe('Retain');
+    const policies = template.findResources('AWS::OpenSearchServerless::SecurityPolicy');
+    expect(Object.keys(policies).sort()).toEqual([...collection.DependsOn].sort());
+    const byType = Object.fromEntries(Object.values(policies).map((p) => [p.Properties.Type, JSON.parse(p.Properties.Policy)]));
+    expect(byType.encryption).toEqual({ Rules: [{ ResourceType: 'collection', Resource: ['collection/ms-test-search'] }], AWSOwnedKey: true });
+    expect(byType.network).toEqual([{ Rules: [{ ResourceType: 'collection', Resource: ['collection/ms-test-search'] }], AllowFromPublic: true }]);
   });
 });

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { API_CONTEXTS, WEBSOCKET } from '../../lib/definitions/api.js';
 import { PROCESS_MEETING, type StateMachineDefinition } from '../../lib/definitions/workflows.js';
+import type { FunctionSpec } from '../../lib/function-needs.js';
 import { createMeetScribe, type EnvironmentConfig, type FunctionDefinitions, type MeetScribeStacks } from '../../lib/meetscribe-app.js';
 import { PROJECT_ROOT } from '../../lib/project-root.js';
 
@@ -20,12 +21,18 @@ export function sampleStateMachine(): StateMachineDefinition {
   return { ...PROCESS_MEETING, aslFile: SAMPLE_ASL, lambdaTasks: Object.fromEntries(keys.map((k) => [k, FIXTURE_ENTRY])) };
 }
 
+/** Needs of the sample tasks: the table and the media bucket, like most pipeline tasks. */
+export function sampleTaskNeeds(definition = sampleStateMachine()): Record<string, FunctionSpec> {
+  return Object.fromEntries(Object.keys(definition.lambdaTasks).map((key) => [key, { table: 'RW', media: 'RW' }]));
+}
+
 /** The shared definitions with every entry pointed at the fixture and the sample ASL. */
 export function fixtureDefinitions(): FunctionDefinitions {
   return {
     apiContexts: API_CONTEXTS.map((context) => ({ ...context, entry: FIXTURE_ENTRY })),
     webSocket: { ...WEBSOCKET, routes: { $connect: FIXTURE_ENTRY, $disconnect: FIXTURE_ENTRY, $default: FIXTURE_ENTRY } },
     stateMachines: [sampleStateMachine()],
+    taskNeeds: sampleTaskNeeds(),
   };
 }
 
