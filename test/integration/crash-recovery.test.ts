@@ -1,36 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { MAIN_TABLE, MEDIA_BUCKET } from '../../lib/definitions/resources.js';
-import { PROJECT_ROOT } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
+import { killHard, startChildEdition, stillRunning } from '../helpers/child-edition.js';
 
-interface Ready { url: string; endpoints: Record<string, string>; resumeArn: string }
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const region = 'us-east-1';
-
-function startChild(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/local-edition-child.ts', dataDir], {
-    cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`local edition exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"ready":true')) resolve({ child, ready: JSON.parse(line) });
-    });
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
-}
 
 describe('the local edition after kill -9', () => {
   let dataDir: string;
@@ -38,12 +20,12 @@ describe('the local edition after kill -9', () => {
 
   beforeAll(async () => { dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-crash-')); });
   afterAll(async () => {
-    if (running && running.exitCode === null && running.signalCode === null) await killHard(running);
+    if (stillRunning(running)) await killHard(running);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('loses no item, object or e-mail and resumes an interrupted execution', async () => {
-    const first = await startChild(dataDir);
+    const first = await startChildEdition(dataDir);
     running = first.child;
     const e = first.ready.endpoints;
     const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: e.DYNAMODB, region, credentials }));
@@ -60,7 +42,7 @@ describe('the local edition after kill -9', () => {
     const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: first.ready.resumeArn, input: JSON.stringify({ runId: 'r1' }) }));
     await killHard(first.child);
 
-    const second = await startChild(dataDir);
+    const second = await startChildEdition(dataDir);
     running = second.child;
     const e2 = second.ready.endpoints;
     const documents2 = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: e2.DYNAMODB, region, credentials }));

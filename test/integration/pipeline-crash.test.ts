@@ -1,34 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { PROJECT_ROOT } from '../../local/runtime.js';
 import { signUpAndSignIn } from '../helpers/users.js';
 import { pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
+import { killHard, startChildEdition, stillRunning, type ChildEditionReady } from '../helpers/child-edition.js';
 
-interface Ready { url: string; endpoints: Record<string, string> }
-
-function startChild(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/local-edition-child.ts', dataDir], {
-    cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`local edition exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"ready":true')) resolve({ child, ready: JSON.parse(line) });
-    });
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
-}
 
 describe('kill -9 during transcription, then restart', () => {
   let dataDir: string;
   let running: ChildProcess | undefined;
-  let ready: Ready;
+  let ready: ChildEditionReady;
   const h = pipelineHarness(() => ({
     url: ready.url, endpoints: ready.endpoints,
     stateMachineArn: `arn:aws:states:us-east-1:000000000000:stateMachine:${PROCESS_MEETING.localName}`,
@@ -36,12 +18,12 @@ describe('kill -9 during transcription, then restart', () => {
 
   beforeAll(async () => { dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-pipeline-crash-')); });
   afterAll(async () => {
-    if (running && running.exitCode === null && running.signalCode === null) await killHard(running);
+    if (stillRunning(running)) await killHard(running);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('resumes the run after the restart: the meeting completes and its minutes are charged once', async () => {
-    const first = await startChild(dataDir);
+    const first = await startChildEdition(dataDir);
     running = first.child;
     ready = first.ready;
     const host = await signUpAndSignIn(ready.url, 'crash@pipeline.example.com');
@@ -49,7 +31,7 @@ describe('kill -9 during transcription, then restart', () => {
     await h.waitForMeeting(host.access, id, (m) => m.processing?.step === 'Transcription', 60_000);
     await killHard(first.child);
 
-    const second = await startChild(dataDir);
+    const second = await startChildEdition(dataDir);
     running = second.child;
     ready = second.ready;
     const meeting = await h.waitForMeeting(host.access, id, h.settled, 400_000);

@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { PROJECT_ROOT } from '../../local/runtime.js';
+
+/** What test/helpers/local-edition-child.ts prints once the edition is up. */
+export interface ChildEditionReady { url: string; endpoints: Record<string, string>; resumeArn: string }
+
+/** Starts the local edition in its own process (so it can be killed with -9) on `dataDir`. */
+export function startChildEdition(dataDir: string): Promise<{ child: ChildProcess; ready: ChildEditionReady }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/local-edition-child.ts', dataDir], {
+    cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`local edition exited early with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"ready":true')) resolve({ child, ready: JSON.parse(line) });
+    });
+  });
+}
+
+/** SIGKILL, as `kill -9` would; resolves when the process is gone. */
+export function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+}
+
+/** True while the child has neither exited nor been killed by a signal. */
+export const stillRunning = (child: ChildProcess | undefined): child is ChildProcess =>
+  child !== undefined && child.exitCode === null && child.signalCode === null;
