@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { detectSentiment } from './sentiment-model.js';
+import { listenLocal } from '../http/listen.js';
 
 export interface LocalComprehend { readonly endpoint: string; stop(): Promise<void> }
 
@@ -41,18 +41,7 @@ export async function startLocalComprehend(options: LocalComprehendOptions = {})
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => { server.off('error', reject); resolve(); });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://${address}:${port}`,
-    stop: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    }),
-  };
+  return listenLocal(server, options);
 }
 
 async function handle(req: http.IncomingMessage): Promise<unknown> {

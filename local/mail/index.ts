@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { draftFromSendEmail, SesError } from './send-email.js';
 import { newMessageId, openFileMailbox, type FileMailbox } from './store.js';
+import { listenLocal } from '../http/listen.js';
 
 export interface MailMessage { id: string; receivedAt: string /* ISO */; from: string; to: string[]; cc: string[]; bcc: string[]; replyTo: string[]; subject: string; text?: string; html?: string }
 export interface Mailbox { list(): Promise<MailMessage[]> /* newest first */; get(id: string): Promise<MailMessage | undefined> }
@@ -26,19 +26,11 @@ export async function startLocalMail(options: { dataDir: string; host?: string; 
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const mailbox = { list: store.list, get: store.get };
+  const listening = await listenLocal(server, options);
   return {
-    endpoint: `http://${address}:${port}`,
-    mailbox,
-    stop: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    }),
+    endpoint: listening.endpoint,
+    mailbox: { list: store.list, get: store.get },
+    stop: listening.stop,
   };
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadSecrets, type StoredSecret } from './store.js';
+import { listenLocal } from '../http/listen.js';
 
 export interface LocalSecrets { readonly endpoint: string; stop(): Promise<void> }
 
@@ -40,18 +40,7 @@ export async function startLocalSecrets(options: LocalSecretsOptions): Promise<L
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => { server.off('error', reject); resolve(); });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://${address}:${port}`,
-    stop: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    }),
-  };
+  return listenLocal(server, options);
 }
 
 async function handle(secrets: ReadonlyMap<string, StoredSecret>, req: http.IncomingMessage): Promise<unknown> {

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { toTextractBlocks } from './blocks.js';
 import { imageSize } from './image-size.js';
 import { startOcr, type Ocr } from './ocr.js';
+import { listenLocal } from '../http/listen.js';
 
 export interface LocalTextractOptions {
   host?: string;
@@ -81,16 +81,11 @@ export async function startLocalTextract(options: LocalTextractOptions = {}): Pr
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
+  const listening = await listenLocal(server, options);
   return {
-    endpoint: `http://${address}:${port}`,
+    endpoint: listening.endpoint,
     async stop() {
-      server.closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.stop();
       if (ocr) await (await ocr).stop();
     },
   };
