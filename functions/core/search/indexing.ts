@@ -1,18 +1,11 @@
 import type { MeetingAggregate, MeetingsRepository } from '../meetings/model.js';
-import type { FrameDoc, FrameWord, MeetingDoc, SearchIndex, SegmentDoc } from './model.js';
+import type { FrameDoc, MeetingDoc, SearchIndex, SegmentDoc } from './model.js';
 
 /** A word as the transcript gives it (seconds, speaker label spk_N). */
 export interface TranscriptWord { readonly text: string; readonly start: number; readonly end: number; readonly speaker: string }
 
-/** A frame as the video branch produced it, with the words OCR read on it. */
-export interface OcrFrame {
-  readonly timestamp: number;
-  readonly imageKey: string;
-  readonly thumbnailKey: string;
-  readonly width: number;
-  readonly height: number;
-  readonly words: readonly FrameWord[];
-}
+/** A frame as the video branch produced it, with the words OCR read on it (a FrameDoc before indexing). */
+export type OcrFrame = Omit<FrameDoc, 'meetingId' | 'createdAt' | 'position'>;
 
 /** Passage bounds: a new passage at a change of speaker, a pause this long, or this size. */
 export const SEGMENT_PAUSE_SECONDS = 1.5;
