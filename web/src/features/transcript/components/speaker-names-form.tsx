@@ -78,7 +78,8 @@ export function SpeakerNamesForm({ meetingId, onUpdated, onCancel }: SpeakerName
           label={label}
           required
           maxLength={SPEAKER_NAME_MAX}
-          value={edited[label] ?? ''}
+          // The loaded names fill `edited` in an effect, i.e. after the first render that has them.
+          value={edited[label] ?? current[label] ?? ''}
           aria-invalid={error === TRANSCRIPT_MESSAGES.nameRequired && !(edited[label] ?? '').trim() ? true : undefined}
           onChange={(e) => setEdited((names) => ({ ...names, [label]: e.target.value }))}
         />
