@@ -26,9 +26,10 @@ export function operationOf(headers: IncomingHttpHeaders): string {
   return target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
 }
 
-/** HTTP client for the engine (dynalite) behind the front, over one keep-alive agent. */
+/** HTTP client for the engine (dynalite) behind the front. */
 export class Wire {
-  private readonly agent = new http.Agent({ keepAlive: true });
+  // A fresh loopback connection per request: reusing idle sockets races dynalite's 5 s keep-alive close (ECONNRESET).
+  private readonly agent = new http.Agent({ keepAlive: false });
   constructor(private readonly endpoint: string) {}
 
   /** Sends a request as-is (headers minus hop-by-hop ones) and returns the raw answer. */

@@ -34,7 +34,8 @@ export interface LocalS3Options {
 export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
   const corsOrigins = options.corsOrigins ?? ['*'];
   const engine = await startEngine(join(options.dataDir, 's3'), options.buckets.map((b) => b.localName), corsOrigins);
-  const agent = new http.Agent({ keepAlive: true });
+  // A fresh loopback connection per request: reusing idle sockets races s3rver's 5 s keep-alive close (ECONNRESET → 500).
+  const agent = new http.Agent({ keepAlive: false });
   const front = createFront({
     upstream: { port: engine.port, agent },
     credentials: options.credentials,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 
-/** How the front reaches s3rver: its port and a keep-alive agent closed on stop. */
+/** How the front reaches s3rver: its port and the agent, destroyed on stop. */
 export interface Upstream { readonly port: number; readonly agent: http.Agent }
 
 export interface UpstreamRequest {
