@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, newBrowserContext, signInThroughPage } from '../helpers/browser.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
 // Real transcription of 60 s of speech on a small machine takes a few minutes.
@@ -56,22 +56,8 @@ describe('the transcript in the browser', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const context = await browser.newContext(width < 769
-      ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true, acceptDownloads: true }
-      : { viewport: { width, height: 900 }, acceptDownloads: true });
-    context.setDefaultTimeout(15_000);
-    context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
-    return context;
-  }
-
-  async function signIn(page: Page, who: { email: string; password: string }) {
-    await page.goto(`${edition.url}/auth/login`);
-    await page.getByLabel('My Email', { exact: true }).fill(who.email);
-    await page.getByLabel('My Password', { exact: true }).fill(who.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width, pageErrors);
+  const signIn = (page: Page, who: { email: string; password: string }) => signInThroughPage(page, edition.url, who);
 
   const row = (page: Page) => page.getByRole('list', { name: 'Meetings' }).getByRole('listitem', { name: 'meeting_ami', exact: true });
 

@@ -1,6 +1,6 @@
 /** Launches Debian's Chromium through playwright-core for the browser (e2e) tests. */
 import { access } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -29,4 +29,23 @@ export async function waitForMail(mailboxUrl: string, recipient: string, seen: S
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No new mail for ${recipient} at ${mailboxUrl} within ${timeoutMs} ms`);
+}
+
+/** A context sized like a desktop or (under 769 px) a phone, recording every page error into `pageErrors`. */
+export async function newBrowserContext(browser: Browser, width: number, pageErrors: string[]): Promise<BrowserContext> {
+  const context = await browser.newContext(width < 769
+    ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true, acceptDownloads: true }
+    : { viewport: { width, height: 900 }, acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
+  return context;
+}
+
+/** Signs in through the sign-in screen and waits for the meetings list. */
+export async function signInThroughPage(page: Page, appUrl: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${appUrl}/auth/login`);
+  await page.getByLabel('My Email', { exact: true }).fill(who.email);
+  await page.getByLabel('My Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
 }
