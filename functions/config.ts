@@ -20,7 +20,9 @@ export type ConfigKey =
   | 'AWS_REGION'
   // Notes engine (optional): 'extractive' (default) or 'bedrock', which needs BEDROCK_MODEL_ID.
   | 'NOTES_ENGINE'
-  | 'BEDROCK_MODEL_ID';
+  | 'BEDROCK_MODEL_ID'
+  | 'FFMPEG_PATH'
+  | 'FFPROBE_PATH';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';

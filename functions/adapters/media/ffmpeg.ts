@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { ProbeReport } from '../../core/pipeline/media-probe.js';
+import { readOptionalConfig } from '../../config.js';
 
 const require = createRequire(import.meta.url);
 // The binaries ship inside these packages (no download at install time, unlike ffmpeg-static).
-const FFMPEG = process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-const FFPROBE = process.env.FFPROBE_PATH || (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+// In Lambda they come from a layer named by FFMPEG_PATH / FFPROBE_PATH.
+const tools = readOptionalConfig(['FFMPEG_PATH', 'FFPROBE_PATH']);
+const FFMPEG = tools.FFMPEG_PATH ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+const FFPROBE = tools.FFPROBE_PATH ?? (require('@ffprobe-installer/ffprobe') as { path: string }).path;
 
 /** ffmpeg/ffprobe could not read the input at all (not media, or truncated). */
 export class UnreadableMedia extends Error {
