@@ -108,6 +108,11 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     if (mail) endpoints.SESV2 = mail.endpoint;
     // The ARN of a local state machine is known before its service starts, so every variable a handler
     // may read is in place before the runner resumes interrupted executions (which load handlers).
+    /** Records a service endpoint and points the SDK at it (AWS_ENDPOINT_URL_<SERVICE>). */
+    const addEndpoint = (service: string, endpoint: string) => {
+      endpoints[service] = endpoint;
+      process.env[`AWS_ENDPOINT_URL_${service}`] = endpoint;
+    };
     setServiceEnvironment(endpoints, {
       ...Object.fromEntries(TABLES.map((t) => [t.envVar, t.localName])),
       ...Object.fromEntries(BUCKETS.map((b) => [b.envVar, b.localName])),
@@ -123,14 +128,12 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     // and before the runner resumes executions that call it.
     const transcribe = await startLocalTranscribe({ dataDir: options.dataDir, port: ports.transcribe ?? 0, engine: options.transcribeEngine, log });
     stoppers.push(() => transcribe.stop());
-    endpoints.TRANSCRIBE = transcribe.endpoint;
-    setServiceEnvironment({ TRANSCRIBE: transcribe.endpoint }, {});
+    addEndpoint('TRANSCRIBE', transcribe.endpoint);
 
     // Textract (tesseract.js) reads Document.S3Object through the S3 variable set above.
     const textract = await startLocalTextract({ port: ports.textract ?? 0 });
     stoppers.push(() => textract.stop());
-    endpoints.TEXTRACT = textract.endpoint;
-    setServiceEnvironment({ TEXTRACT: textract.endpoint }, {});
+    addEndpoint('TEXTRACT', textract.endpoint);
 
     stepFunctions = await startLocalStepFunctions({
       dataDir: options.dataDir, port: sfnPort, projectRoot, stateMachines: machines,
@@ -138,8 +141,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     });
     const sfn = stepFunctions;
     stoppers.push(() => sfn.stop());
-    endpoints.SFN = sfn.endpoint;
-    setServiceEnvironment({ SFN: sfn.endpoint }, {});
+    addEndpoint('SFN', sfn.endpoint);
     for (const event of pending.splice(0)) void trigger(sfn, event, log);
 
     let stopped: Promise<void> | undefined;
