@@ -2,7 +2,9 @@
  * npm run bench:search — fills a fresh local edition's search index with at least 500 meeting-hours of
  * transcript-like speech and slide frames generated from the shared fixtures' transcripts (10 users,
  * each hosting 50 one-hour meetings shared with two others), then times the three search calls through
- * the HTTP API and prints p50/p95 and the process's resident memory. MEETSCRIBE_BENCH_MEETINGS changes the count.
+ * the HTTP API and prints p50/p95 and the process's resident memory (sampled every 50 ms: peak while
+ * indexing, peak while querying, and at the end). MEETSCRIBE_BENCH_MEETINGS changes the count.
+ * Runs with the local edition's heap setting (see package.json "start" and docs/search.md).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -52,11 +54,24 @@ function slide(meetingId: string, createdAt: string, position: number, sentences
   return { meetingId, createdAt, position, timestamp: position * 60, imageKey: `${key}.jpg`, thumbnailKey: `${key}.thumb.jpg`, width: 1280, height: 720, words };
 }
 
+/** The process's peak resident memory since the last `take()`, sampled every 50 ms. */
+function residentPeaks() {
+  let peak = 0;
+  const sample = () => { peak = Math.max(peak, process.memoryUsage.rss()); };
+  const timer = setInterval(sample, 50);
+  return {
+    take(): number { sample(); const value = peak; peak = 0; return value; },
+    stop: () => clearInterval(timer),
+  };
+}
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
 function percentile(sorted: number[], p: number) { return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]; }
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-search-'));
   const edition = await startLocalEdition({ dataDir, port: 0, waitScale: 0 });
+  const peaks = residentPeaks();
   try {
     const api = async (method: string, apiPath: string, token: string, body?: { json?: unknown; form?: Record<string, string> }) => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
@@ -95,6 +110,7 @@ async function main() {
       'search/search_content/': (u: typeof users[0]) => api('POST', 'search/search_content/', u.token, { json: { query: query(), meeting_id: random() < 0.5 ? pick(u.visible) : undefined } }),
       'search/search_audio/': (u: typeof users[0]) => api('POST', 'search/search_audio/', u.token, { json: { query: query(), meeting_id: random() < 0.5 ? pick(u.visible) : undefined } }),
     };
+    const indexingPeak = peaks.take();
     const coldStart = Date.now();
     for (const u of users) await calls['search/search_audio/']({ ...u, visible: [] });
     for (const u of users) await calls['search/ (names + on-screen text)'](u);
@@ -111,9 +127,11 @@ async function main() {
       times.sort((a, b) => a - b);
       console.log(`${name.padEnd(36)} p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${percentile(times, 95).toFixed(1)} ms   (${REQUESTS} requests)`);
     }
+    const queryingPeak = peaks.take();
     const memory = process.memoryUsage();
-    console.log(`\nResident memory: ${(memory.rss / 2 ** 20).toFixed(0)} MB (heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB)`);
+    console.log(`\nResident memory: peak while indexing ${megabytes(indexingPeak)}, peak while querying ${megabytes(queryingPeak)}, at the end ${megabytes(memory.rss)} (heap used ${megabytes(memory.heapUsed)})`);
   } finally {
+    peaks.stop();
     await edition.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

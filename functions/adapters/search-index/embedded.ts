@@ -4,11 +4,16 @@ import type { FrameDoc, IndexPage, IndexQuery, MeetingDoc, PagedQuery, SearchInd
 import { compareRank, type RankKey } from '../../core/search/ranking.js';
 import { tokenize } from '../../core/search/text.js';
 import { KeyedQueue, readJson, removeFile, writeJsonAtomic } from './files.js';
-import { Partition, type PartitionMatch } from './partition.js';
+import { FrameColumns, SegmentColumns } from './meeting-documents.js';
+import { SharedTextIndex } from './shared-text-index.js';
 
-interface PartitionFile { segments: SegmentDoc[]; frames: FrameDoc[] }
+interface DocumentsFile { readonly segments: readonly SegmentDoc[]; readonly frames: readonly FrameDoc[] }
 
 const open = new Map<string, EmbeddedSearchIndex>();
+
+const normalised = (texts: readonly string[]) => texts.map((text) => tokenize(text).join(' '));
+const page = <Doc>({ from, size }: PagedQuery, ranked: readonly Ranked<Doc>[]): IndexPage<Doc> =>
+  ({ total: ranked.length, hits: ranked.slice(from, from + size).map((r) => r.columns.get(r.position)) });
 
 /**
  * The embedded index persisted under `dir`: one instance per directory and process, so every handler
@@ -21,14 +26,22 @@ export function openEmbeddedSearchIndex(dir: string): SearchIndex {
   return index;
 }
 
+/** A meeting's documents as loaded; the object stays, its columns are swapped on each replace. */
+interface MeetingDocuments { segments: SegmentColumns; frames: FrameColumns }
+interface Columns<Doc> { readonly meetingId: string; texts(): readonly string[]; rank(i: number): Omit<RankKey, 'exact'>; get(i: number): Doc }
+interface Ranked<Doc> { columns: Columns<Doc>; position: number; key: RankKey }
+
 /**
- * MiniSearch behind the SearchIndex port: meeting names in one index, each meeting's segments and
- * frames in their own partition file under meetings/, loaded on first use and kept in memory.
+ * MiniSearch behind the SearchIndex port. Meeting names in one index; each meeting's segments and
+ * frames in their own file under meetings/ (the unit of writing), loaded on first use, kept column-wise
+ * in memory (MeetingDocuments) and added to one shared MiniSearch index for segments and one for frames.
  */
 export class EmbeddedSearchIndex implements SearchIndex {
   private meetings?: Promise<Map<string, MeetingDoc>>;
   private names?: MiniSearch<{ id: string; text: string }>;
-  private readonly partitions = new Map<string, Promise<Partition>>();
+  private readonly documents = new Map<string, Promise<MeetingDocuments>>();
+  private readonly segmentIndex = new SharedTextIndex<SegmentColumns>();
+  private readonly frameIndex = new SharedTextIndex<FrameColumns>();
   private readonly writes = new KeyedQueue();
 
   constructor(private readonly dir: string) {}
@@ -50,17 +63,27 @@ export class EmbeddedSearchIndex implements SearchIndex {
       await writeJsonAtomic(this.meetingsFile(), [...meetings.values()]);
     });
     await this.writes.run(meetingId, async () => {
-      this.partitions.set(meetingId, Promise.resolve(this.partition([], [])));
-      await removeFile(this.partitionFile(meetingId));
+      const loaded = await this.loadDocuments(meetingId);
+      this.replace(this.segmentIndex, loaded.segments, (loaded.segments = new SegmentColumns(meetingId, [])));
+      this.replace(this.frameIndex, loaded.frames, (loaded.frames = new FrameColumns(meetingId, [])));
+      await removeFile(this.documentsFile(meetingId));
     });
   }
 
   replaceSegments(meetingId: string, segments: readonly SegmentDoc[]): Promise<void> {
-    return this.rewrite(meetingId, (current) => ({ segments: [...segments], frames: current.frames }));
+    return this.writes.run(meetingId, async () => {
+      const loaded = await this.loadDocuments(meetingId);
+      await writeJsonAtomic(this.documentsFile(meetingId), { segments, frames: loaded.frames.all() } satisfies DocumentsFile);
+      this.replace(this.segmentIndex, loaded.segments, (loaded.segments = new SegmentColumns(meetingId, segments)));
+    });
   }
 
   replaceFrames(meetingId: string, frames: readonly FrameDoc[]): Promise<void> {
-    return this.rewrite(meetingId, (current) => ({ segments: current.segments, frames: [...frames] }));
+    return this.writes.run(meetingId, async () => {
+      const loaded = await this.loadDocuments(meetingId);
+      await writeJsonAtomic(this.documentsFile(meetingId), { segments: loaded.segments.all(), frames } satisfies DocumentsFile);
+      this.replace(this.frameIndex, loaded.frames, (loaded.frames = new FrameColumns(meetingId, frames)));
+    });
   }
 
   async findMeetings(meetingIds: readonly string[]): Promise<MeetingDoc[]> {
@@ -82,67 +105,56 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async bestFramePerMeeting(query: IndexQuery & { limit: number }): Promise<FrameDoc[]> {
-    const ranked = await this.collect(query, 'frames');
+    const ranked = await this.collect<FrameDoc, FrameColumns>(query, this.frameIndex, (d) => d.frames);
     const seen = new Set<string>();
     const best: FrameDoc[] = [];
-    for (const { partition, position, key } of ranked) {
-      if (seen.has(key.meetingId)) continue;
-      seen.add(key.meetingId);
-      best.push(partition.frame(position));
+    for (const { columns, position } of ranked) {
+      if (seen.has(columns.meetingId)) continue;
+      seen.add(columns.meetingId);
+      best.push(columns.get(position));
       if (best.length >= query.limit) break;
     }
     return best;
   }
 
   async searchFrames(query: PagedQuery): Promise<IndexPage<FrameDoc>> {
-    const ranked = await this.collect(query, 'frames');
-    return { total: ranked.length, hits: ranked.slice(query.from, query.from + query.size).map((r) => r.partition.frame(r.position)) };
+    return page(query, await this.collect<FrameDoc, FrameColumns>(query, this.frameIndex, (d) => d.frames));
   }
 
   async searchSegments(query: PagedQuery): Promise<IndexPage<SegmentDoc>> {
-    const ranked = await this.collect(query, 'segments');
-    return { total: ranked.length, hits: ranked.slice(query.from, query.from + query.size).map((r) => r.partition.segment(r.position)) };
+    return page(query, await this.collect<SegmentDoc, SegmentColumns>(query, this.segmentIndex, (d) => d.segments));
   }
 
-  /** Every match in the given meetings, ranked; documents stay packed until a page is cut. */
-  private async collect({ terms, meetingIds }: IndexQuery, kind: 'segments' | 'frames'): Promise<Array<{ partition: Partition; position: number; key: RankKey }>> {
+  /** Every match in the given meetings, ranked; documents stay in columns until a page is cut. */
+  private async collect<Doc, C extends Columns<Doc>>(
+    { terms, meetingIds }: IndexQuery, index: SharedTextIndex<C>, columnsOf: (documents: MeetingDocuments) => C,
+  ): Promise<Ranked<Doc>[]> {
     if (terms.length === 0) return [];
-    const partitions = await Promise.all([...new Set(meetingIds)].map((id) => this.loadPartition(id)));
-    const ranked: Array<{ partition: Partition; position: number; key: RankKey }> = [];
-    for (const partition of partitions) {
-      if (partition.isEmpty) continue;
-      const matches = kind === 'segments' ? partition.matchSegments(terms) : partition.matchFrames(terms);
-      for (const { position, exact } of matches) {
-        const meta = kind === 'segments' ? partition.segmentMeta(position) : partition.frameMeta(position);
-        const time = 'start' in meta ? meta.start : meta.timestamp;
-        ranked.push({ partition, position, key: { exact, createdAt: meta.createdAt, meetingId: meta.meetingId, time, position: meta.position } });
-      }
-    }
-    return ranked.sort((a, b) => compareRank(a.key, b.key));
+    const loaded = await Promise.all([...new Set(meetingIds)].map((id) => this.loadDocuments(id)));
+    return index.match(terms, new Set(loaded.map(columnsOf)))
+      .map(({ owner, position, exact }): Ranked<Doc> => ({ columns: owner, position, key: { exact, ...owner.rank(position) } }))
+      .sort((a, b) => compareRank(a.key, b.key));
   }
 
-  private rewrite(meetingId: string, change: (current: PartitionFile) => PartitionFile): Promise<void> {
-    return this.writes.run(meetingId, async () => {
-      const current = await this.loadPartition(meetingId);
-      const next = change({ segments: current.allSegments(), frames: current.allFrames() });
-      await writeJsonAtomic(this.partitionFile(meetingId), next);
-      this.partitions.set(meetingId, Promise.resolve(this.partition(next.segments, next.frames)));
-    });
+  /** Swaps one kind of a meeting's documents in its shared index. */
+  private replace<C extends Columns<unknown>>(index: SharedTextIndex<C>, current: C, next: C): void {
+    index.remove(current);
+    index.add(next, normalised(next.texts()));
   }
 
-  private loadPartition(meetingId: string): Promise<Partition> {
-    let loaded = this.partitions.get(meetingId);
+  private loadDocuments(meetingId: string): Promise<MeetingDocuments> {
+    let loaded = this.documents.get(meetingId);
     if (!loaded) {
-      loaded = readJson<PartitionFile>(this.partitionFile(meetingId))
-        .then((file) => this.partition(file?.segments ?? [], file?.frames ?? []));
-      loaded.catch(() => this.partitions.delete(meetingId));
-      this.partitions.set(meetingId, loaded);
+      loaded = readJson<DocumentsFile>(this.documentsFile(meetingId)).then((file) => {
+        const documents = { segments: new SegmentColumns(meetingId, file?.segments ?? []), frames: new FrameColumns(meetingId, file?.frames ?? []) };
+        this.segmentIndex.add(documents.segments, normalised(documents.segments.texts()));
+        this.frameIndex.add(documents.frames, normalised(documents.frames.texts()));
+        return documents;
+      });
+      loaded.catch(() => this.documents.delete(meetingId));
+      this.documents.set(meetingId, loaded);
     }
     return loaded;
-  }
-
-  private partition(segments: readonly SegmentDoc[], frames: readonly FrameDoc[]): Partition {
-    return new Partition(segments, frames, tokenize);
   }
 
   private loadMeetings(): Promise<Map<string, MeetingDoc>> {
@@ -162,5 +174,5 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   private meetingsFile(): string { return path.join(this.dir, 'meetings.json'); }
 
-  private partitionFile(meetingId: string): string { return path.join(this.dir, 'meetings', `${encodeURIComponent(meetingId)}.json`); }
+  private documentsFile(meetingId: string): string { return path.join(this.dir, 'meetings', `${encodeURIComponent(meetingId)}.json`); }
 }
