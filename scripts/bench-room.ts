@@ -109,12 +109,15 @@ async function main() {
         }, { once: true });
       });
       await page.getByRole('button', { name: 'Join' }).click();
-      return eventually(async () => {
-        const ms = await page.evaluate(() => ((window as any).firstFrameAt ?? NaN) - (window as any).joinAt);
-        if (Number.isNaN(ms)) throw new Error('no frame');
-        return Math.round(ms);
-      }, 60_000, 250);
+      // One call that settles in the page, rather than polling it over the DevTools protocol.
+      return page.evaluate(() => new Promise<number>((resolve) => {
+        const w = window as any;
+        const check = setInterval(() => { if (w.firstFrameAt) { clearInterval(check); resolve(Math.round(w.firstFrameAt - w.joinAt)); } }, 20);
+      }));
     }));
+    // Where the time went: the guest session's performance marks, relative to the click.
+    const phases = await Promise.all(guests.map((page) => page.evaluate(() => Object.fromEntries(
+      performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:')).map((m) => [m.name.slice(5), Math.round(m.startTime - (window as any).joinAt)])))));
     await sleep(2000);
     const fpsOff = await receivedFps(guests);
     await controls.getByRole('button', { name: 'Remove Presenter' }).click();
@@ -129,6 +132,25 @@ async function main() {
 
     console.log(`cores: ${os.cpus().length}; guests: ${GUESTS}; targets: first frame <= 2000 ms, >= 10 fps`);
     console.log(`join-to-first-frame ms: median ${median(firstFrameMs)}, worst ${Math.max(...firstFrameMs)} (all: ${firstFrameMs.join(', ')})`);
+    // The host's side of each join, on the shared wall clock (performance.timeOrigin + startTime).
+    const absolute = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:'))
+      .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime, detail: (m as PerformanceMark).detail as string | null })));
+    const hostMarks = await absolute(hostPage);
+    const hostAt = (kind: string, id: string) => hostMarks.find((m) => m.name === `room:host-${kind}:${id}`)?.at ?? NaN;
+    const legs = (await Promise.all(guests.map(absolute))).map((marks) => {
+      const sent = marks.find((m) => m.name === 'room:offer-sent')!;
+      const received = marks.find((m) => m.name === 'room:answer-received')!;
+      const id = sent.detail!;
+      return { toHost: hostAt('offer', id) - sent.at, hostWork: hostAt('described', id) - hostAt('offer', id), hostGathering: hostAt('answer', id) - hostAt('described', id), back: received.at - hostAt('answer', id) };
+    });
+    for (const leg of ['toHost', 'hostWork', 'hostGathering', 'back'] as const) {
+      const values = legs.map((l) => Math.round(l[leg]));
+      console.log(`  offer→answer: ${leg.padEnd(13)} median ${median(values)} ms, worst ${Math.max(...values)} ms`);
+    }
+    for (const name of Object.keys(phases[0] ?? {})) {
+      const values = phases.map((p) => p[name]).filter((v) => typeof v === 'number');
+      console.log(`  ${name.padEnd(16)} median ${median(values)} ms, worst ${Math.max(...values)} ms after the click${name === 'socket-open' ? ' (negative: prepared before it)' : ''}`);
+    }
     console.log(`received fps, removal off: ${fpsOff.map((f) => f.toFixed(1)).join(', ')} (min ${Math.min(...fpsOff).toFixed(1)})`);
     console.log(`received fps, removal on:  ${fpsOn.map((f) => f.toFixed(1)).join(', ')} (min ${Math.min(...fpsOn).toFixed(1)})`);
     console.log(`segmentation 640x480 (MediaPipe selfie, WebGL on SwiftShader): ${seg.segmentsPerSecond.toFixed(1)} model runs/s alone; with compositing: program ${seg.programFps.toFixed(1)} fps drawn, masks refreshed ${seg.maskFps.toFixed(1)}/s`);

@@ -2,7 +2,8 @@
  * The guest side of the live room: one receive-only RTCPeerConnection to the host. The guest offers
  * (`viewer` with a recvonly sdpOffer), the host's answer arrives as viewerResponse, candidates are
  * trickled both ways. Local candidates wait until the server has placed the guest in the room
- * (currentAttendees), since API Gateway may run a socket's messages out of order.
+ * (currentAttendees), since API Gateway may run a socket's messages out of order. The socket and the
+ * offer are prepared before Join is pressed (prepare), so Join costs one signalling round trip.
  */
 import type { ServerMessage } from '../../../../functions/contracts/room.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
@@ -13,10 +14,16 @@ import { ROOM_TEXTS } from './room-texts.js';
 
 export interface GuestIdentity { meetingId: string; name: string; email: string }
 
+/** A prepared offer older than this is renewed at Join (server-reflexive candidates can go stale behind NAT). */
+const PREPARED_OFFER_MS = 30_000;
+
 export class GuestSession {
   private readonly sessionId = newSessionId();
   private socket: RoomSocket | undefined;
   private pc: RTCPeerConnection | undefined;
+  private preparing: Promise<RTCPeerConnection> | undefined;
+  private preparedAt = 0;
+  private spent = false;
   private joined = false;
   private answered = false;
   private readonly localCandidates: RTCIceCandidateInit[] = [];
@@ -33,32 +40,84 @@ export class GuestSession {
     return { roomId: this.who.meetingId, email: this.who.email, name: this.who.name, participantSessionId: this.sessionId, participantType: 'PARTICIPANT' };
   }
 
-  /** Join: the socket, the recvonly offer, `viewer`. Failures end in an error message. */
+  /** True once Join was pressed on this session (a new attempt needs a new session). */
+  get isSpent(): boolean { return this.spent || this.closed; }
+
+  /**
+   * Gets the connection ready while the guest looks at the Join button: ICE servers and the socket (in
+   * parallel), then the recvonly offer with its candidates. Join then only has to send `viewer`.
+   * Failures surface at Join.
+   */
+  prepare(): Promise<RTCPeerConnection> {
+    if (!this.preparing) {
+      this.preparing = this.connect();
+      this.preparing.catch(() => { this.preparing = undefined; });
+    }
+    return this.preparing;
+  }
+
+  /** Join: `viewer` with the prepared offer. Failures end in an error message. */
   async join(): Promise<void> {
+    performance.mark('room:join');
+    this.spent = true;
     this.publish({ phase: 'starting', error: undefined, attendees: [this.self] });
     try {
-      const pc = new RTCPeerConnection({ iceServers: await getIceServers(this.who.meetingId) });
-      this.pc = pc;
-      const stream = new MediaStream();
-      pc.ontrack = (event) => {
-        stream.addTrack(event.track);
-        this.publish({ stream });
-      };
-      pc.onicecandidate = (event) => {
-        if (!event.candidate) return;
-        if (this.joined) this.sendCandidate(event.candidate.toJSON());
-        else this.localCandidates.push(event.candidate.toJSON());
-      };
-      pc.addTransceiver('video', { direction: 'recvonly' });
-      pc.addTransceiver('audio', { direction: 'recvonly' });
-      this.socket = await openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.end('other') });
-      await pc.setLocalDescription(await pc.createOffer());
-      await iceGathered(pc);
-      this.localCandidates.length = 0; // already inside the offer
+      if (this.preparing && Date.now() - this.preparedAt > PREPARED_OFFER_MS) await this.renewOffer();
+      const pc = await this.prepare();
+      if (!this.socket) throw new Error('The live-room connection closed.');
       this.socket.send({ id: 'viewer', ...this.base(), sdpOffer: pc.localDescription!.sdp });
+      performance.mark('room:offer-sent', { detail: this.sessionId });
     } catch {
       this.fail(ROOM_TEXTS.viewerFallback);
     }
+  }
+
+  private async connect(): Promise<RTCPeerConnection> {
+    const [iceServers, socket] = await Promise.all([
+      getIceServers(this.who.meetingId),
+      this.socket ?? openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.onSocketClosed() }),
+    ]);
+    if (this.closed) { socket.close(); throw new Error('Session closed.'); }
+    this.socket = socket;
+    performance.mark('room:socket-open');
+    const pc = new RTCPeerConnection({ iceServers });
+    this.pc = pc;
+    pc.onconnectionstatechange = () => { if (pc.connectionState === 'connected') performance.mark('room:connected'); };
+    const stream = new MediaStream();
+    pc.ontrack = (event) => {
+      stream.addTrack(event.track);
+      this.publish({ stream });
+    };
+    pc.onicecandidate = (event) => {
+      if (!event.candidate || pc !== this.pc) return;
+      if (this.joined) this.sendCandidate(event.candidate.toJSON());
+      else this.localCandidates.push(event.candidate.toJSON());
+    };
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    await iceGathered(pc);
+    this.localCandidates.length = 0; // already inside the offer
+    this.preparedAt = Date.now();
+    return pc;
+  }
+
+  /** A fresh peer connection and offer on the same socket. */
+  private async renewOffer(): Promise<void> {
+    await this.preparing?.catch(() => undefined);
+    this.pc?.close();
+    this.pc = undefined;
+    this.localCandidates.length = 0;
+    this.preparing = undefined;
+  }
+
+  /** Before Join a closed socket only means preparing again; after it, the meeting is over for this guest. */
+  private onSocketClosed(): void {
+    if (this.spent) return this.end('other');
+    this.socket = undefined;
+    this.pc?.close();
+    this.pc = undefined;
+    this.preparing = undefined;
   }
 
   private sendCandidate(candidate: RTCIceCandidateInit): void {
@@ -75,6 +134,7 @@ export class GuestSession {
         return;
       case 'viewerResponse':
         if (m.response === 'rejected') return this.fail(m.message || ROOM_TEXTS.viewerFallback);
+        performance.mark('room:answer-received');
         await this.pc!.setRemoteDescription({ type: 'answer', sdp: m.sdpAnswer });
         this.answered = true;
         for (const c of this.remoteCandidates.splice(0)) await this.pc!.addIceCandidate(c).catch(() => undefined);
@@ -125,7 +185,7 @@ export class GuestSession {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.socket?.send({ id: 'stop', ...this.base() });
+    if (this.spent) this.socket?.send({ id: 'stop', ...this.base() });
     this.socket?.close();
     this.pc?.close();
   }

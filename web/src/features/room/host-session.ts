@@ -98,6 +98,7 @@ export class HostSession {
   }
 
   private answer(guestId: string, offer: string, guest: { name: string; email: string }): void {
+    performance.mark(`room:host-offer:${guestId}`);
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     let answered = false;
     const ready = (async () => {
@@ -109,9 +110,11 @@ export class HostSession {
       pc.addTrack(this.currentVideoTrack(), stream);
       for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
       await pc.setLocalDescription(await pc.createAnswer());
+      performance.mark(`room:host-described:${guestId}`);
       await iceGathered(pc);
       answered = true;
       this.socket?.send({ id: 'viewerProcessed', ...this.base(), participantSessionId: guestId, sdpAnswer: pc.localDescription!.sdp });
+      performance.mark(`room:host-answer:${guestId}`);
       await this.capSenders();
     })();
     this.peers.set(guestId, { pc, ready });

@@ -12,6 +12,13 @@ const PERSON_THRESHOLD = 0.35;
  * mask at most ~3 times a second leaves the thread to draw (and the encoders to send) every camera frame.
  */
 const MIN_SEGMENT_INTERVAL_MS = 330;
+/**
+ * While removal is off the program picture only feeds the recorder, so it is drawn at most this often:
+ * every drawn frame costs a canvas copy and a recorder encode on the host's busy main thread. With
+ * removal on it is what guests see and every camera frame is drawn (segmentation stalls the thread,
+ * and skipping frames after a stall would cost guests more than it saves).
+ */
+export const RECORDING_FPS = 15;
 
 export class ProgramCanvas {
   readonly canvas: HTMLCanvasElement;
@@ -26,6 +33,8 @@ export class ProgramCanvas {
   private segmenting = false;
   private lastSegmentAt = -Infinity;
   private mask: Float32Array | undefined;
+  private lastDrawAt = -Infinity;
+  private maskColumns: Uint32Array | undefined;
 
   constructor(private readonly video: HTMLVideoElement, width = 640, height = 480, frameRate = 30) {
     this.canvas = document.createElement('canvas');
@@ -59,6 +68,11 @@ export class ProgramCanvas {
 
   private draw(): void {
     if (!this.running) return;
+    const now = performance.now();
+    // Three quarters of the interval: camera frames arrive with jitter, and a 30 fps camera should still
+    // yield every other frame rather than every third.
+    if (!this.removal && now - this.lastDrawAt < 750 / RECORDING_FPS) return this.schedule();
+    this.lastDrawAt = now;
     try {
       if (this.video.readyState >= 2) {
         this.context.drawImage(this.video, 0, 0, this.canvas.width, this.canvas.height);
@@ -94,22 +108,33 @@ export class ProgramCanvas {
   private removePerson(segmenter: Segmenter, mask: Float32Array): void {
     const { width, height } = this.canvas;
     const frame = this.context.getImageData(0, 0, width, height);
-    if (!this.background) this.background = new ImageData(new Uint8ClampedArray(frame.data), width, height);
-    const bg = this.background.data;
-    const px = frame.data;
-    const sx = segmenter.width / width;
-    const sy = segmenter.height / height;
-    for (let y = 0; y < height; y += 1) {
-      const row = Math.floor(y * sy) * segmenter.width;
-      for (let x = 0; x < width; x += 1) {
-        const i = (y * width + x) * 4;
-        if (mask[row + Math.floor(x * sx)] > PERSON_THRESHOLD) {
-          px[i] = bg[i]; px[i + 1] = bg[i + 1]; px[i + 2] = bg[i + 2];
-        } else {
-          bg[i] = px[i]; bg[i + 1] = px[i + 1]; bg[i + 2] = px[i + 2];
-        }
-      }
-    }
+    this.background ??= new ImageData(new Uint8ClampedArray(frame.data), width, height);
+    if (this.maskColumns?.length !== width) this.maskColumns = maskColumnsFor(width, segmenter.width);
+    replacePerson(new Uint32Array(frame.data.buffer), new Uint32Array(this.background.data.buffer), { width, height }, mask, segmenter, this.maskColumns);
     this.context.putImageData(frame, 0, 0);
+  }
+}
+
+/** For each picture column, the mask column it reads (the mask is usually smaller than the picture). */
+export const maskColumnsFor = (width: number, maskWidth: number): Uint32Array =>
+  Uint32Array.from({ length: width }, (_, x) => Math.floor(x * (maskWidth / width)));
+
+/**
+ * Person pixels (mask above the threshold) take the last background seen there; other pixels update
+ * that background. Pixels are RGBA words, one 32-bit move each.
+ */
+export function replacePerson(
+  pixels: Uint32Array, background: Uint32Array, picture: { width: number; height: number },
+  mask: Float32Array, maskSize: { width: number; height: number }, columns: Uint32Array,
+): void {
+  const sy = maskSize.height / picture.height;
+  for (let y = 0; y < picture.height; y += 1) {
+    const row = Math.floor(y * sy) * maskSize.width;
+    const line = y * picture.width;
+    for (let x = 0; x < picture.width; x += 1) {
+      const i = line + x;
+      if (mask[row + columns[x]] > PERSON_THRESHOLD) pixels[i] = background[i];
+      else background[i] = pixels[i];
+    }
   }
 }

@@ -14,12 +14,23 @@ export function GuestRoomPage() {
 
   useEffect(() => closeOnLeave(() => session.current?.close()), []);
 
+  // Once the guest is known, the connection is prepared while they look at Join.
+  useEffect(() => {
+    if (!meetingId || !guest) return undefined;
+    const prepared = new GuestSession({ meetingId, ...guest }, publish);
+    session.current = prepared;
+    prepared.prepare().catch(() => undefined);
+    return () => { if (!prepared.isSpent) prepared.close(); };
+  }, [meetingId, guest, publish]);
+
   if (!guest) return <WelcomeForm onNext={setGuest} />;
 
   function join() {
     if (!meetingId || !guest || state.phase !== 'idle') return;
-    session.current?.close();
-    session.current = new GuestSession({ meetingId, ...guest }, publish);
+    if (!session.current || session.current.isSpent) {
+      session.current?.close();
+      session.current = new GuestSession({ meetingId, ...guest }, publish);
+    }
     void session.current.join();
   }
 
