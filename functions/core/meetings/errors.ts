@@ -13,3 +13,16 @@ export class MinutesUsedUp extends DomainError {
   readonly statusCode = 403;
   body(): unknown { return this.message; }
 }
+
+/**
+ * 503 with `{detail}`: access was granted but some invitation e-mails could not be sent. Sharing again
+ * is safe (access is idempotent); the recipients who were mailed get the mail again.
+ */
+export class InvitationsNotSent extends DomainError {
+  readonly name = 'InvitationsNotSent';
+  readonly statusCode = 503;
+  constructor(readonly recipients: readonly string[]) {
+    super(`The meeting was shared, but the invitation e-mail could not be sent to ${recipients.join(', ')}. Please try again later.`);
+  }
+  body(): unknown { return { detail: this.message }; }
+}

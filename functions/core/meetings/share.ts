@@ -1,7 +1,7 @@
 import type { DeleteAttendeeAnswer, DeleteAttendeeRequest, ShareAnswer, ShareMeetingsRequest } from '../../contracts/meetings.js';
 import { MEETING_MESSAGES } from '../../contracts/meetings.js';
 import { loadForWrite, type Caller } from './access.js';
-import { BadRequest } from './errors.js';
+import { BadRequest, InvitationsNotSent } from './errors.js';
 import type { IdGenerator, Mailer, MeetingAggregate, MeetingsRepository, UserDirectory } from './model.js';
 import { toMeetingView } from './view.js';
 
@@ -17,7 +17,8 @@ export interface SharePorts {
 /**
  * Gives each address read access to each meeting (idempotent; an existing host stays host) and mails
  * each recipient the links with the message. Every meeting is checked before anything changes:
- * throws NotFound when one is not visible, Forbidden when the caller is not host of every one.
+ * throws NotFound when one is not visible, Forbidden when the caller is not host of every one, and
+ * InvitationsNotSent (after granting access) when some mails could not be sent.
  */
 export async function shareMeetings(ports: SharePorts, caller: Caller, input: ShareMeetingsRequest): Promise<ShareAnswer> {
   const ids = [...new Set(input.meeting_ids)];
@@ -34,7 +35,9 @@ export async function shareMeetings(ports: SharePorts, caller: Caller, input: Sh
   }
   const sharer = (await ports.users.displayName(caller.userId)) ?? caller.email;
   const others = [...recipients.keys()].filter((email) => email !== caller.email.toLowerCase());
-  await Promise.all(others.map((to) => ports.mailer.send(shareMail(to, sharer, aggregates, input.message_string, ports.appUrl))));
+  const sent = await Promise.allSettled(others.map((to) => ports.mailer.send(shareMail(to, sharer, aggregates, input.message_string, ports.appUrl))));
+  const unsent = others.filter((_, i) => sent[i].status === 'rejected');
+  if (unsent.length > 0) throw new InvitationsNotSent(unsent);
   return { meeting_ids: ids, attendees: [...recipients.keys()] };
 }
 

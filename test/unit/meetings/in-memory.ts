@@ -108,13 +108,20 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
   const storage = new InMemoryStorage();
   const processing = new InMemoryProcessing();
   const mails: MailMessage[] = [];
+  /** Addresses whose mail the mailer refuses (as SES would, e.g. while throttled). */
+  const undeliverable = new Set<string>();
   const surveys: SurveyRecord[] = [];
   const minutes = new Map<string, number>();
   const deps: MeetingsDependencies = {
     meetings, storage, processing,
     minutes: { minutesLeft: async (userId) => minutes.get(userId) ?? 60 },
     users: { displayName: async (userId) => (userId === USERS.host.userId ? 'Hana Host' : undefined) },
-    mailer: { send: async (mail) => { mails.push(mail); } },
+    mailer: {
+      send: async (mail) => {
+        if (undeliverable.has(mail.to)) throw new Error(`Mail to ${mail.to} refused`);
+        mails.push(mail);
+      },
+    },
     clock: () => now,
     newId: () => `id-${++ids}`,
     appUrl: 'https://app.example.com',
@@ -127,7 +134,7 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
   ];
   const handler = createApiHandler(routes, { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   return {
-    deps, meetings, storage, processing, mails, surveys, minutes,
+    deps, meetings, storage, processing, mails, undeliverable, surveys, minutes,
     tick: (ms: number) => { now += ms; },
     call: (method: string, path: string, options: { token?: string; body?: unknown; query?: Record<string, string>; form?: boolean } = {}) =>
       invoke(handler, method, path, options),

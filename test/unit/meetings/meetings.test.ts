@@ -145,6 +145,23 @@ describe('shareMeetings', () => {
     expect(response.body[field]).toContain(message);
   });
 
+  it('answers 503 naming the addresses whose invitation failed, keeps the access it granted, and can be repeated', async () => {
+    const w = world();
+    const [id] = await createMeetings(w, 1);
+    w.undeliverable.add('b@example.com');
+    const body = { meeting_ids: [id], attendees: [{ email: 'a@example.com' }, { email: 'b@example.com' }], message_string: '' };
+    const failed = await w.call('POST', '/api/meetings/attendees/', { token: 'host', body });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toEqual({ detail: 'The meeting was shared, but the invitation e-mail could not be sent to b@example.com. Please try again later.' });
+    expect((await w.call('GET', `/api/meetings/${id}/`, { token: 'host' })).body.attendees.map((a: { email: string }) => a.email))
+      .toEqual([USERS.host.email, 'a@example.com', 'b@example.com']);
+    expect(w.mails.map((m) => m.to)).toEqual(['a@example.com']);
+    w.undeliverable.clear();
+    const again = await w.call('POST', '/api/meetings/attendees/', { token: 'host', body });
+    expect(again.status).toBe(200);
+    expect(w.mails.map((m) => m.to)).toEqual(['a@example.com', 'a@example.com', 'b@example.com']);
+  });
+
   it('accepts a message of exactly 2000 characters', async () => {
     const w = world();
     const [id] = await createMeetings(w, 1);

@@ -2,7 +2,7 @@ import { SHARE_MESSAGE_MAX, type MeetingView } from '../../../functions/contract
 import { humanizeDuration, IN_SESSION, meetingDuration } from '../../../web/src/features/meetings/duration.js';
 import { pageCount, pageWindow, type PageItem } from '../../../web/src/features/meetings/pagination.js';
 import { canBulkShare, canManage, meetingOptions, sharedWithCount } from '../../../web/src/features/meetings/permissions.js';
-import { addChips, messageProblem, recipientsProblem, SHARE_MESSAGES, shareLink } from '../../../web/src/features/share/share-rules.js';
+import { addChips, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES, shareLink } from '../../../web/src/features/share/share-rules.js';
 
 const minutes = (n: number) => n * 60_000;
 
@@ -143,9 +143,11 @@ describe('share messages', () => {
     expect(recipientsProblem(['a@example.com'], '  ')).toBeUndefined();
   });
 
-  it('reports the character limit once the message reaches 2000 characters', () => {
-    expect(messageProblem('x'.repeat(SHARE_MESSAGE_MAX - 1))).toBeUndefined();
-    expect(messageProblem('x'.repeat(SHARE_MESSAGE_MAX))).toBe('You have reached the maximum character limit.');
+  it('shows the character limit once the message reaches 2000 characters, without blocking a message of exactly 2000', () => {
+    expect(messageLimitNotice('x'.repeat(SHARE_MESSAGE_MAX - 1))).toBeUndefined();
+    expect(messageLimitNotice('x'.repeat(SHARE_MESSAGE_MAX))).toBe('You have reached the maximum character limit.');
+    expect(messageProblem('x'.repeat(SHARE_MESSAGE_MAX))).toBeUndefined();
+    expect(messageProblem('x'.repeat(SHARE_MESSAGE_MAX + 1))).toBe('You have reached the maximum character limit.');
   });
 
   it('words the failure as the spec does', () => {

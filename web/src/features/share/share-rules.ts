@@ -48,9 +48,17 @@ export function recipientsProblem(emails: readonly string[], pendingText: string
   return undefined;
 }
 
-/** The message error: shown once the message reaches the 2000-character limit, and it blocks sending. */
-export function messageProblem(message: string): string | undefined {
+/**
+ * The limit notice, shown once the message reaches 2000 characters (typing stops there). It is a
+ * notice, not an error: a message of exactly 2000 characters is allowed ("up to 2000") and can be sent.
+ */
+export function messageLimitNotice(message: string): string | undefined {
   return message.length >= SHARE_MESSAGE_MAX ? SHARE_MESSAGES.messageLimit : undefined;
+}
+
+/** The message error that blocks sending: longer than the limit (only reachable if the input's cap is bypassed). */
+export function messageProblem(message: string): string | undefined {
+  return message.length > SHARE_MESSAGE_MAX ? SHARE_MESSAGES.messageLimit : undefined;
 }
 
 /** The share link of a meeting (spec §9: /home/meeting/{id}). */

@@ -5,10 +5,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SHARE_MESSAGE_MAX, type MeetingView } from '../../../../../functions/contracts/meetings.js';
+import { errorData, errorStatus, firstMessage } from '../../../api/error-messages.js';
 import { shareMeetings } from '../../../api/meetings/share-meetings.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../meetings/components/modal.js';
-import { addChips, CHIP_KEYS, messageProblem, recipientsProblem, SHARE_MESSAGES } from '../share-rules.js';
+import { addChips, CHIP_KEYS, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES } from '../share-rules.js';
 import { AccessList } from './access-list.js';
 import { CopyLinkButton } from './copy-link-button.js';
 
@@ -32,6 +33,7 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ids = { input: useId(), message: useId(), counter: useId() };
   const messageError = messageProblem(message);
+  const messageNotice = messageError ? undefined : messageLimitNotice(message);
   const single = meetings.length === 1 ? meetings[0] : undefined;
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -63,9 +65,10 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
       setStatus('sent');
       onChanged?.();
       timer.current = setTimeout(() => navigate('/'), SHARE_DONE_DELAY_MS);
-    } catch {
+    } catch (error) {
       setStatus('idle');
-      setSendError(SHARE_MESSAGES.failed);
+      // A 503 says what happened (e.g. shared, but an invitation e-mail failed); anything else gets the §8 text.
+      setSendError((errorStatus(error) === 503 && firstMessage(errorData(error))) || SHARE_MESSAGES.failed);
     }
   }
 
@@ -119,6 +122,7 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
           <p id={ids.counter} className="counter">{message.length}/{SHARE_MESSAGE_MAX}</p>
         </div>
         <ErrorMessage>{messageError}</ErrorMessage>
+        {messageNotice && <p className="hint" role="status">{messageNotice}</p>}
         {single && <AccessList meeting={single} onChanged={onChanged} />}
         <div className="general-access">
           <h3>General Access</h3>
