@@ -261,16 +261,19 @@ describe('ShareDialog', () => {
     expect((input() as HTMLInputElement).value).toBe('');
   });
 
-  it('counts the message and blocks sending at the 2000-character limit', () => {
+  it('counts the message, stops it at 2000 characters with the limit text, and still lets it be sent', () => {
     renderScreen(<ShareDialog meetings={[hosted]} onClose={jest.fn()} />);
     const message = screen.getByLabelText('Message (optional)');
 
     fireEvent.change(message, { target: { value: 'hello' } });
     expect(screen.getByText('5/2000')).toBeTruthy();
-    fireEvent.change(message, { target: { value: 'x'.repeat(2000) } });
+    expect(screen.queryByText('You have reached the maximum character limit.')).toBeNull();
+    fireEvent.change(message, { target: { value: 'x'.repeat(2100) } });
 
+    expect((message as HTMLTextAreaElement).value).toHaveLength(2000);
+    expect(screen.getByText('2000/2000')).toBeTruthy();
     expect(screen.getByText('You have reached the maximum character limit.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('lists the host as (Host) without a cross and removes another attendee', async () => {
