@@ -299,6 +299,17 @@ describe('ShareDialog', () => {
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('shows what the server says when access was granted but an invitation could not be mailed', async () => {
+    const detail = 'The meeting was shared, but the invitation e-mail could not be sent to bob@example.com. Please try again later.';
+    replyTo = () => ({ status: 503, json: { detail } });
+    renderScreen(<ShareDialog meetings={[hosted]} onClose={jest.fn()} />);
+    type('bob@example.com', 'Enter');
+
+    send();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(detail);
+  });
+
   it('sends the addresses and message, then goes to / after 2 seconds', async () => {
     jest.useFakeTimers();
     replyTo = () => ({ status: 200, json: { meeting_ids: ['m1'], attendees: ['bob@example.com'] } });
