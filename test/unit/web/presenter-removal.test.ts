@@ -1,4 +1,4 @@
-import { maskColumnsFor, replacePerson } from '../../../web/src/features/room/presenter-removal.js';
+import { maskColumnsFor, replacePerson, segmentIntervalAfter } from '../../../web/src/features/room/presenter-removal.js';
 
 const RED = 0xff0000ff;
 const BOARD = 0xffffffff;
@@ -28,5 +28,15 @@ describe('replacePerson', () => {
     const stepAside = Uint32Array.of(RED, RED, PERSON, PERSON, RED, RED, PERSON, PERSON);
     replacePerson(stepAside, background, picture, Float32Array.of(0.1, 0.9), maskSize, columns);
     expect([...stepAside]).toEqual(new Array(8).fill(RED));
+  });
+});
+
+describe('segmentIntervalAfter', () => {
+  it('keeps segmentation to 40 % of the main thread when runs are slow', () => {
+    expect(segmentIntervalAfter(200)).toBe(500);
+  });
+
+  it('refreshes masks at most ten times a second when runs are fast', () => {
+    expect(segmentIntervalAfter(5)).toBe(100);
   });
 });

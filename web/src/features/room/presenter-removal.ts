@@ -8,10 +8,13 @@ import type { Segmenter } from './segmenter.js';
 /** Person probability above which a pixel counts as the presenter. */
 const PERSON_THRESHOLD = 0.35;
 /**
- * Without a GPU the model runs on SwiftShader and holds the main thread ~200 ms per run; refreshing the
- * mask at most ~3 times a second leaves the thread to draw (and the encoders to send) every camera frame.
+ * Segmentation holds the main thread while it runs (~200 ms a run on SwiftShader without a GPU, a few ms
+ * with one), and that thread also draws every frame guests receive. It may take at most this share of
+ * the thread: the next mask is started no sooner than (last run time / share) after the previous one.
  */
-const MIN_SEGMENT_INTERVAL_MS = 330;
+const SEGMENTATION_SHARE = 0.4;
+/** Masks are never refreshed more often than this, even on a fast GPU. */
+const MIN_SEGMENT_INTERVAL_MS = 100;
 /**
  * While removal is off the program picture only feeds the recorder, so it is drawn at most this often:
  * every drawn frame costs a canvas copy and a recorder encode on the host's busy main thread. With
@@ -32,6 +35,7 @@ export class ProgramCanvas {
   private masks = 0;
   private segmenting = false;
   private lastSegmentAt = -Infinity;
+  private segmentInterval = MIN_SEGMENT_INTERVAL_MS;
   private mask: Float32Array | undefined;
   private lastDrawAt = -Infinity;
   private maskColumns: Uint32Array | undefined;
@@ -93,11 +97,15 @@ export class ProgramCanvas {
    */
   private segmentInBackground(segmenter: Segmenter): void {
     const now = performance.now();
-    if (this.segmenting || now - this.lastSegmentAt < MIN_SEGMENT_INTERVAL_MS) return;
+    if (this.segmenting || now - this.lastSegmentAt < this.segmentInterval) return;
     this.segmenting = true;
     this.lastSegmentAt = now;
     segmenter.segment(this.video)
-      .then((mask) => { this.mask = mask; this.masks += 1; })
+      .then((mask) => {
+        this.mask = mask;
+        this.masks += 1;
+        this.segmentInterval = segmentIntervalAfter(performance.now() - now);
+      })
       .catch((error) => console.warn('Segmentation failed on a frame', error))
       .finally(() => { this.segmenting = false; });
   }
@@ -114,6 +122,9 @@ export class ProgramCanvas {
     this.context.putImageData(frame, 0, 0);
   }
 }
+
+/** How long to wait between mask refreshes after a run that took `runMs` (see SEGMENTATION_SHARE). */
+export const segmentIntervalAfter = (runMs: number): number => Math.max(MIN_SEGMENT_INTERVAL_MS, runMs / SEGMENTATION_SHARE);
 
 /** For each picture column, the mask column it reads (the mask is usually smaller than the picture). */
 export const maskColumnsFor = (width: number, maskWidth: number): Uint32Array =>
