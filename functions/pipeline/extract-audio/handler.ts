@@ -4,7 +4,9 @@ import path from 'node:path';
 import { extractSpeechAudio } from '../../adapters/media/ffmpeg.js';
 import { artefactKeys, transcriptionJobName } from '../../core/pipeline/artefact-keys.js';
 import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import type { Context } from 'aws-lambda';
 import { MEDIA_LINK_SECONDS, pipelineContext, type AudioResult, type PipelineRun } from '../shared/context.js';
+import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ctx = pipelineContext();
 
@@ -12,13 +14,13 @@ const ctx = pipelineContext();
  * Writes the recording's sound as 16 kHz mono WAV to artefacts/{id}/audio.wav and names the transcription
  * job of this attempt (the next state starts it). Throws UnreadableMedia / MediaToolFailed from ffmpeg.
  */
-export const handler = async (run: PipelineRun): Promise<AudioResult> => {
+export const handler = async (run: PipelineRun, context: Context): Promise<AudioResult> => {
   await ctx.processing.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, updatedAt: new Date().toISOString() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-audio-'));
   const key = artefactKeys.audio(run.meetingId);
   try {
     const wav = path.join(dir, 'audio.wav');
-    await extractSpeechAudio(await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS), wav);
+    await extractSpeechAudio(await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS), wav, toolTimeBudget(context));
     await ctx.artefacts.putFile(key, wav, 'audio/wav');
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -5,6 +5,8 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createArtefactFiles } from '../../adapters/search-index/artefact-json.js';
 import { readConfig } from '../../config.js';
+import type { Context } from 'aws-lambda';
+import { toolTimeBudget } from '../shared/tool-time.js';
 import { extractFrames } from './ffmpeg-frames.js';
 
 const config = readConfig(['MEDIA_BUCKET']);
@@ -19,12 +21,12 @@ export interface FrameRef { readonly position: number; readonly timestamp: numbe
  * hour) and their thumbnails as JPEGs under artefacts/{id}/frames/. An audio-only recording (m4a) has
  * none. Throws when ffmpeg cannot read the recording.
  */
-export const handler = async (input: ExtractFramesInput): Promise<{ meetingId: string; frames: FrameRef[] }> => {
+export const handler = async (input: ExtractFramesInput, context: Context): Promise<{ meetingId: string; frames: FrameRef[] }> => {
   if (input.hasVideo === false) return { meetingId: input.meetingId, frames: [] };
   const link = await getSignedUrl(s3, new GetObjectCommand({ Bucket: config.MEDIA_BUCKET, Key: input.key }), { expiresIn: 6 * 3600 });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-frames-'));
   try {
-    const extracted = await extractFrames(link, dir);
+    const extracted = await extractFrames(link, dir, toolTimeBudget(context));
     const frames: FrameRef[] = [];
     for (const [position, f] of extracted.entries()) {
       const base = `artefacts/${input.meetingId}/frames/${String(position).padStart(5, '0')}`;

@@ -5,7 +5,9 @@ import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffm
 import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
 import { ledgerMonth, minutesToCharge } from '../../core/pipeline/minutes.js';
 import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import type { Context } from 'aws-lambda';
 import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
+import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ctx = pipelineContext();
 
@@ -18,11 +20,11 @@ class MeetingNotFound extends Error {
  * minutes once per meeting, fills an empty end time from the duration and flags recordings too short for notes.
  * Throws NotMediaFile / NoAudioTrack for files that cannot be processed.
  */
-export const handler = async (run: PipelineRun): Promise<MediaResult> => {
+export const handler = async (run: PipelineRun, context: Context): Promise<MediaResult> => {
   await ctx.processing.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, updatedAt: new Date().toISOString() });
   const link = await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS);
   let facts = mediaFacts(await readable(() => probeMedia(link)));
-  if (facts.durationSeconds === null) facts = mediaFacts(await readable(() => probeRemuxed(link, run.key)));
+  if (facts.durationSeconds === null) facts = mediaFacts(await readable(() => probeRemuxed(link, run.key, toolTimeBudget(context))));
   if (facts.durationSeconds === null) throw new NotMediaFile('The length of the recording could not be read. Upload an mp4 or m4a file.');
   const durationSeconds = facts.durationSeconds;
 
@@ -49,12 +51,12 @@ async function readable<T>(probe: () => Promise<T>): Promise<T> {
   }
 }
 
-async function probeRemuxed(link: string, key: string) {
+async function probeRemuxed(link: string, key: string, timeoutMs: number) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-remux-'));
   try {
     const extension = /\.(webm|mkv|mp4|m4a|mov|ogg)$/i.exec(key)?.[1]?.toLowerCase() ?? 'mkv';
     const copy = path.join(dir, `remuxed.${extension}`);
-    await remuxCopy(link, copy);
+    await remuxCopy(link, copy, timeoutMs);
     return await probeMedia(copy);
   } finally {
     await rm(dir, { recursive: true, force: true });
