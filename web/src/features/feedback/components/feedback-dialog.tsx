@@ -8,7 +8,7 @@ import { SURVEY_MAXIMUM_RATING, SURVEY_NOTE_MAX } from '../../../../../functions
 import { GENERIC_ERROR } from '../../../api/error-messages.js';
 import { submitSurvey } from '../../../api/surveys/submit-survey.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 
 export const FEEDBACK_DONE_DELAY_MS = 2000;
 const RATINGS = Array.from({ length: SURVEY_MAXIMUM_RATING }, (_, i) => i + 1);

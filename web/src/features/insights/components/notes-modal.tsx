@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { INSIGHTS_MESSAGES, type TimestampRangeView } from '../../../../../functions/contracts/insights.js';
 import { ApiError } from '../../../api/api-client.js';
 import { useNotes } from '../../../api/insights/get-notes.js';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 import { formatSeconds } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
 

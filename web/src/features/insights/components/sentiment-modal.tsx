@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '../../../../../functions/contracts/insights.js';
 import { useSentiments } from '../../../api/insights/get-sentiments.js';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 import { chartDomain, distribution, formatSeconds, significantMoments, speakerName, speakersIn, zoomDomain, type ChartDomain } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
 import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';

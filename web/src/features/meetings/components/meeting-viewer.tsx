@@ -3,7 +3,7 @@ import type { MeetingView } from '../../../../../functions/contracts/meetings.js
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { meetingOptions, OPTION_LABELS, sharedWithCount, type MeetingOption } from '../permissions.js';
-import { Modal } from './modal.js';
+import { Modal } from '../../../components/modal.js';
 
 interface MeetingViewerProps {
   meeting: MeetingView;

@@ -1,6 +1,6 @@
 /** The recording player (spec §2): an HTML5 video of the link GET meetings/{id}/video/ returned. */
 import type { RecordingUrl } from '../../../../../functions/contracts/meetings.js';
-import { Modal } from './modal.js';
+import { Modal } from '../../../components/modal.js';
 
 export const DOWNLOAD_ERROR = 'There was an error downloading your file.';
 

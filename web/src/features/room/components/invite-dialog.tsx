@@ -1,6 +1,6 @@
 /** 'Invite people to the meeting': the join link, Copy link, and 'Copied!' for 1 second (spec §2, §9). */
 import { useEffect, useRef, useState } from 'react';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 import { COPIED_NOTE_MS, ROOM_TEXTS } from '../room-texts.js';
 
 /** The guest link of a meeting: {origin}/joinmeeting/{meetingId}. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RecordingUrl } from '../../../../../functions/contracts/meetings.js';
 import { getRecording } from '../../../api/meetings/get-recording.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 import { formatTimestamp } from '../highlight.js';
 
 export const RECORDING_ERROR = 'There was an error downloading your file.';

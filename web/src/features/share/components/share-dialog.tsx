@@ -8,7 +8,7 @@ import { SHARE_MESSAGE_MAX, type MeetingView } from '../../../../../functions/co
 import { errorData, errorStatus, firstMessage } from '../../../api/error-messages.js';
 import { shareMeetings } from '../../../api/meetings/share-meetings.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 import { addChips, CHIP_KEYS, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES } from '../share-rules.js';
 import { AccessList } from './access-list.js';
 import { CopyLinkButton } from './copy-link-button.js';

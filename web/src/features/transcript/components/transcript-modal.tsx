@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useTranscript } from '../../../api/transcripts/get-transcript.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
-import { Modal } from '../../meetings/components/modal.js';
+import { Modal } from '../../../components/modal.js';
 import { downloadTranscript } from '../download.js';
 import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
 import { activeLineIndex, parseTranscript } from '../transcript-text.js';
