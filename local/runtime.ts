@@ -11,6 +11,7 @@ import { toEventBridgeEvent, triggeredStateMachines } from './events/s3-to-event
 import { startGateway } from './gateway/index.js';
 import { startLocalMail, type LocalMail } from './mail/index.js';
 import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
+import { startSampleSeeding } from './samples/index.js';
 import { startLocalSecrets } from './secrets/index.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions/index.js';
 import { startLocalTextract } from './textract/index.js';
@@ -42,6 +43,8 @@ export interface LocalEditionOptions {
   waitScale?: number;
   /** Speech engine of the local Transcribe endpoint (default: the best one available, see local/engines/select.ts). */
   transcribeEngine?: TranscriptionEngine;
+  /** Seeds the two sample meetings in the background once started, when missing (local/samples; `npm start`). @default false */
+  seedSamples?: boolean;
   log?: Log;
 }
 
@@ -144,6 +147,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     addEndpoint('SFN', sfn.endpoint);
     for (const event of pending.splice(0)) void trigger(sfn, event, log);
 
+    const seeding = options.seedSamples ? startSampleSeeding(log) : undefined;
     let stopped: Promise<void> | undefined;
     return {
       url: gateway.url,
@@ -151,7 +155,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       endpoints,
       stepFunctions: sfn,
       mail,
-      stop: () => (stopped ??= stopAll(stoppers)),
+      stop: () => (stopped ??= (seeding?.stop() ?? Promise.resolve()).then(() => stopAll(stoppers))),
     };
   } catch (error) {
     await stopAll(stoppers);
