@@ -1,13 +1,34 @@
-/** Worker entry of diarizeInWorker (diarize-in-worker.ts): diarizes workerData and posts the turns or the error. */
+/**
+ * Worker entry of diarizeInWorker (diarize-in-worker.ts): finds the speech with the silero VAD when a
+ * model is given (the energy VAD otherwise, or when silero fails), diarizes workerData and posts the
+ * turns or the error.
+ */
 import { parentPort, workerData } from 'node:worker_threads';
 import { diarize } from './diarize.js';
 import type { DiarizeJob, DiarizeReply } from './diarize-in-worker.js';
+import { detectSpeechRegions, type SpeechRegion } from './vad.js';
 
-const { audio, options } = workerData as DiarizeJob;
+const SILERO_RATE = 16_000;
+const { audio, options, sileroModel } = workerData as DiarizeJob;
 let reply: DiarizeReply;
 try {
-  reply = { turns: diarize(audio, options) };
+  let speech: readonly SpeechRegion[] | undefined = options.speech;
+  let vadFallback: string | undefined;
+  if (sileroModel !== undefined && speech === undefined) {
+    try {
+      if (audio.sampleRate !== SILERO_RATE) throw new Error(`the silero VAD needs ${SILERO_RATE} Hz audio, got ${audio.sampleRate} Hz`);
+      speech = await detectSpeechRegions(audio.samples, sileroModel);
+    } catch (error) {
+      vadFallback = messageOf(error);
+    }
+  }
+  const turns = diarize(audio, { ...options, speech });
+  reply = vadFallback === undefined ? { turns } : { turns, vadFallback };
 } catch (error) {
-  reply = { error: error instanceof Error ? error.message : String(error) };
+  reply = { error: messageOf(error) };
 }
 parentPort!.postMessage(reply);
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

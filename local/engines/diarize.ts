@@ -4,6 +4,7 @@ import { energyVad, type EnergyVadOptions } from './energy-vad.js';
 import { fitGmm, gmmLogLikelihood, type DiagonalGmm } from './gmm.js';
 import { computeMfcc } from './mfcc.js';
 import type { RecognizedWord, SpeakerTurn } from './types.js';
+import type { SpeechRegion } from './vad.js';
 
 // Math's members are bound once: a global lookup per call is slow inside VM contexts (jest).
 const { sqrt, abs, min, max, round } = Math;
@@ -21,24 +22,33 @@ export interface DiarizationOptions {
   /** Clusters with fewer than this share of the windows are merged into the nearest larger one. */
   minClusterShare?: number;
   vad?: EnergyVadOptions;
+  /**
+   * Where the speech is (seconds), found beforehand, e.g. by the silero VAD (vad.ts detectSpeechRegions).
+   * When given, only frames inside these regions are diarized and the energy VAD is not used.
+   */
+  speech?: readonly SpeechRegion[];
 }
 
 /** The defaults, tuned on the development set (docs/speech.md). */
 export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions } as const;
 
 const MAX_WINDOWS = 1000;
-type Settings = Required<DiarizationOptions>;
+/** Half the MFCC analysis window (25 ms): a frame counts as speech when its centre lies in a region. */
+const FRAME_CENTRE_SECONDS = 0.0125;
+type Settings = Required<Omit<DiarizationOptions, 'speech'>>;
 
 /**
- * Speaker diarization without neural models: MFCC (c1..c19) with CMVN over speech frames, energy VAD,
- * sliding windows embedded as mean+std (z-scored), average-linkage clustering on cosine distance cut at
- * `threshold` (at most `maxSpeakers` clusters), then per-speaker diagonal-GMM resegmentation.
+ * Speaker diarization without neural models: MFCC (c1..c19) with CMVN over speech frames, speech from
+ * the given `speech` regions or else the energy VAD, sliding windows embedded as mean+std (z-scored),
+ * average-linkage clustering on cosine distance cut at `threshold` (at most `maxSpeakers` clusters),
+ * then per-speaker diagonal-GMM resegmentation.
  * Returns speech turns with speakers numbered by first appearance.
  */
 export function diarize(audio: Audio, options: DiarizationOptions): SpeakerTurn[] {
-  const o: Settings = { ...DIARIZATION_DEFAULTS, ...definedOnly(options), maxSpeakers: options.maxSpeakers };
+  const { speech: regions, ...rest } = options;
+  const o: Settings = { ...DIARIZATION_DEFAULTS, ...definedOnly(rest), maxSpeakers: options.maxSpeakers };
   const features = computeMfcc(audio.samples, { sampleRate: audio.sampleRate });
-  const speech = energyVad(features.logEnergy, o.vad);
+  const speech = regions ? regionMask(regions, features.logEnergy.length, features.hopSeconds) : energyVad(features.logEnergy, o.vad);
   const frames = speech.length;
   const speechIdx: number[] = [];
   for (let f = 0; f < frames; f++) if (speech[f]) speechIdx.push(f);
@@ -66,6 +76,17 @@ export function assignSpeakers(words: readonly RecognizedWord[], turns: readonly
     }
     return { ...w, speaker: best.speaker };
   });
+}
+
+/** Marks the frames whose centre falls inside one of `regions`. */
+function regionMask(regions: readonly SpeechRegion[], frames: number, hopSeconds: number): Uint8Array {
+  const mask = new Uint8Array(frames);
+  for (const { start, end } of regions) {
+    const from = max(0, Math.ceil((start - FRAME_CENTRE_SECONDS) / hopSeconds));
+    const to = min(frames, Math.ceil((end - FRAME_CENTRE_SECONDS) / hopSeconds));
+    if (to > from) mask.fill(1, from, to);
+  }
+  return mask;
 }
 
 function cmvn(mfcc: Float64Array[], speechIdx: number[]): Float64Array[] {

@@ -2,9 +2,11 @@ import path from 'node:path';
 import { readWav } from '../../../local/engines/audio.js';
 import { diarize } from '../../../local/engines/diarize.js';
 import { diarizeInWorker } from '../../../local/engines/diarize-in-worker.js';
+import { detectSpeechRegions } from '../../../local/engines/vad.js';
 
 const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'fixtures');
 const CLIP = path.join(FIXTURES, 'diarization', 'ami_debug_dev00.wav');
+const SILERO = path.resolve(process.cwd(), '..', 'shared', 'models', 'silero-vad', 'silero_vad.onnx');
 
 describe('diarizeInWorker', () => {
   it('gives the same turns as diarize on a real meeting clip and hands the samples over instead of copying them', async () => {
@@ -16,6 +18,29 @@ describe('diarizeInWorker', () => {
     expect(new Set(expected.map((t) => t.speaker)).size).toBeGreaterThan(1);
     expect(turns).toEqual(expected);
     expect(audio.samples.length).toBe(0);
+  });
+
+  it('diarizes the speech the silero VAD finds when given its model, inside the worker', async () => {
+    const audio = await readWav(CLIP);
+    const speech = await detectSpeechRegions(audio.samples, SILERO);
+    const expected = diarize(audio, { maxSpeakers: 4, speech });
+    const fallbacks: string[] = [];
+
+    const turns = await diarizeInWorker(audio, { maxSpeakers: 4 }, { sileroModel: SILERO, onVadFallback: (reason) => fallbacks.push(reason) });
+
+    expect(fallbacks).toEqual([]);
+    expect(turns).toEqual(expected);
+    expect(turns).not.toEqual(diarize(await readWav(CLIP), { maxSpeakers: 4 }));
+  });
+
+  it('falls back to the energy VAD and says why when the silero model cannot be used', async () => {
+    const expected = diarize(await readWav(CLIP), { maxSpeakers: 4 });
+    const fallbacks: string[] = [];
+
+    const turns = await diarizeInWorker(await readWav(CLIP), { maxSpeakers: 4 }, { sileroModel: '/nonexistent/silero_vad.onnx', onVadFallback: (reason) => fallbacks.push(reason) });
+
+    expect(turns).toEqual(expected);
+    expect(fallbacks).toEqual(['Silero VAD model not found at /nonexistent/silero_vad.onnx']);
   });
 
   it('keeps the event loop turning while it diarizes', async () => {

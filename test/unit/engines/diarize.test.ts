@@ -73,6 +73,24 @@ describe('diarize', () => {
     expect(turns.length).toBeGreaterThan(0);
   });
 
+  it('diarizes only inside the speech regions it is given, instead of where the energy VAD finds speech', () => {
+    const samples = concat([silence(0.5, 1), voice(6, 110, [500, 1500], 2), silence(0.6, 3), voice(6, 210, [800, 2600], 4)]);
+    const speech = [{ start: 1, end: 3 }, { start: 4, end: 6 }];
+
+    const turns = diarize({ samples, sampleRate: RATE }, { maxSpeakers: 4, speech });
+    const energyTurns = diarize({ samples, sampleRate: RATE }, { maxSpeakers: 4 });
+
+    expect(turns.length).toBeGreaterThan(0);
+    for (const t of turns) expect(speech.some((r) => t.start >= r.start - 0.01 && t.end <= r.end + 0.01)).toBe(true);
+    expect(turns.reduce((n, t) => n + t.end - t.start, 0)).toBeCloseTo(4, 1);
+    expect(energyTurns.some((t) => t.end > 8)).toBe(true);
+  });
+
+  it('finds no turns when the given speech regions are empty, even over loud voices', () => {
+    const samples = voice(4, 110, [500, 1500], 1);
+    expect(diarize({ samples, sampleRate: RATE }, { maxSpeakers: 2, speech: [] })).toEqual([]);
+  });
+
   it('finds no turns in silence', () => {
     expect(diarize({ samples: new Float32Array(RATE * 3), sampleRate: RATE }, { maxSpeakers: 2 })).toEqual([]);
   });

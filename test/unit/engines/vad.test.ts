@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readWav } from '../../../local/engines/audio.js';
-import { detectSpeech } from '../../../local/engines/vad.js';
+import { detectSpeech, detectSpeechRegions } from '../../../local/engines/vad.js';
 
 const SILERO = path.resolve(process.cwd(), '..', 'shared', 'models', 'silero-vad', 'silero_vad.onnx');
 const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'fixtures');
@@ -19,6 +19,15 @@ describe('detectSpeech (silero VAD through sherpa-onnx)', () => {
     }
     // "ask not" starts after the pause at about 3 s
     expect(pieces[1]!.start / 16_000).toBeGreaterThan(2.5);
+  });
+
+  it('gives as regions in seconds exactly the pieces detectSpeech cuts', async () => {
+    const audio = await readWav(path.join(FIXTURES, 'asr', 'jfk.wav'));
+
+    const regions = await detectSpeechRegions(audio.samples, SILERO);
+
+    const pieces = await detectSpeech(audio.samples, SILERO);
+    expect(regions).toEqual(pieces.map((p) => ({ start: p.start / 16_000, end: (p.start + p.samples.length) / 16_000 })));
   });
 
   it('finds nothing in silence', async () => {
