@@ -57,7 +57,7 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
       log('Could not load the neural models', { error: problem, dir });
     }
   }
-  if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency });
+  if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency, env, log });
   return unavailableEngine();
 }
 
