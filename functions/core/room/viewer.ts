@@ -5,8 +5,8 @@ import type { RoomConnection, RoomMember, RoomPorts } from './ports.js';
 type ViewerMessage = Extract<ClientRoomMessage, { id: 'viewer' }>;
 
 /**
- * viewer: a guest joins with a recvonly offer. The guest is added (at most MAX_GUESTS), recorded as a
- * told who is there (currentAttendees) while the host gets newAttendee with the offer; the other guests
+ * viewer: a guest joins with a recvonly offer. The guest is added (at most MAX_GUESTS); the host gets
+ * newAttendee with the offer at once, the guest is told who is there (currentAttendees); the other guests
  * get newAttendee without it; then the guest is recorded as a participant of the meeting. Refusals answer viewerResponse rejected.
  */
 export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection, message: ViewerMessage): Promise<void> {
@@ -28,12 +28,14 @@ export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection,
   if (joined === 'no-room') return void (await reject(ROOM_MESSAGES.noRoom));
   if (joined === 'duplicate') return void (await reject(ROOM_MESSAGES.duplicateSession));
 
+  // The offer goes to the host first: its answer is on the path to the guest's first frame, the list of who is there is not.
+  const toHost = sendToHost(ports, room, { id: 'newAttendee', ...attendeeInfo(guest), sdpOffer: message.sdpOffer });
   const others = (await ports.store.guests(room.roomId)).filter((g) => g.participantSessionId !== guest.participantSessionId);
   const [sent, hostThere] = await Promise.all([
     sendTo(ports, connection.connectionId, {
       id: 'currentAttendees', attendees: [attendeeInfo(room.host), ...others.map(attendeeInfo)], personRemoval: room.personRemoval,
     }),
-    sendToHost(ports, room, { id: 'newAttendee', ...attendeeInfo(guest), sdpOffer: message.sdpOffer }),
+    toHost,
   ]);
   if (!hostThere) return;
   if (sent === 'gone') return guestLeaves(ports, room, guest.participantSessionId, guest.connectionId);

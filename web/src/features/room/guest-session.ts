@@ -23,6 +23,8 @@ export class GuestSession {
   private pc: RTCPeerConnection | undefined;
   private preparing: Promise<RTCPeerConnection> | undefined;
   private preparedAt = 0;
+  /** Bumped when a preparation is abandoned (socket lost, offer renewed), so a late one cannot take over. */
+  private generation = 0;
   private spent = false;
   private joined = false;
   private answered = false;
@@ -50,8 +52,9 @@ export class GuestSession {
    */
   prepare(): Promise<RTCPeerConnection> {
     if (!this.preparing) {
-      this.preparing = this.connect();
-      this.preparing.catch(() => { this.preparing = undefined; });
+      const attempt = this.connect();
+      this.preparing = attempt;
+      attempt.catch(() => { if (this.preparing === attempt) this.preparing = undefined; });
     }
     return this.preparing;
   }
@@ -73,13 +76,18 @@ export class GuestSession {
   }
 
   private async connect(): Promise<RTCPeerConnection> {
-    const [iceServers, socket] = await Promise.all([
-      getIceServers(this.who.meetingId),
-      this.socket ?? openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.onSocketClosed() }),
-    ]);
-    if (this.closed) { socket.close(); throw new Error('Session closed.'); }
-    this.socket = socket;
-    performance.mark('room:socket-open');
+    const generation = this.generation;
+    const current = () => { if (generation !== this.generation || this.closed) throw new Error('Preparation superseded.'); };
+    // The socket is kept as soon as it opens, so a failed ICE-servers call does not leave it dangling.
+    const opened = this.socket ? Promise.resolve(this.socket) : openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.onSocketClosed() })
+      .then((socket) => {
+        if (this.closed) { socket.close(); throw new Error('Session closed.'); }
+        this.socket = socket;
+        performance.mark('room:socket-open');
+        return socket;
+      });
+    const [iceServers] = await Promise.all([getIceServers(this.who.meetingId), opened]);
+    current();
     const pc = new RTCPeerConnection({ iceServers });
     this.pc = pc;
     pc.onconnectionstatechange = () => { if (pc.connectionState === 'connected') performance.mark('room:connected'); };
@@ -97,6 +105,7 @@ export class GuestSession {
     pc.addTransceiver('audio', { direction: 'recvonly' });
     await pc.setLocalDescription(await pc.createOffer());
     await iceGathered(pc);
+    current();
     this.localCandidates.length = 0; // already inside the offer
     this.preparedAt = Date.now();
     return pc;
@@ -105,6 +114,7 @@ export class GuestSession {
   /** A fresh peer connection and offer on the same socket. */
   private async renewOffer(): Promise<void> {
     await this.preparing?.catch(() => undefined);
+    this.generation += 1;
     this.pc?.close();
     this.pc = undefined;
     this.localCandidates.length = 0;
@@ -114,6 +124,7 @@ export class GuestSession {
   /** Before Join a closed socket only means preparing again; after it, the meeting is over for this guest. */
   private onSocketClosed(): void {
     if (this.spent) return this.end('other');
+    this.generation += 1;
     this.socket = undefined;
     this.pc?.close();
     this.pc = undefined;
