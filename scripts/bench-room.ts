@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { PROJECT_ROOT, startLocalEdition } from '../local/runtime.js';
@@ -95,6 +96,9 @@ async function main() {
       await page.getByRole('button', { name: 'Next' }).click();
       guests.push(page);
     }
+    // The local edition runs in this process: how long its event loop stalled while the guests joined.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const firstFrameMs = await Promise.all(guests.map(async (page, i) => {
       await sleep(i * 300); // people arrive one after another, not in the same millisecond
       // Timed inside the page (click to first decoded frame), so polling from here adds no load or error.
@@ -115,6 +119,7 @@ async function main() {
         const check = setInterval(() => { if (w.firstFrameAt) { clearInterval(check); resolve(Math.round(w.firstFrameAt - w.joinAt)); } }, 20);
       }));
     }));
+    loopDelay.disable();
     // Where the time went: the guest session's performance marks, relative to the click.
     const phases = await Promise.all(guests.map((page) => page.evaluate(() => Object.fromEntries(
       performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:')).map((m) => [m.name.slice(5), Math.round(m.startTime - (window as any).joinAt)])))));
@@ -151,6 +156,7 @@ async function main() {
       const values = phases.map((p) => p[name]).filter((v) => typeof v === 'number');
       console.log(`  ${name.padEnd(16)} median ${median(values)} ms, worst ${Math.max(...values)} ms after the click${name === 'socket-open' ? ' (negative: prepared before it)' : ''}`);
     }
+    console.log(`  server event loop while joining: delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
     console.log(`received fps, removal off: ${fpsOff.map((f) => f.toFixed(1)).join(', ')} (min ${Math.min(...fpsOff).toFixed(1)})`);
     console.log(`received fps, removal on:  ${fpsOn.map((f) => f.toFixed(1)).join(', ')} (min ${Math.min(...fpsOn).toFixed(1)})`);
     console.log(`segmentation 640x480 (MediaPipe selfie, WebGL on SwiftShader): ${seg.segmentsPerSecond.toFixed(1)} model runs/s alone; with compositing: program ${seg.programFps.toFixed(1)} fps drawn, masks refreshed ${seg.maskFps.toFixed(1)}/s`);
