@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
+import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by URL, recording every call. */
 interface Call { method: string; url: string; body: any }
@@ -14,20 +15,7 @@ let replyTo: (call: Call) => { status: number; json?: unknown };
 
 beforeEach(() => {
   calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof init?.body === 'string' ? init.body : undefined;
-    let body: unknown = raw;
-    try { body = raw === undefined ? undefined : JSON.parse(raw); } catch { /* form-encoded */ }
-    const call = { method: init?.method ?? 'GET', url: String(input), body };
-    calls.push(call);
-    const reply = replyTo(call);
-    const text = reply.json === undefined ? '' : JSON.stringify(reply.json);
-    return {
-      ok: reply.status < 300, status: reply.status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
+  globalThis.fetch = fakeFetch(calls, (call) => replyTo(call));
 });
 
 const user = { id: 'u1', email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper', minutes: 30 } as User;

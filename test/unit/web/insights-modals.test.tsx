@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 import { INSIGHTS_MESSAGES, type NotesResponse, type SentimentsResponse } from '../../../functions/contracts/insights.js';
 import { NotesModal } from '../../../web/src/features/insights/components/notes-modal.js';
 import { SentimentModal } from '../../../web/src/features/insights/components/sentiment-modal.js';
+import { fakeFetch, type FetchCall } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by URL. */
 let replies: Record<string, { status: number; json: unknown }>;
@@ -14,16 +15,11 @@ let requested: string[];
 beforeEach(() => {
   requested = [];
   replies = {};
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    const url = String(input);
+  const calls: FetchCall[] = [];
+  globalThis.fetch = fakeFetch(calls, ({ url }) => {
     requested.push(url);
-    const reply = Object.entries(replies).find(([part]) => url.includes(part))?.[1] ?? { status: 500, json: { detail: 'no reply' } };
-    return {
-      ok: reply.status < 300, status: reply.status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => JSON.stringify(reply.json),
-    } as unknown as Response;
-  }) as typeof fetch;
+    return Object.entries(replies).find(([part]) => url.includes(part))?.[1] ?? { status: 500, json: { detail: 'no reply' } };
+  });
 });
 
 const renderFresh = (ui: React.ReactNode) =>

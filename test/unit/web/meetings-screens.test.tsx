@@ -10,6 +10,7 @@ import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import { FeedbackDialog } from '../../../web/src/features/feedback/components/feedback-dialog.js';
 import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
 import { ShareDialog } from '../../../web/src/features/share/components/share-dialog.js';
+import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by method and URL, recording every call. */
 interface Call { method: string; url: string; body: unknown }
@@ -19,20 +20,7 @@ let replyTo: (call: Call) => Reply;
 
 beforeEach(() => {
   calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof init?.body === 'string' ? init.body : undefined;
-    let body: unknown = raw;
-    try { body = raw === undefined ? undefined : JSON.parse(raw); } catch { /* form-encoded */ }
-    const call = { method: init?.method ?? 'GET', url: String(input), body };
-    calls.push(call);
-    const reply = await replyTo(call);
-    const text = reply.json === undefined ? '' : JSON.stringify(reply.json);
-    return {
-      ok: reply.status < 300, status: reply.status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
+  globalThis.fetch = fakeFetch(calls, (call) => replyTo(call));
 });
 
 const person = (id: string, email: string, role: 'host' | 'participant') => ({ id, name: email.split('@')[0], role, email, emails: { id, email } });

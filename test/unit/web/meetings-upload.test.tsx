@@ -9,6 +9,7 @@ import { UploadForm } from '../../../web/src/features/upload/components/upload-f
 import { ProgressCircle } from '../../../web/src/features/upload/components/progress-circle.js';
 import { defaultUploadPorts, useUpload } from '../../../web/src/features/upload/use-upload.js';
 import type { UploadPorts } from '../../../web/src/features/upload/upload-flow.js';
+import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by method and path, recording every call. */
 interface Call { method: string; url: string; body: unknown }
@@ -18,18 +19,7 @@ let replyTo: (call: Call) => Reply;
 
 function installFetch() {
   calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-    calls.push(call);
-    const reply = replyTo(call);
-    const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
-    return {
-      ok: reply.status < 300,
-      status: reply.status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? (reply.text !== undefined ? 'text/plain' : 'application/json') : null) },
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
+  globalThis.fetch = fakeFetch(calls, (call) => replyTo(call));
 }
 
 /** The upload's XMLHttpRequest, driven by the test. */

@@ -8,6 +8,7 @@ import type { User } from '../../../functions/contracts/auth-users.js';
 import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
 import { TranscriptModal } from '../../../web/src/features/transcript/components/transcript-modal.js';
+import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by method and URL (JSON for the API, text for the file link). */
 interface Call { method: string; url: string; body: unknown }
@@ -17,18 +18,7 @@ let replyTo: (call: Call) => Reply;
 
 beforeEach(() => {
   calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-    calls.push(call);
-    const reply = replyTo(call);
-    if (reply === 'no-answer') throw new TypeError('Failed to fetch');
-    const isText = reply.text !== undefined;
-    return {
-      ok: reply.status < 300, status: reply.status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? (isText ? 'text/plain' : 'application/json') : null) },
-      text: async () => (isText ? reply.text! : reply.json === undefined ? '' : JSON.stringify(reply.json)),
-    } as unknown as Response;
-  }) as typeof fetch;
+  globalThis.fetch = fakeFetch(calls, (call) => replyTo(call));
 });
 
 const FILE_URL = 'http://127.0.0.1:9/media/artefacts/m1/speaker_labeled_transcript.txt?X-Amz-Signature=abc';
