@@ -12,12 +12,12 @@ import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { probeMedia } from '../functions/adapters/media/ffmpeg.js';
 import { PROCESS_MEETING } from '../lib/definitions/workflows.js';
-import { PROJECT_ROOT, startLocalEdition } from '../local/runtime.js';
+import { startLocalEdition } from '../local/runtime.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
+import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
 const require = createRequire(import.meta.url);
 const FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
 const SOURCES = ['meeting/meeting_ami.m4a', 'meeting/meeting_constructed.mp4'];
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' }, keep: { type: 'boolean', default: false } } });

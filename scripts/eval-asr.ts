@@ -10,15 +10,13 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { convertToWav, readWav } from '../local/engines/audio.js';
 import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, type DerCounts } from '../local/engines/der.js';
 import { selectEngine } from '../local/engines/select.js';
 import type { TranscriptionEngine } from '../local/engines/types.js';
 import { errorRate, normalizeWords, wordErrors, type WerCounts } from '../local/engines/wer.js';
+import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURES = path.resolve(process.env.MEETSCRIBE_FIXTURES_DIR ?? path.join(PROJECT_ROOT, '..', 'shared', 'fixtures'));
 /** Speaker bound given to the diarizer: generic, not the known count of each file. */
 const MAX_SPEAKERS = 10;
 

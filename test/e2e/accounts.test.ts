@@ -3,12 +3,12 @@
  * Needs web/dist (npm run build:web) and /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startLocalEdition, PROJECT_ROOT } from '../../local/runtime.js';
-import { launchBrowser, waitForMail } from '../helpers/browser.js';
+import { startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, requireWebBuild, waitForMail } from '../helpers/browser.js';
 
 jest.setTimeout(60_000);
 
@@ -28,9 +28,7 @@ describe('accounts in the browser', () => {
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'index.html')).catch(() => {
-      throw new Error('web/dist is missing: run `npm run build:web` first.');
-    });
+    await requireWebBuild();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-accounts-'));
     edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1' });
     mailboxJson = `${edition.url}/dev/mailbox.json`;

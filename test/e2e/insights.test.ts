@@ -9,14 +9,14 @@
  * Needs web/dist (npm run build:web), /usr/bin/chromium, pocketsphinx and espeak-ng (apt-get install espeak-ng).
  */
 import { jest } from '@jest/globals';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SentimentItemView } from '../../functions/contracts/insights.js';
 import type { MeetingNotes } from '../../functions/core/notes/model.js';
-import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, requireWebBuild } from '../helpers/browser.js';
 import { eventually } from '../helpers/eventually.js';
 import { synthesizeMeeting, type SpokenLine } from '../helpers/speech-fixture.js';
 import { signUpAndSignIn } from '../helpers/users.js';
@@ -59,9 +59,7 @@ describe('the insights in the browser', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'index.html')).catch(() => {
-      throw new Error('web/dist is missing: run `npm run build:web` first.');
-    });
+    await requireWebBuild();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-insights-'));
     const recording = await synthesizeMeeting(SCRIPT, path.join(dataDir, `${NAME}.m4a`));
     edition = await startLocalEdition({ dataDir: path.join(dataDir, 'edition'), port: 0, host: '127.0.0.1', waitScale: 0.2 });

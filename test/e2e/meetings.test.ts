@@ -8,13 +8,13 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
-import { launchBrowser, newBrowserContext, signInThroughPage, waitForMail, type MailboxMessage } from '../helpers/browser.js';
+import { startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage, type MailboxMessage, waitForMail } from '../helpers/browser.js';
 import { signUpAndSignIn } from '../helpers/users.js';
+import { FIXTURES_DIR as fixturesDir } from '../helpers/shared-data.js';
 
 jest.setTimeout(90_000);
 
-const fixturesDir = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
 const recording = path.join(fixturesDir, 'meeting', 'meeting_constructed.mp4');
 const stamp = Date.now();
 const host = { email: `host.${stamp}@example.com`, password: 'host-Secret-1' };
@@ -32,9 +32,7 @@ describe('meetings in the browser', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'index.html')).catch(() => {
-      throw new Error('web/dist is missing: run `npm run build:web` first.');
-    });
+    await requireWebBuild();
     await access(recording);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-meetings-'));
     edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1' });

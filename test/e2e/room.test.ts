@@ -9,8 +9,8 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, requireWebBuild } from '../helpers/browser.js';
 import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
@@ -44,9 +44,7 @@ describe('the live room in the browser', () => {
   }
 
   beforeAll(async () => {
-    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'room-assets', 'selfie_segmentation.js')).catch(() => {
-      throw new Error('web/dist is missing or stale: run `npm run build:web` first.');
-    });
+    await requireWebBuild('room-assets/selfie_segmentation.js');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-room-'));
     edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1' });
     host = await signUpAndSignIn(edition.url, hostEmail, 'room-e2e-secret-1', { first: 'Hana', last: 'Host' });

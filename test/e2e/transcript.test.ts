@@ -11,14 +11,14 @@ import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PROJECT_ROOT, startLocalEdition } from '../../local/runtime.js';
-import { launchBrowser, newBrowserContext, signInThroughPage } from '../helpers/browser.js';
+import { startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage } from '../helpers/browser.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
+import { FIXTURES_DIR as fixturesDir } from '../helpers/shared-data.js';
 
 // Real transcription of 60 s of speech on a small machine takes a few minutes.
 jest.setTimeout(240_000);
 
-const fixturesDir = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
 const recording = path.join(fixturesDir, 'meeting', 'meeting_ami.m4a');
 const stamp = Date.now();
 const host = { email: `tr.host.${stamp}@example.com`, password: 'host-Secret-1' };
@@ -36,9 +36,7 @@ describe('the transcript in the browser', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    await access(path.join(PROJECT_ROOT, 'web', 'dist', 'index.html')).catch(() => {
-      throw new Error('web/dist is missing: run `npm run build:web` first.');
-    });
+    await requireWebBuild();
     await access(recording);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-transcript-'));
     // Wait states scaled to a fifth (1 s polls of the Transcribe job) rather than 0, which would make the

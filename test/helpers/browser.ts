@@ -1,10 +1,19 @@
 /** Launches Debian's Chromium through playwright-core for the browser (e2e) tests. */
 import { access } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from './shared-data.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const QUIET_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Throws a clear message when the built SPA (or one of its files, relative to web/dist) is missing. */
+export async function requireWebBuild(file = 'index.html'): Promise<void> {
+  await access(path.join(PROJECT_ROOT, 'web', 'dist', file)).catch(() => {
+    throw new Error(`web/dist is missing or stale (no ${file}): run \`npm run build:web\` first.`);
+  });
+}
 
 /** Starts a headless Chromium; throws with the path when the binary is missing. */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {

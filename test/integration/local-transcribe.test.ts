@@ -11,8 +11,8 @@ import { normalizeWords } from '../../local/engines/wer.js';
 import { startLocalS3, type LocalS3 } from '../../local/s3/index.js';
 import { startLocalTranscribe, type LocalTranscribe } from '../../local/transcribe/index.js';
 import type { BucketDefinition } from '../../lib/definitions/resources.js';
+import { FIXTURES_DIR as FIXTURES } from '../helpers/shared-data.js';
 
-const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'fixtures');
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const BUCKET: BucketDefinition = { id: 'Media', envVar: 'MEDIA_BUCKET', localName: 'transcribe-test', browserUpload: false, triggers: [] };
 const ENV_KEYS = ['AWS_ENDPOINT_URL_S3', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'MEETSCRIBE_MODELS_DIR', 'MEETSCRIBE_MODEL_DOWNLOAD'] as const;

@@ -11,10 +11,10 @@ import {
 } from '@aws-sdk/client-sfn';
 import { MAIN_TABLE } from '../../lib/definitions/resources.js';
 import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
-import { PROJECT_ROOT } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
+import { FIXTURES_DIR } from '../helpers/shared-data.js';
 
-export const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
+export const FIXTURES = FIXTURES_DIR;
 export const fixture = (name: string) => path.join(FIXTURES, 'meeting', name);
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -3,10 +3,10 @@ import { readWav } from '../../../local/engines/audio.js';
 import { diarize } from '../../../local/engines/diarize.js';
 import { diarizeInWorker } from '../../../local/engines/diarize-in-worker.js';
 import { detectSpeechRegions } from '../../../local/engines/vad.js';
+import { FIXTURES_DIR as FIXTURES, SHARED_MODELS_DIR } from '../../helpers/shared-data.js';
 
-const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'fixtures');
 const CLIP = path.join(FIXTURES, 'diarization', 'ami_debug_dev00.wav');
-const SILERO = path.resolve(process.cwd(), '..', 'shared', 'models', 'silero-vad', 'silero_vad.onnx');
+const SILERO = path.join(SHARED_MODELS_DIR, 'silero-vad', 'silero_vad.onnx');
 
 describe('diarizeInWorker', () => {
   it('gives the same turns as diarize on a real meeting clip and hands the samples over instead of copying them', async () => {

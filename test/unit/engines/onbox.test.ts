@@ -5,11 +5,11 @@ import { readWav } from '../../../local/engines/audio.js';
 import { diarize } from '../../../local/engines/diarize.js';
 import { createOnboxDiarizer } from '../../../local/engines/onbox.js';
 import { detectSpeechRegions } from '../../../local/engines/vad.js';
+import { FIXTURES_DIR as FIXTURES, SHARED_MODELS_DIR } from '../../helpers/shared-data.js';
 
-const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'fixtures');
 const CLIP = path.join(FIXTURES, 'diarization', 'ami_debug_dev00.wav');
 // Holds silero_vad.onnx at the place modelsDir() expects it (models.ts: NEURAL_MODELS.vad.folder).
-const SILERO_DIR = path.resolve(process.cwd(), '..', 'shared', 'models', 'silero-vad');
+const SILERO_DIR = path.join(SHARED_MODELS_DIR, 'silero-vad');
 
 describe('createOnboxDiarizer', () => {
   let temp: string;

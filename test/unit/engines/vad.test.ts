@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { readWav } from '../../../local/engines/audio.js';
 import { detectSpeech, detectSpeechRegions } from '../../../local/engines/vad.js';
+import { FIXTURES_DIR as FIXTURES, SHARED_MODELS_DIR } from '../../helpers/shared-data.js';
 
-const SILERO = path.resolve(process.cwd(), '..', 'shared', 'models', 'silero-vad', 'silero_vad.onnx');
-const FIXTURES = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'fixtures');
+const SILERO = path.join(SHARED_MODELS_DIR, 'silero-vad', 'silero_vad.onnx');
 
 describe('detectSpeech (silero VAD through sherpa-onnx)', () => {
   it('cuts jfk.wav into its four phrases, each within the audio and at most 20 s', async () => {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../../local/runtime.js';
+import { FIXTURES_DIR } from '../../helpers/shared-data.js';
 
 /** The shared fixtures folder (read in place, never copied). */
-export const FIXTURES_DIR = process.env.MEETSCRIBE_FIXTURES_DIR ?? path.resolve(PROJECT_ROOT, '../shared/fixtures');
+export { FIXTURES_DIR };
 
 export interface FixtureMeeting {
   segments: Array<{ speaker: string; start: number; end: number; text: string }>;
