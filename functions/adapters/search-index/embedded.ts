@@ -4,7 +4,7 @@ import type { FrameDoc, IndexPage, IndexQuery, MeetingDoc, PagedQuery, SearchInd
 import { compareRank, type RankKey } from '../../core/search/ranking.js';
 import { tokenize } from '../../core/search/text.js';
 import { KeyedQueue, readJson, removeFile, writeJsonAtomic } from './files.js';
-import { FrameColumns, SegmentColumns } from './meeting-documents.js';
+import { FrameColumns, SegmentColumns, type RankFields } from './meeting-documents.js';
 import { SharedTextIndex } from './shared-text-index.js';
 
 interface DocumentsFile { readonly segments: readonly SegmentDoc[]; readonly frames: readonly FrameDoc[] }
@@ -28,7 +28,7 @@ export function openEmbeddedSearchIndex(dir: string): SearchIndex {
 
 /** A meeting's documents as loaded; the object stays, its columns are swapped on each replace. */
 interface MeetingDocuments { segments: SegmentColumns; frames: FrameColumns }
-interface Columns<Doc> { readonly meetingId: string; texts(): readonly string[]; rank(i: number): Omit<RankKey, 'exact'>; get(i: number): Doc }
+interface Columns<Doc> { readonly meetingId: string; texts(): readonly string[]; rank(i: number): RankFields; get(i: number): Doc }
 interface Ranked<Doc> { columns: Columns<Doc>; position: number; key: RankKey }
 
 /**

@@ -1,7 +1,8 @@
 import type { FrameDoc, SegmentDoc } from '../../core/search/model.js';
+import type { RankKey } from '../../core/search/ranking.js';
 
-/** What ranking needs of a document without rebuilding its words. */
-export interface RankFields { readonly meetingId: string; readonly createdAt: string; readonly time: number; readonly position: number }
+/** What ranking needs of a document (all but the match count) without rebuilding its words. */
+export type RankFields = Omit<RankKey, 'exact'>;
 
 const splitSpaces = (text: string): string[] => (text ? text.split(' ') : []);
 const SEGMENT_HEAD = 3; // start, end, position

@@ -45,8 +45,6 @@ export class SharedTextIndex<Owner extends object> {
     if (ids.length > 0) this.index.discardAll(ids);
   }
 
-  has(owner: Owner): boolean { return this.ranges.has(owner); }
-
   /** Documents of the given owners where every term starts some word; unranked. */
   match(terms: readonly string[], owners: ReadonlySet<Owner>): TextMatch<Owner>[] {
     if (terms.length === 0 || owners.size === 0) return [];
