@@ -30,8 +30,8 @@ async function get(path: string, token: string) {
 
 const NOTES: MeetingNotes = {
   notes_id: 'n-1', overview: 'We planned the launch.', summary: ['Launch is in May.'],
-  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 3, end_time: 5 }, id: 'a-1', stored_in_todoist: false }],
-  timestamp_ranges: [{ start_time: 0, end_time: 2 }],
+  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 3, end_time: 5 }, id: 'a-1', stored_in_todoist: false, owner: null, due: null }],
+  timestamp_ranges: [{ start_time: 0, end_time: 2 }], decisions: [],
 };
 
 describe('GET meetings/{id}/sentiments_data/', () => {
