@@ -13,7 +13,6 @@ const PARENTHETICAL = String.raw`you know|i mean|you see|kind of like|like|basic
 const OPENERS = String.raw`so|well|okay|ok|right|alright|all right|yeah|yes|yep|oh|and|but|now|anyway|anyways|good|great|fine|sure|cool|hey|hi`;
 
 const HESITATION = new RegExp(String.raw`[,;]?(^|\s)(?:${HESITATIONS})(?=[\s,.;?!]|$)[,;]?`, 'gi');
-const HESITATION_BETWEEN_COMMAS = new RegExp(String.raw`,\s*(?:${HESITATIONS})\s*,`, 'gi');
 const PARENTHETICAL_MIDDLE = new RegExp(String.raw`,\s*(?:${PARENTHETICAL})\s*,`, 'gi');
 const PARENTHETICAL_START = new RegExp(String.raw`^(?:(?:${PARENTHETICAL})\s*,|you know|i mean)\s*`, 'i');
 const PARENTHETICAL_END = new RegExp(String.raw`,\s*(?:${PARENTHETICAL}|right|okay|yeah|ok)\s*[.?!]*$`, 'i');
@@ -43,7 +42,7 @@ function dropRepeats(text: string): string {
 export function cleanSentence(text: string): string {
   let out = ` ${text.trim()} `.replace(/\s+/g, ' ');
   out = out.replace(FRAGMENT, '$1');
-  out = out.replace(HESITATION_BETWEEN_COMMAS, ',').replace(HESITATION, '$1');
+  out = out.replace(HESITATION, '$1');
   out = out.replace(PARENTHETICAL_MIDDLE, ',');
   out = tidy(out);
   out = dropRepeats(out);
