@@ -32,13 +32,14 @@ export interface ActionContext {
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
-const NOT_TASKS = String.raw`be|say|tell you|admit|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to`;
+const NOT_TASKS = String.raw`be|say|tell you|tell|admit|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
-const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i can|i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
+const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
+const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
 const REQUEST = new RegExp(String.raw`\b(?:can|could|would|will)\s+you\s+${TASK_START}(?=[a-z])`, 'i');
-const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must)\s+${TASK_START}(?=[a-z])`, 'i');
+const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+${TASK_START}(?=[a-z])`, 'i');
 const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|begin|talk|discuss|look|review|see|say|do that|do it)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
@@ -112,7 +113,9 @@ function namedOwner(text: string, ctx: ActionContext): { owner: string; index: n
 }
 
 /** What the sentence asks or promises, if anything (`owner` 'addressee' is resolved by the caller). */
-export function actionOf(text: string, ctx: ActionContext): Hit | undefined {
+export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
+  // A tag question ("…by Friday, right?") states the task.
+  const text = said.replace(/,\s*(?:right|okay|ok|yeah|yes|correct|alright)\s*\?\s*$/i, '.');
   const question = /\?\s*$/.test(text);
   const hasDue = dueOf(text) !== null;
   const at = (pattern: RegExp) => {
@@ -143,7 +146,7 @@ export function actionOf(text: string, ctx: ActionContext): Hit | undefined {
     const task = tidyTask(clauseFrom(text, named.index));
     if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'named-owner', owner: named.owner, task };
   }
-  const commitment = at(COMMITMENT) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined);
+  const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined);
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
   const team = hasDue ? at(TEAM) : undefined;
   if (team) return { kind: 'team', owner: null, task: team };
@@ -180,7 +183,9 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
   // A request and the same person's promise just after it are one item; so are repeats of one task.
   const merged: Array<FoundAction & { index: number }> = [];
   for (const item of found) {
-    const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && overlap(m.task, item.task) > 0)
+    // "Yes, I'll have it done." after a request says yes to it: no task of its own.
+    const vague = contentWords(item.task).length <= 1;
+    const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
       || overlap(m.task, item.task) >= 0.6));
     if (!same) { merged.push(item); continue; }
     const richer = contentWords(item.task).length > contentWords(same.task).length ? item : same;

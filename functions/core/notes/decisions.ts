@@ -16,6 +16,10 @@ const MARKERS: readonly RegExp[] = [
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are)\s+(?:go|going|stick|sticking)\s+with\b/i,
   /\b(?:the|our|my)\s+(?:final\s+)?decision\s+(?:is|was)\b/i,
   /^\s*(?:agreed|decided|done|settled)\s*[.!]?\s*$/i,
+  /\b(?:we're|we are|we're all|we are all)\s+(?:all\s+)?agreed\b/i,
+  /^\s*(?:agreed|decided|settled)\s*[,:;]\s*\w+/i,
+  // A conclusion word, then what the team will do: "Fine, we'll hire an outside firm."
+  /^\s*(?:fine|okay|ok|alright|all right|right|good|great|so|then)\b[^.?!]*?\bwe(?:'ll| will| are going to|'re going to)\s+(?!need\b|have to\b|see\b|talk\b|discuss\b|look\b|come back\b|get back\b|probably\b|maybe\b|think\b|try\b|figure\b|check\b)\w+/i,
 ];
 const NEGATED = /\b(?:not|n't|never|yet to|undecided|haven't|hasn't|didn't|nothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision)\b|\b(?:need|needs|have|has|should|must|going)\s+to\s+(?:decide|agree|settle)\b|\bif\s+we\b/i;
 
@@ -27,6 +31,7 @@ export function isDecision(text: string): boolean {
 
 const STRIP = /^(?:.*?\b)?(?:we|we've|we have|we all|everyone|everybody|all of us|the team)?\s*(?:all\s+|both\s+|just\s+|now\s+|finally\s+)?(?:have\s+)?(?:agreed|decided)\s+(?:to|that|on)\s+/i;
 const STRIP_LETS = /^(?:.*?\b)?(?:let's|let us)\s+/i;
+const STRIP_AGREED = /^\s*(?:(?:then|so|okay|ok|fine|alright)\s*,?\s*)*(?:agreed|decided|settled|we're agreed|we are agreed|we're all agreed)\s*[,:;]\s*/i;
 const wordCount = (text: string) => (text.match(/[\p{L}\p{N}']+/gu) ?? []).length;
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -34,7 +39,7 @@ const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 /** A decision without its marker when enough remains ("We agreed to hire the Leeds movers." → "Hire the Leeds movers."). */
 export function decisionText(text: string): string {
   const t = text.trim();
-  for (const strip of [STRIP, STRIP_LETS]) {
+  for (const strip of [STRIP, STRIP_LETS, STRIP_AGREED]) {
     const rest = t.replace(strip, '');
     if (rest !== t && wordCount(rest) >= 3) return withStop(capitalise(rest.replace(/^that\s+/i, '')));
   }

@@ -5,7 +5,7 @@
  * ordinary spoken English (word-commonness.ts), so "printing press" beats "time" and "thing".
  */
 import { tag, type TaggedToken } from './nlp.js';
-import { specificity } from './word-commonness.js';
+import { frequencyRank, specificity } from './word-commonness.js';
 
 export interface Keyphrase {
   /** As said most often ("printing press", "Miller family"). */
@@ -37,7 +37,9 @@ const NEVER = new Set((
 
 interface Candidate { tokens: TaggedToken[]; sentence: number }
 
-function candidatesOf(tokens: TaggedToken[], sentence: number, excluded: ReadonlySet<string>): Candidate[] {
+function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySet<string>): Candidate[] {
+  // A capital that only opens the sentence ("Patient reminders are…") does not make a proper noun.
+  const tokens = raw.map((t, i) => (i === 0 && t.pos === 'PROPN' && (frequencyRank(t.lower) ?? Infinity) <= 20_000 ? { ...t, pos: 'NOUN' } : t));
   const out: Candidate[] = [];
   let run: TaggedToken[] = [];
   const flush = () => {

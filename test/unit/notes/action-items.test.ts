@@ -23,6 +23,13 @@ describe('action items', () => {
       .toEqual([{ text: 'Carol: book the meeting room for Tuesday', owner: 'Carol', due: null }]);
   });
 
+  it('takes a bare yes to a request ("I\'ll have it done") as the same item, and "I can…" as volunteering', () => {
+    expect(items(s('Bob, would you draw up the rota before Wednesday?', 'spk_0', 0), s("Yes, I'll have it done.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: draw up the rota before Wednesday', owner: 'Bob', due: 'Wednesday' }]);
+    expect(items(s('I can print the posters at the library.', 'spk_2', 0))).toEqual([{ text: 'Carol: print the posters at the library', owner: 'Carol', due: null }]);
+    expect(items(s('Bob, you\'ll fix the audit log by Friday, right?', 'spk_0', 0))).toEqual([{ text: 'Bob: fix the audit log by Friday', owner: 'Bob', due: 'Friday' }]);
+  });
+
   it('finds tasks given to a named person and team tasks with a deadline', () => {
     expect(items(s('Bob will call the vendor about the delay.', 'spk_0', 0))).toEqual([{ text: 'Bob: call the vendor about the delay', owner: 'Bob', due: null }]);
     expect(items(s('Ask Priya to review the contract.', 'spk_0', 0))).toEqual([{ text: 'Priya: review the contract', owner: 'Priya', due: null }]);
@@ -41,6 +48,7 @@ describe('action items', () => {
     'Monday will be busy for everyone.',
     'Would you like some coffee?',
     'I think the vendor will raise prices next year.',
+    'I can see why the numbers dropped.',
   ])('takes "%s" for no action item', (text) => {
     expect(actionOf(text, ctx)).toBeUndefined();
   });

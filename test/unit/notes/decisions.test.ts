@@ -9,6 +9,9 @@ describe('decisions', () => {
     "Then let's go with the blue design.",
     "We're going with the cheaper printer.",
     'The decision is to keep the office open on Fridays.',
+    "Then we're agreed: two-factor login becomes required.",
+    'Agreed, the open day is on the first Sunday of June.',
+    "Fine, we'll hire an outside firm for the test.",
   ])('takes "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(true);
   });
@@ -19,6 +22,8 @@ describe('decisions', () => {
     'Did we agree on the date?',
     'Let us talk about the budget.',
     'The team agreed with the customer last year that it was a hard quarter?',
+    "Okay, we'll need to look at the budget again.",
+    "So we'll see how the test goes.",
   ])('does not take "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(false);
   });
@@ -27,6 +32,7 @@ describe('decisions', () => {
     expect(decisionText('Good, so we agreed to hire the moving company from Leeds.')).toBe('Hire the moving company from Leeds.');
     expect(decisionText("Then let's go with the blue onboarding design.")).toBe('Go with the blue onboarding design.');
     expect(decisionText("It's decided.")).toBe("It's decided.");
+    expect(decisionText('Agreed, the open day is on the first Sunday of June.')).toBe('The open day is on the first Sunday of June.');
   });
 
   it('takes a bare agreement\'s content from the same speaker\'s next sentence, or else from the proposal it answers', () => {
