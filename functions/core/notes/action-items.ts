@@ -53,6 +53,32 @@ const NOT_NAMES = new Set(('i we you they he she it this that there then so and 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * The labelled speaker a said name stands for: the same name, or one a speech engine spelled a little
+ * differently ("Pria" for "Priya", "Katherine" for "Catherine": at most a third of the letters differ, first letter
+ * sound alike). Undefined when no speaker is that close.
+ */
+export function knownName(said: string, known: readonly string[]): string | undefined {
+  const s = said.toLowerCase();
+  const exact = known.find((n) => n.toLowerCase() === s);
+  if (exact) return exact;
+  if (s.length < 3) return undefined;
+  const close = known.map((n) => ({ n, d: editDistance(s, n.toLowerCase().split(' ')[0]!) }))
+    .filter(({ n, d }) => d <= Math.floor(Math.max(s.length, n.length) / 3) && (n[0]!.toLowerCase() === s[0] || /^[ck]/i.test(n) && /^[ck]/.test(s)))
+    .sort((a, b) => a.d - b.d);
+  return close.length === 1 || (close.length > 1 && close[0]!.d < close[1]!.d) ? close[0]!.n : undefined;
+}
+
 /** The clause from `from` to its end: stops at ; or a new clause ("and then", ", but I", "because"). */
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
@@ -86,9 +112,10 @@ function vocative(text: string, ctx: ActionContext): string | null {
   const end = /,\s*([A-Z][a-z]+|[a-z]+)\s*[?.!]*$/.exec(text)?.[1];
   for (const candidate of [start, end]) {
     if (!candidate) continue;
-    const known = ctx.knownNames.find((n) => n.toLowerCase() === candidate.toLowerCase());
+    if (NOT_NAMES.has(candidate.toLowerCase())) continue;
+    const known = knownName(candidate, ctx.knownNames);
     if (known) return known;
-    if (/^[A-Z]/.test(candidate) && !NOT_NAMES.has(candidate.toLowerCase()) && candidate.length > 2) return candidate;
+    if (/^[A-Z]/.test(candidate) && candidate.length > 2) return candidate;
   }
   return null;
 }
@@ -104,8 +131,9 @@ function namedOwner(text: string, ctx: ActionContext): { owner: string; index: n
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
       const said = match[1]!;
-      const known = ctx.knownNames.find((n) => n.toLowerCase() === said.toLowerCase());
-      if (!known && (NOT_NAMES.has(said.toLowerCase()) || !/^[A-Z]/.test(said))) continue;
+      if (NOT_NAMES.has(said.toLowerCase())) continue;
+      const known = knownName(said, ctx.knownNames);
+      if (!known && !/^[A-Z]/.test(said)) continue;
       return { owner: known ?? said, index: match.index! + match[0].length };
     }
   }

@@ -1,4 +1,4 @@
-import { actionOf, actionText, findActionItems, type ActionContext } from '../../../functions/core/notes/action-items.js';
+import { actionOf, actionText, findActionItems, knownName, type ActionContext } from '../../../functions/core/notes/action-items.js';
 import { dueOf } from '../../../functions/core/notes/due-dates.js';
 
 const NAMES: Record<string, string> = { spk_0: 'Alice', spk_1: 'Bob', spk_2: 'Carol' };
@@ -55,6 +55,21 @@ describe('action items', () => {
 
   it('reads unpunctuated lower-case text (a name before "can you" is an address)', () => {
     expect(items(s('bob can you fix the login crash by next wednesday', 'spk_0', 0))).toEqual([{ text: 'Bob: fix the login crash by next wednesday', owner: 'Bob', due: 'next wednesday' }]);
+  });
+});
+
+describe('knownName', () => {
+  it('maps a name a speech engine spelled a little differently to the labelled speaker', () => {
+    const known = ['Priya', 'Catherine', 'Tom', 'Tim'];
+    expect(knownName('Pria', known)).toBe('Priya');
+    expect(knownName('katherine', known)).toBe('Catherine');
+    expect(knownName('Tom', known)).toBe('Tom');
+    expect(knownName('Tam', known)).toBeUndefined();
+    expect(knownName('Peter', known)).toBeUndefined();
+  });
+
+  it('gives an addressed request to the labelled speaker of a misspelled name', () => {
+    expect(items(s('Karol, can you send the invoice?', 'spk_0', 0))).toEqual([{ text: 'Carol: send the invoice', owner: 'Carol', due: null }]);
   });
 });
 
