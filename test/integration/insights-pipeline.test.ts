@@ -7,7 +7,6 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { PROCESS_MEETING, type StateMachineDefinition } from '../../lib/definitions/workflows.js';
-import { loadHandler } from '../../local/lambda/invoke.js';
 import { PROJECT_ROOT, startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
 import { startFakeBedrock, transcriptReadingModel, type FakeBedrock } from '../helpers/fake-bedrock.js';
@@ -114,9 +113,6 @@ beforeAll(async () => {
     AWS_ENDPOINT_URL_BEDROCK_RUNTIME: bedrock.endpoint, NOTES_ENGINE: 'bedrock', BEDROCK_MODEL_ID: 'test.notes-model-v1:0',
   });
   machineArn = process.env.INSIGHTS_ONLY_STATE_MACHINE_ARN!;
-  // The Parallel state loads both branch handlers at once; under jest's ESM loader two concurrent first imports of
-  // one SDK package can fail ("request for … is not in cache"), which Node itself never does. Load them one by one.
-  for (const entry of ['functions/pipeline/sentiment/handler.ts', 'functions/pipeline/notes/handler.ts']) await loadHandler(PROJECT_ROOT, entry);
   host = await signUpAndSignIn(edition.url, 'insights-host@example.com');
   const settings = await fetch(`${edition.url}/api/users/${host.userId}/user_settings/`, {
     method: 'PUT', headers: { authorization: `Bearer ${host.access}`, 'content-type': 'application/json' }, body: JSON.stringify({ email_notes: true }),
