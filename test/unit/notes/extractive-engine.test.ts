@@ -1,9 +1,19 @@
+import { notesEngineFromConfig } from '../../../functions/adapters/insights/notes-engine.js';
 import { createExtractiveNotesEngine } from '../../../functions/core/notes/extractive-engine.js';
 import { generateNotes } from '../../../functions/core/notes/generate-notes.js';
 import type { NotesEngine } from '../../../functions/core/notes/model.js';
 import { describeNotesEngineContract, PLANNING_MEETING } from './engine-contract.js';
 
 describeNotesEngineContract('extractive (on-box)', () => createExtractiveNotesEngine());
+describeNotesEngineContract('extractive, loaded on first use (what NOTES_ENGINE unset gives)', () => notesEngineFromConfig({}));
+
+describe('notesEngineFromConfig', () => {
+  it('gives the on-box engine by default and refuses an unknown engine', () => {
+    expect(notesEngineFromConfig({}).name).toBe('extractive');
+    expect(notesEngineFromConfig({ NOTES_ENGINE: 'extractive' }).name).toBe('extractive');
+    expect(() => notesEngineFromConfig({ NOTES_ENGINE: 'gpt' })).toThrow("NOTES_ENGINE must be 'extractive' or 'bedrock'");
+  });
+});
 
 describe('createExtractiveNotesEngine', () => {
   it('keeps the sentences that share the meeting topic and drops an off-topic one', async () => {
