@@ -155,6 +155,7 @@ async function main() {
     await rm(work, { recursive: true, force: true });
   }
   const peak = memory.stop();
+  await engine.close?.();
   const all = Object.values(sections).flat();
   console.log('\nSummary');
   for (const [name, results] of Object.entries(sections)) {
