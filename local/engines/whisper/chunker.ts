@@ -23,7 +23,8 @@ export interface ChunkOptions {
 
 /**
  * Groups `regions` (sorted, non-overlapping, seconds) of 16 kHz `samples` into pieces of at most
- * `maxSeconds`, greedily: a region joins the current piece when the piece stays within the limit.
+ * `maxSeconds`: each piece takes the regions that fit, then gives back those after the longest pause
+ * in its second half (so pieces end at turn changes and sentence ends where there are any).
  */
 export function planPieces(regions: readonly SpeechRegion[], samples: Float32Array, sampleRate: number, options: ChunkOptions = {}): Piece[] {
   const max = options.maxSeconds ?? 30;
@@ -37,20 +38,35 @@ export function planPieces(regions: readonly SpeechRegion[], samples: Float32Arr
     const spans = splitAtPauses(samples.subarray(from, Math.round(region.end * sampleRate)), sampleRate, max - 2 * pad);
     for (const span of spans) split.push({ start: (from + span.start) / sampleRate, end: (from + span.end) / sampleRate });
   }
-  const pieces: Piece[] = [];
-  split.forEach((region, i) => {
+  // Padded bounds: padding reaches at most half-way to a neighbour, so pieces never overlap.
+  const bounds = split.map((region, i) => {
     const previous = split[i - 1];
     const next = split[i + 1];
-    // Padding reaches at most half-way to a neighbour, so pieces never overlap.
-    const start = Math.max(0, region.start - pad, previous ? (previous.end + region.start) / 2 : 0);
-    const end = Math.min(total, region.end + pad, next ? (region.end + next.start) / 2 : total);
-    const current = pieces[pieces.length - 1];
-    if (current && end - current.start <= max) {
-      current.end = end;
-      current.speech.push(region);
-    } else {
-      pieces.push({ start, end, speech: [region] });
-    }
+    return {
+      start: Math.max(0, region.start - pad, previous ? (previous.end + region.start) / 2 : 0),
+      end: Math.min(total, region.end + pad, next ? (region.end + next.start) / 2 : total),
+    };
   });
+  const pieces: Piece[] = [];
+  let first = 0;
+  while (first < split.length) {
+    // The regions that fit in one piece from `first` on.
+    let last = first;
+    while (last + 1 < split.length && bounds[last + 1]!.end - bounds[first]!.start <= max) last++;
+    // When more follows, cut at the longest pause in the second half of the piece (a turn change, a
+    // sentence end) rather than after the last region that fits.
+    if (last + 1 < split.length && last > first) {
+      const half = bounds[first]!.start + max / 2;
+      let best = last;
+      let bestGap = split[last + 1]!.start - split[last]!.end;
+      for (let i = last - 1; i >= first && split[i]!.end >= half; i--) {
+        const gap = split[i + 1]!.start - split[i]!.end;
+        if (gap > bestGap) { best = i; bestGap = gap; }
+      }
+      last = best;
+    }
+    pieces.push({ start: bounds[first]!.start, end: bounds[last]!.end, speech: split.slice(first, last + 1) });
+    first = last + 1;
+  }
   return pieces;
 }
