@@ -9,9 +9,10 @@ import { renumber } from '../neural.js';
 import type { OnboxDiarizer } from '../onbox.js';
 import { mapLimit } from '../pool.js';
 import type { RecognizedWord, TranscriptionEngine } from '../types.js';
-import { detectSpeechRegions, type SpeechRegion } from '../vad.js';
+import type { SpeechRegion } from '../vad.js';
 import { planPieces, type Piece } from './chunker.js';
 import { rejectPiece, rejectText } from './guard.js';
+import { detectSpeechInWorkers } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
 import { interpolateWords, splitWords } from './words.js';
 
@@ -42,8 +43,7 @@ export interface PieceOutcome { piece: Piece; text: string; dropped?: string }
  * interpolated times. Resolves to the words and what happened to each piece.
  */
 export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
-  const regions = await detectSpeechRegions(samples, parts.vadModel, { threshold: SPEECH_THRESHOLD, maxSpeechSeconds: 28 });
-  const confident = await detectSpeechRegions(samples, parts.vadModel, { threshold: CONFIDENT_SPEECH_THRESHOLD, maxSpeechSeconds: 28 });
+  const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
   const pieces = planPieces(regions, samples, sampleRate);
   const outcomes = await mapLimit(pieces, pieces.length, async (piece): Promise<PieceOutcome> => {
     const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
