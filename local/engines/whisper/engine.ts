@@ -10,7 +10,7 @@ import type { OnboxDiarizer } from '../onbox.js';
 import { mapLimit } from '../pool.js';
 import type { RecognizedWord, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
-import { planPieces, type Piece } from './chunker.js';
+import { pieceAudio, planPieces, type Piece } from './chunker.js';
 import { rejectPiece, rejectText } from './guard.js';
 import { detectSpeechInWorkers } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
@@ -38,7 +38,7 @@ export interface WhisperEngineParts {
 export interface PieceOutcome { piece: Piece; text: string; dropped?: string }
 
 /**
- * Recognises the speech of 16 kHz `samples`: Silero regions → pieces ≤ 30 s (chunker.ts) → guard →
+ * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) → guard →
  * Whisper on the pool, all pieces in flight at once (the pool bounds the parallelism) → words with
  * interpolated times. Resolves to the words and what happened to each piece.
  */
@@ -47,10 +47,10 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
   const pieces = planPieces(regions, samples, sampleRate);
   const outcomes = await mapLimit(pieces, pieces.length, async (piece): Promise<PieceOutcome> => {
     const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
-    const refused = rejectPiece(speech > 0 ? overlap(confident, piece.start, piece.end) / speech : 0);
+    const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
+    const refused = rejectPiece(speech > 0 ? sure / speech : 0);
     if (refused) return { piece, text: '', dropped: refused };
-    const from = Math.round(piece.start * sampleRate);
-    const text = await parts.pool.recognize(samples.slice(from, Math.round(piece.end * sampleRate)), signal);
+    const text = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
     const dropped = rejectText(text);
     return dropped ? { piece, text, dropped } : { piece, text };
   });

@@ -1,4 +1,4 @@
-import { planPieces } from '../../../local/engines/whisper/chunker.js';
+import { pieceAudio, pieceSeconds, planPieces } from '../../../local/engines/whisper/chunker.js';
 import { interpolateWords, splitWords } from '../../../local/engines/whisper/words.js';
 
 const RATE = 16_000;
@@ -11,9 +11,13 @@ function audio(seconds: number, spans: Array<[number, number]>): Float32Array {
 }
 
 describe('Whisper chunker', () => {
-  it('keeps short speech as one piece covering only the speech (plus padding)', () => {
-    const pieces = planPieces([{ start: 2, end: 5 }, { start: 6, end: 9 }], audio(20, [[2, 5], [6, 9]]), RATE);
-    expect(pieces).toEqual([{ start: 1.8, end: 9.2, speech: [{ start: 2, end: 5 }, { start: 6, end: 9 }] }]);
+  it('keeps short speech as one piece of only the speech (plus padding), long pauses shortened', () => {
+    const samples = audio(20, [[2, 5], [8, 9]]);
+    const pieces = planPieces([{ start: 2, end: 5 }, { start: 8, end: 9 }], samples, RATE);
+    expect(pieces).toEqual([{ start: 1.8, end: 9.2, speech: [{ start: 2, end: 5 }, { start: 8, end: 9 }], stretches: [{ start: 1.8, end: 5.2 }, { start: 7.8, end: 9.2 }] }]);
+    // Whisper hears 3.4 s + 1.4 s: the 3 s pause becomes 0.4 s.
+    expect(pieceSeconds(pieces[0]!)).toBeCloseTo(4.8, 5);
+    expect(pieceAudio(pieces[0]!, samples, RATE).length).toBe(Math.round(4.8 * RATE));
   });
 
   it('never makes a piece over 30 s, cuts only between regions, and at the longest pause of the second half', () => {
@@ -22,13 +26,15 @@ describe('Whisper chunker', () => {
     for (let t = 0.5; t < 100; t += 3.4) regions.push({ start: t, end: t + 3 });
     const shifted = regions.map((r) => (r.start >= 21 ? { start: r.start + 1.1, end: r.end + 1.1 } : r));
     const pieces = planPieces(shifted, audio(110, shifted.map((r) => [r.start, r.end])), RATE);
+    expect(pieces.length).toBeGreaterThan(2);
     for (const piece of pieces) {
-      expect(piece.end - piece.start).toBeLessThanOrEqual(30);
+      expect(pieceSeconds(piece)).toBeLessThanOrEqual(30);
       // Every region lies wholly inside exactly one piece: no cut inside a phrase.
       for (const r of piece.speech) expect(r.start >= piece.start && r.end <= piece.end).toBe(true);
     }
     expect(pieces.flatMap((p) => p.speech)).toEqual(shifted);
     expect(pieces[0]!.speech.at(-1)!.end).toBeCloseTo(23.9, 5);
+    expect(pieceSeconds(pieces[0]!)).toBeLessThan(26);
     for (let i = 1; i < pieces.length; i++) expect(pieces[i]!.start).toBeGreaterThanOrEqual(pieces[i - 1]!.end);
   });
 
@@ -37,7 +43,7 @@ describe('Whisper chunker', () => {
     const samples = audio(52, [[1, 24], [24.5, 51]]);
     const pieces = planPieces([{ start: 1, end: 51 }], samples, RATE);
     expect(pieces).toHaveLength(2);
-    for (const piece of pieces) expect(piece.end - piece.start).toBeLessThanOrEqual(30);
+    for (const piece of pieces) expect(pieceSeconds(piece)).toBeLessThanOrEqual(30);
     const cut = pieces[0]!.speech.at(-1)!.end;
     expect(cut).toBeGreaterThanOrEqual(24);
     expect(cut).toBeLessThanOrEqual(24.5);
