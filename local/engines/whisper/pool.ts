@@ -20,11 +20,11 @@ export interface WhisperPool {
 interface Pending { samples: Float32Array; resolve: (text: string) => void; reject: (error: Error) => void; signal?: AbortSignal }
 
 /**
- * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default 1). Resolves once all have
+ * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams and `threads` WASM threads (default 1 each). Resolves once all have
  * loaded; rejects with the load error otherwise (the workers are ended).
  */
-export async function startWhisperPool(modelFile: string, size: number, options: { beams?: number } = {}): Promise<WhisperPool> {
-  const workers = await Promise.all(Array.from({ length: Math.max(1, size) }, () => startWorker(modelFile, options.beams))
+export async function startWhisperPool(modelFile: string, size: number, options: { beams?: number; threads?: number } = {}): Promise<WhisperPool> {
+  const workers = await Promise.all(Array.from({ length: Math.max(1, size) }, () => startWorker(modelFile, options))
     .map((p) => p.catch((error: Error) => error)));
   const failed = workers.find((w): w is Error => w instanceof Error);
   if (failed) {
@@ -82,8 +82,8 @@ export async function startWhisperPool(modelFile: string, size: number, options:
   };
 }
 
-function startWorker(modelFile: string, beams?: number): Promise<Worker> {
-  const worker = spawnWorker({ modelFile, beams });
+function startWorker(modelFile: string, options: { beams?: number; threads?: number }): Promise<Worker> {
+  const worker = spawnWorker({ modelFile, ...options });
   // An idle worker must not keep the process alive; it is referenced only while it works (pump).
   return new Promise((resolve, reject) => {
     worker.once('message', (reply: { ready?: true; loadError?: string }) => {

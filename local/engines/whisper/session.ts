@@ -18,22 +18,22 @@ export interface WhisperSession {
 
 type Ort = typeof import('onnxruntime-web');
 
-async function loadOrt(): Promise<Ort> {
+async function loadOrt(threads: number): Promise<Ort> {
   const require = createRequire(import.meta.url);
   const ort = require('onnxruntime-web') as Ort;
   // The .wasm files are read from the package's dist folder (not from beside a bundle, e.g. under jest).
   ort.env.wasm.wasmPaths = `${path.dirname(require.resolve('onnxruntime-web'))}${path.sep}`;
-  ort.env.wasm.numThreads = 1;
+  ort.env.wasm.numThreads = threads;
   ort.env.wasm.proxy = false;
   return ort;
 }
 
 /**
- * Loads the graph from `modelFile` (checked by the caller, see carrier.ts). Rejects when onnxruntime
- * cannot load it.
+ * Loads the graph from `modelFile` (checked by the caller, see carrier.ts) for `beams` beams (default 1)
+ * on `threads` WASM threads (default 1). Rejects when onnxruntime cannot load it.
  */
-export async function createWhisperSession(modelFile: string, options: { beams?: number } = {}): Promise<WhisperSession> {
-  const ort = await loadOrt();
+export async function createWhisperSession(modelFile: string, options: { beams?: number; threads?: number } = {}): Promise<WhisperSession> {
+  const ort = await loadOrt(options.threads ?? 1);
   const session = await ort.InferenceSession.create(await readFile(modelFile), { executionProviders: ['wasm'], logSeverityLevel: 3 });
   const beams = options.beams ?? 1;
   const int = (v: number) => new ort.Tensor('int32', Int32Array.of(v), [1]);

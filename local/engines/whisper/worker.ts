@@ -6,11 +6,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createWhisperSession, type WhisperSession } from './session.js';
 
-const { modelFile, beams } = workerData as { modelFile: string; beams?: number };
+const { modelFile, beams, threads } = workerData as { modelFile: string; beams?: number; threads?: number };
 const port = parentPort!;
 let session: WhisperSession;
 try {
-  session = await createWhisperSession(modelFile, { beams });
+  session = await createWhisperSession(modelFile, { beams, threads });
   port.postMessage({ ready: true });
 } catch (error) {
   port.postMessage({ loadError: (error as Error).message ?? String(error) });
