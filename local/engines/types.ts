@@ -15,6 +15,8 @@ export interface TranscriptionResult {
   speakers: number;
   /** The diarization turns the speakers came from, when diarization ran (numbered as in `words`). */
   turns?: SpeakerTurn[];
+  /** True when the words carry the engine's own punctuation and case (Whisper): no sentence marks are added at pauses. */
+  punctuated?: boolean;
 }
 
 export interface TranscribeOptions {
@@ -28,6 +30,8 @@ export interface TranscribeOptions {
 export interface TranscriptionEngine {
   readonly name: string;
   transcribe(wavPath: string, options: TranscribeOptions): Promise<TranscriptionResult>;
+  /** Ends what the engine keeps running between jobs (worker threads); it may be used again afterwards. */
+  close?(): Promise<void>;
 }
 
 /** A stretch of audio attributed to one speaker, in seconds. */

@@ -9,14 +9,26 @@ export function spellNumber(n: number): string {
   return `${spellNumber(Math.floor(n / 1000))} thousand${n % 1000 ? ` ${spellNumber(n % 1000)}` : ''}`;
 }
 
+const ORDINAL_ENDINGS: Record<string, string> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth' };
+
+/** Spells an ordinal the way speech references do ("15th" → "fifteenth", "21st" → "twenty first"). */
+export function spellOrdinal(n: number): string {
+  const words = spellNumber(n).split(' ');
+  const last = words.pop()!;
+  const ordinal = ORDINAL_ENDINGS[last] ?? (last.endsWith('y') ? `${last.slice(0, -1)}ieth` : `${last}th`);
+  return [...words, ordinal].join(' ');
+}
+
 /**
  * Normalises text for WER: lower case, hyphens as spaces, punctuation removed (inner apostrophes
- * kept), and digit runs spelled out as words so "25" and "twenty five" compare equal.
+ * kept), and digit runs spelled out as words so "25" and "twenty five" compare equal (ordinals too:
+ * "15th" and "fifteenth").
  */
 export function normalizeWords(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[-–—]/g, ' ')
+    .replace(/\b(\d{1,6})(st|nd|rd|th)\b/g, (_, digits: string) => ` ${spellOrdinal(Number(digits))} `)
     .replace(/\d+/g, (digits) => (digits.length <= 6 ? ` ${spellNumber(Number(digits))} ` : ` ${digits} `))
     .replace(/[^a-z0-9' ]+/g, ' ')
     .split(/\s+/)

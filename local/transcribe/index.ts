@@ -116,6 +116,8 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
       server.closeAllConnections();
       await closed;
       await Promise.allSettled([...running]);
+      // An engine this endpoint chose is this endpoint's to end; one passed in belongs to the caller.
+      if (!options.engine) await engine.close?.();
     },
   };
 }

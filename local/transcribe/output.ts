@@ -28,11 +28,11 @@ const confidence = (c: number) => String(Math.round(c * 10_000) / 10_000);
 
 /**
  * Builds the Transcribe output JSON from recognised words: sentence-final punctuation items at pauses
- * and speaker changes, sentence-case content, times as strings with 3 decimals, and — when
+ * and speaker changes (for a punctuating engine: its own marks, kept, see punctuate), sentence-case content, times as strings with 3 decimals, and — when
  * `showSpeakerLabels` — `spk_N` labels on items plus speaker_labels segments (one per speaker run).
  */
 export function buildTranscribeOutput(jobName: string, accountId: string, result: TranscriptionResult, showSpeakerLabels: boolean): TranscribeOutput {
-  const tokens = punctuate(result.words);
+  const tokens = punctuate(result.words, undefined, result.punctuated === true);
   const items: Array<PronunciationItem | PunctuationItem> = [];
   const segments: SpeakerSegment[] = [];
   let text = '';

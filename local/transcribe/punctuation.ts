@@ -8,9 +8,10 @@ export const SENTENCE_PAUSE_SECONDS = 0.6;
 /**
  * Orders words by time and closes a sentence with '.' at every pause of at least `pause` seconds,
  * at every speaker change and after the last word. Words that already end in punctuation (neural
- * engines) keep it and get no extra mark.
+ * engines) keep it and get no extra mark. With `punctuated` (the engine punctuates, e.g. Whisper)
+ * sentences end only where the engine ended them, plus at speaker changes and after the last word.
  */
-export function punctuate(words: readonly RecognizedWord[], pause = SENTENCE_PAUSE_SECONDS): TranscriptToken[] {
+export function punctuate(words: readonly RecognizedWord[], pause = SENTENCE_PAUSE_SECONDS, punctuated = false): TranscriptToken[] {
   const sorted = [...words].sort((a, b) => a.start - b.start || a.end - b.end);
   const tokens: TranscriptToken[] = [];
   sorted.forEach((word, i) => {
@@ -19,7 +20,7 @@ export function punctuate(words: readonly RecognizedWord[], pause = SENTENCE_PAU
     if (text) tokens.push({ type: 'word', word: { ...word, text } });
     const next = sorted[i + 1];
     if (trailing) tokens.push({ type: 'punctuation', content: trailing[0]! });
-    else if (!next || next.start - word.end >= pause || next.speaker !== word.speaker) tokens.push({ type: 'punctuation', content: '.' });
+    else if (!next || (!punctuated && next.start - word.end >= pause) || next.speaker !== word.speaker) tokens.push({ type: 'punctuation', content: '.' });
   });
   return tokens;
 }

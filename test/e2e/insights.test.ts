@@ -1,12 +1,12 @@
 /**
- * Insights end to end (issue 6): the local edition in this process with the real pipeline (pocketsphinx,
+ * Insights end to end (issue 6): the local edition in this process with the real pipeline (default speech engine: Whisper tiny.en,
  * local Comprehend, on-box notes engine), Debian Chromium driving the SPA. The fixture meetings hold read
  * text with no commitments in it, so the recording is made at test time: two espeak-ng voices say a short
  * meeting with commitments, praise and a complaint. The host uploads it through the side panel, waits for
  * processing, then uses the sentiment modal (distribution bar, drag zoom, Zoom Out, Hide Tooltip, Filter
  * By Speaker, significant moments that play) and the notes modal (overview, summary, an action item's time
  * range that plays). Assertions are on what the pipeline produced, read from the API answers.
- * Needs web/dist (npm run build:web), /usr/bin/chromium, pocketsphinx and espeak-ng (apt-get install espeak-ng).
+ * Needs web/dist (npm run build:web), /usr/bin/chromium and espeak-ng (apt-get install espeak-ng).
  */
 import { jest } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,7 +25,7 @@ jest.setTimeout(240_000);
 
 const NAME = 'weekly_sync';
 const host = { email: `in.host.${Date.now()}@example.com`, password: 'host-Secret-1' };
-// Two Klatt voices far apart in pitch: pocketsphinx recognises these best of espeak-ng's voices, and the
+// Two Klatt voices far apart in pitch (chosen when pocketsphinx was the default; Whisper hears them too), and the
 // diarizer can tell them apart. Over 30 s of speech, so the meeting is not "too short".
 const A = { voice: 'en-us+klatt', pitch: 25 };
 const B = { voice: 'en-us+klatt4', pitch: 80 };

@@ -1,10 +1,10 @@
 /**
  * Transcript end to end (issue 5): the local edition in this process with the real speech engine
- * (pocketsphinx), Debian Chromium driving the SPA. The host uploads a fixture through the side panel, the
+ * (default: Whisper tiny.en from npm), Debian Chromium driving the SPA. The host uploads a fixture through the side panel, the
  * row shows the processing status until the transcript is ready, the host opens the transcript, renames a
  * speaker, downloads speaker_labeled_transcript.txt and finds the new name in it, and plays from a line.
  * A participant reads the renamed transcript without the labelling form; a phone shows it at 375 px.
- * Needs web/dist (npm run build:web), /usr/bin/chromium and pocketsphinx (apt-get install pocketsphinx pocketsphinx-en-us).
+ * Needs web/dist (npm run build:web) and /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -12,7 +12,7 @@ import { fixture, HAPPY_PATH_STATES, missingInOrder, pipelineHarness, PROCESS_ME
 const require = createRequire(import.meta.url);
 const FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const LINE = /^\[\d{2}:\d{2}:\d{2}\] Speaker \d+: \S.*$/;
-// pocketsphinx runs at a fraction of real time per core; generous so a busy machine is slow, not red.
+// The speech engine (Whisper tiny.en) runs at a fraction of real time per core; generous so a busy machine is slow, not red.
 const PROCESSING = 600_000;
 
 let edition: LocalEdition;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ensureModel, modelPresent } from '../../../local/engines/download.js';
 import { modelsDir, NEURAL_MODELS, type ModelSpec } from '../../../local/engines/models.js';
 import { NO_ENGINE_MESSAGE, selectEngine } from '../../../local/engines/select.js';
+import { SILERO_VAD_NPM, WHISPER_TINY_EN } from '../../../local/engines/whisper/carrier.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -101,7 +102,7 @@ describe('model download', () => {
     await expect(ensureModel(path.join(dir, 'gone'), spec)).rejects.toThrow('Download of gone failed: HTTP 404');
   });
 
-  it('selectEngine downloads the neural set when nothing else exists, then refuses models that do not load', async () => {
+  it('selectEngine downloads the neural set when nothing else exists (no usable Whisper from npm, no pocketsphinx), then refuses models that do not load', async () => {
     // Archives and files named like the real set, served locally; their contents are not real models.
     const served: Record<string, ModelSpec> = {};
     for (const [role, real] of Object.entries(NEURAL_MODELS) as Array<[string, ModelSpec]>) {
@@ -121,7 +122,9 @@ describe('model download', () => {
     const env = { PATH: '/nonexistent', MEETSCRIBE_POCKETSPHINX_MODEL: path.join(dir, 'no-pocketsphinx'), MEETSCRIBE_MODELS_DIR: path.join(dir, 'set') };
     const logs: Array<{ message: string; extra?: Record<string, unknown> }> = [];
 
-    const engine = await selectEngine({ env, models: served, log: (message, extra) => logs.push({ message, extra }), concurrency: 1 });
+    // Whisper's carrier as on a machine where its file was damaged: the pinned checksum does not match.
+    const carried = { whisper: { ...WHISPER_TINY_EN, sha256: '0'.repeat(64) }, vad: SILERO_VAD_NPM };
+    const engine = await selectEngine({ env, models: served, carried, log: (message, extra) => logs.push({ message, extra }), concurrency: 1 });
 
     for (const spec of Object.values(served)) expect(await modelPresent(modelsDir(env), spec)).toBe(true);
     expect(logs.some((l) => l.message === '[models] whisper-base.en: ready')).toBe(true);
@@ -130,8 +133,9 @@ describe('model download', () => {
     await expect(engine.transcribe('/any.wav', { maxSpeakers: 1 })).rejects.toThrow(NO_ENGINE_MESSAGE);
   }, 60_000);
 
-  it('selectEngine picks pocketsphinx when it is installed and no neural models are present', async () => {
-    const engine = await selectEngine({ env: { PATH: process.env.PATH, MEETSCRIBE_MODELS_DIR: path.join(dir, 'empty'), MEETSCRIBE_MODEL_DOWNLOAD: '0' } });
+  it('selectEngine picks pocketsphinx when it is installed and neither neural models nor Whisper from npm are usable', async () => {
+    const carried = { whisper: { ...WHISPER_TINY_EN, version: '0.0.0-not-installed' }, vad: SILERO_VAD_NPM };
+    const engine = await selectEngine({ env: { PATH: process.env.PATH, MEETSCRIBE_MODELS_DIR: path.join(dir, 'empty'), MEETSCRIBE_MODEL_DOWNLOAD: '0' }, carried });
     expect(engine.name).toMatch(/^pocketsphinx/);
   });
 });

@@ -31,7 +31,7 @@ describe('createOnboxDiarizer', () => {
     await diarizer(await readWav(CLIP), { maxSpeakers: 4 });
 
     expect(lines).toEqual([{ message: 'On-box diarization finds speech with the silero VAD', extra: { model: path.join(SILERO_DIR, 'silero_vad.onnx') } }]);
-  });
+  }, 60_000);
 
   it('falls back to the energy VAD when the model is missing, logs that once and still diarizes', async () => {
     const { lines, log } = logger();
@@ -47,7 +47,7 @@ describe('createOnboxDiarizer', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.message).toBe('On-box diarization falls back to the energy VAD');
     expect(lines[0]!.extra!.reason).toContain(`silero VAD model not found at ${path.join(empty, 'silero_vad.onnx')}`);
-  });
+  }, 60_000);
 
   it('never loads a model file that does not match the pinned checksum', async () => {
     const { lines, log } = logger();
@@ -61,7 +61,7 @@ describe('createOnboxDiarizer', () => {
     expect(turns.length).toBeGreaterThan(0);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.extra!.reason).toContain('does not match the pinned checksum');
-  });
+  }, 60_000);
 
   it('uses the energy VAD without looking for a model unless silero is asked for', async () => {
     const { lines, log } = logger();
@@ -70,7 +70,7 @@ describe('createOnboxDiarizer', () => {
 
     expect(await diarizer(await readWav(CLIP), { maxSpeakers: 4 })).toEqual(expected);
     expect(lines).toEqual([]);
-  });
+  }, 60_000);
 
   it('takes silero from MEETSCRIBE_DIARIZATION_VAD when no option says otherwise', async () => {
     const { lines, log } = logger();
@@ -79,5 +79,5 @@ describe('createOnboxDiarizer', () => {
     await diarizer(await readWav(CLIP), { maxSpeakers: 4 });
 
     expect(lines.map((l) => l.message)).toEqual(['On-box diarization finds speech with the silero VAD']);
-  });
+  }, 60_000);
 });

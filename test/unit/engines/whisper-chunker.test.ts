@@ -1,0 +1,70 @@
+import { pieceAudio, pieceSeconds, planPieces } from '../../../local/engines/whisper/chunker.js';
+import { interpolateWords, splitWords } from '../../../local/engines/whisper/words.js';
+
+const RATE = 16_000;
+
+/** A tone ("speech") in the given spans (seconds) over silence. */
+function audio(seconds: number, spans: Array<[number, number]>): Float32Array {
+  const samples = new Float32Array(Math.round(seconds * RATE));
+  for (const [a, b] of spans) for (let i = Math.round(a * RATE); i < Math.round(b * RATE); i++) samples[i] = 0.5 * Math.sin(i * 0.2);
+  return samples;
+}
+
+describe('Whisper chunker', () => {
+  it('keeps short speech as one piece of only the speech (plus padding), long pauses shortened', () => {
+    const samples = audio(20, [[2, 5], [8, 9]]);
+    const pieces = planPieces([{ start: 2, end: 5 }, { start: 8, end: 9 }], samples, RATE);
+    expect(pieces).toEqual([{ start: 1.8, end: 9.2, speech: [{ start: 2, end: 5 }, { start: 8, end: 9 }], stretches: [{ start: 1.8, end: 5.2 }, { start: 7.8, end: 9.2 }] }]);
+    // Whisper hears 3.4 s + 1.4 s: the 3 s pause becomes 0.4 s.
+    expect(pieceSeconds(pieces[0]!)).toBeCloseTo(4.8, 5);
+    expect(pieceAudio(pieces[0]!, samples, RATE).length).toBe(Math.round(4.8 * RATE));
+  });
+
+  it('never makes a piece over 30 s, cuts only between regions, and at the longest pause of the second half', () => {
+    // 3 s phrases with 0.4 s pauses, and one 1.5 s pause after the phrase ending at 23.9 s (a turn change).
+    const regions: Array<{ start: number; end: number }> = [];
+    for (let t = 0.5; t < 100; t += 3.4) regions.push({ start: t, end: t + 3 });
+    const shifted = regions.map((r) => (r.start >= 21 ? { start: r.start + 1.1, end: r.end + 1.1 } : r));
+    const pieces = planPieces(shifted, audio(110, shifted.map((r) => [r.start, r.end])), RATE);
+    expect(pieces.length).toBeGreaterThan(2);
+    for (const piece of pieces) {
+      expect(pieceSeconds(piece)).toBeLessThanOrEqual(30);
+      // Every region lies wholly inside exactly one piece: no cut inside a phrase.
+      for (const r of piece.speech) expect(r.start >= piece.start && r.end <= piece.end).toBe(true);
+    }
+    expect(pieces.flatMap((p) => p.speech)).toEqual(shifted);
+    expect(pieces[0]!.speech.at(-1)!.end).toBeCloseTo(23.9, 5);
+    expect(pieceSeconds(pieces[0]!)).toBeLessThan(26);
+    for (let i = 1; i < pieces.length; i++) expect(pieces[i]!.start).toBeGreaterThanOrEqual(pieces[i - 1]!.end);
+  });
+
+  it('cuts a region longer than 30 s at its pause, not inside a word', () => {
+    // 50 s of "speech" with one quiet 0.5 s stretch at 24 s that the VAD bridged.
+    const samples = audio(52, [[1, 24], [24.5, 51]]);
+    const pieces = planPieces([{ start: 1, end: 51 }], samples, RATE);
+    expect(pieces).toHaveLength(2);
+    for (const piece of pieces) expect(pieceSeconds(piece)).toBeLessThanOrEqual(30);
+    const cut = pieces[0]!.speech.at(-1)!.end;
+    expect(cut).toBeGreaterThanOrEqual(24);
+    expect(cut).toBeLessThanOrEqual(24.5);
+  });
+
+  it('returns no piece when there is no speech (silence is never sent)', () => {
+    expect(planPieces([], audio(40, []), RATE)).toEqual([]);
+  });
+});
+
+describe('Whisper words', () => {
+  it('keeps punctuation and case, attaches stray marks, strips quotes', () => {
+    expect(splitWords(' "And so, my fellow Americans - ask not." Really ?')).toEqual(['And', 'so,', 'my', 'fellow', 'Americans', 'ask', 'not.', 'Really?']);
+  });
+
+  it('spreads words over the speech only, in proportion to length', () => {
+    const words = interpolateWords(['Hello', 'there.', 'Bye.'], [{ start: 1, end: 2 }, { start: 5, end: 5.5 }]);
+    expect(words.map((w) => w.text)).toEqual(['Hello', 'there.', 'Bye.']);
+    for (const w of words) expect((w.start >= 1 && w.end <= 2) || (w.start >= 5 && w.end <= 5.5)).toBe(true);
+    expect(words[0]!.start).toBe(1);
+    expect(words.at(-1)!.end).toBe(5.5);
+    for (let i = 1; i < words.length; i++) expect(words[i]!.start).toBeGreaterThanOrEqual(words[i - 1]!.end);
+  });
+});
