@@ -5,6 +5,8 @@
  *   npm run eval:notes                      all meetings through the real pipeline of the local edition
  *   npm run eval:notes -- --split heldout   only one split (dev: tuned on; heldout: never tuned on)
  *   npm run eval:notes -- --text-only       skip speech: transcripts built from the script text (fast, for development)
+ *   npm run eval:notes -- --replay run.log  re-score the transcripts an earlier run printed (the notes engine only,
+ *                                           words evenly timed; no speech, so no new speech-engine figures)
  *
  * Per meeting it speaks every line with the speaker's espeak-ng voice, joins them into one recording,
  * uploads it through the local edition's API (sign-up, meeting, presigned POST), waits for the pipeline
@@ -37,7 +39,7 @@ const RATE = 22_050;
 const GAP_SAME = 0.45;
 const GAP_CHANGE = 0.8;
 
-const { values } = parseArgs({ options: { split: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { split: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false } } });
 
 const TARGETS = { precision: 0.8, recall: 0.7, ownerAccuracy: 0.8, decisionRecall: 0.7, seconds60: 20 };
 
@@ -213,6 +215,25 @@ async function fromText(script: ScriptedMeeting): Promise<{ notes: MeetingNotes;
   return { notes, transcript: '(script text)' };
 }
 
+/** The transcript an earlier run printed for the meeting ("    | Name: text" lines), as turns of 0.35 s words. */
+async function fromLog(script: ScriptedMeeting, log: readonly string[]): Promise<{ notes: MeetingNotes; transcript: string }> {
+  const at = log.findIndex((l) => l.startsWith(`=== ${script.id} `));
+  if (at < 0) throw new Error(`${script.id} is not in the replayed log`);
+  const lines: string[] = [];
+  for (let i = at + 2; log[i]?.startsWith('    | '); i++) lines.push(log[i]!.slice(6));
+  const names: string[] = [];
+  let t = 0;
+  const turns: TranscriptTurn[] = lines.map((line) => {
+    const [name, ...rest] = line.split(': ');
+    if (!names.includes(name!)) names.push(name!);
+    const words = rest.join(': ').split(/\s+/).filter(Boolean).map((text) => { const w = { text, start: t, end: t + 0.3 }; t += 0.35; return w; });
+    return { speaker: `spk_${names.indexOf(name!)}`, words };
+  });
+  let n = 0;
+  const notes = await generateNotes(splitSentences(turns), createExtractiveNotesEngine(), () => `id-${++n}`, Object.fromEntries(names.map((name, i) => [`spk_${i}`, name])));
+  return { notes, transcript: lines.join('\n') };
+}
+
 // ---------------------------------------------------------------------------------------------- 60-minute timing
 
 async function timeHour(scripts: ScriptedMeeting[]): Promise<{ seconds: number; sentences: number; words: number }> {
@@ -244,19 +265,22 @@ for (const file of (await readdir(SCRIPTS)).filter((f) => f.endsWith('.json')).s
   if (!values.split || script.split === values.split) scripts.push(script);
 }
 console.log(`${scripts.length} scripted meetings (${scripts.filter((s) => s.split === 'dev').length} dev, ${scripts.filter((s) => s.split === 'heldout').length} held-out); ` +
-  `mode: ${values['text-only'] ? 'TEXT ONLY (script text as transcript, no speech engine)' : 'real pipeline of the local edition'}; cores: ${os.availableParallelism()}`);
+  `mode: ${values.replay ? `REPLAY of the transcripts in ${values.replay} (notes engine only)` : values['text-only'] ? 'TEXT ONLY (script text as transcript, no speech engine)' : 'real pipeline of the local edition'}; cores: ${os.availableParallelism()}`);
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'eval-notes-'));
 const scores = new Map<string, MeetingScore>();
 let failed = false;
 try {
-  const results = values['text-only']
-    ? new Map(await Promise.all(scripts.map(async (s) => [s.id, await fromText(s)] as const)))
-    : await throughPipeline(scripts, work);
+  const replayed = values.replay ? (await readFile(values.replay, 'utf8')).split('\n') : undefined;
+  const results = replayed
+    ? new Map(await Promise.all(scripts.map(async (s) => [s.id, await fromLog(s, replayed)] as const)))
+    : values['text-only']
+      ? new Map(await Promise.all(scripts.map(async (s) => [s.id, await fromText(s)] as const)))
+      : await throughPipeline(scripts, work);
   for (const script of scripts) {
     const result = results.get(script.id)!;
     console.log(`\n=== ${script.id} [${script.split}] ${script.title} — ${script.speakers.map((s) => `${s.name} (${s.voice})`).join(', ')}`);
-    if (!values['text-only']) console.log(`  Transcript:\n${result.transcript.split('\n').map((l) => `    | ${l}`).join('\n')}`);
+    if (!values['text-only']) console.log(`  Transcript${replayed ? ' (replayed)' : ''}:\n${result.transcript.split('\n').map((l) => `    | ${l}`).join('\n')}`);
     printNotes(result.notes);
     const score = scoreMeeting(script, result.notes);
     scores.set(script.id, score);

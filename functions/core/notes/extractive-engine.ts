@@ -7,6 +7,7 @@ import { keyphrases } from './keyphrases.js';
 import type { DraftActionItem, DraftPoint, NotesDraft, NotesEngine, NotesInput } from './model.js';
 import { writeOverview } from './overview.js';
 import { chooseSummary, type SummaryOptions } from './summary.js';
+import { repairTurns } from './turn-repair.js';
 
 export type ExtractiveOptions = SummaryOptions;
 
@@ -25,8 +26,8 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
     name: 'extractive',
     async draft({ sentences, speakerNames = {} }: NotesInput): Promise<NotesDraft> {
       const nameOf = (label: string) => speakerNames[label]?.trim() || speakerDisplayName(label);
-      const cleaned: Sentence[] = sentences
-        .map((s) => ({ ...s, text: cleanSentence(uncapped(s.text)) }))
+      const cleaned: Sentence[] = repairTurns(sentences.map((s) => ({ ...s, text: uncapped(s.text) })))
+        .map((s) => ({ ...s, text: cleanSentence(s.text) }))
         .filter((s) => /[\p{L}\p{N}]/u.test(s.text));
       const speakers = [...new Set(sentences.map((s) => s.speaker))];
       const names = speakers.map(nameOf);

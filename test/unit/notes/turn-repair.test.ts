@@ -1,0 +1,38 @@
+import { repairTurns } from '../../../functions/core/notes/turn-repair.js';
+
+let t = 0;
+const s = (speaker: string, text: string) => { const start = t; t += 2; return { speaker, text, start, end: start + 1.9 }; };
+const texts = (out: ReturnType<typeof repairTurns>) => out.map((x) => `${x.speaker}: ${x.text}`);
+
+describe('repairTurns', () => {
+  beforeEach(() => { t = 0; });
+
+  it('gives a turn-final fragment to the next speaker\'s sentence it starts', () => {
+    expect(texts(repairTurns([s('A', 'The whole batch of invitations was ruined.'), s('A', 'I.'), s('B', 'Can fix the roller by Friday.')])))
+      .toEqual(['A: The whole batch of invitations was ruined.', 'B: I can fix the roller by Friday.']);
+    expect(texts(repairTurns([s('A', 'Then we agreed, we.'), s('B', 'Will switch to the recycled paper next month.')])))
+      .toEqual(['B: Then we agreed, we will switch to the recycled paper next month.']);
+  });
+
+  it('gives a turn-initial word back to the sentence it ends', () => {
+    expect(texts(repairTurns([s('A', 'Sure, that works for.'), s('B', 'Me.'), s('B', 'The campaign is ready.')])))
+      .toEqual(['A: Sure, that works for me.', 'B: The campaign is ready.']);
+    expect(texts(repairTurns([s('A', 'Tom, can you fix the crash by next.'), s('B', 'Wednesday?'), s('B', 'Sure, I can.')])))
+      .toEqual(['A: Tom, can you fix the crash by next Wednesday?', 'B: Sure, I can.']);
+  });
+
+  it('leaves short answers and far-apart sentences alone', () => {
+    const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
+    expect(repairTurns(kept)).toEqual(kept);
+    const apart = [{ speaker: 'A', text: 'We will meet on.', start: 0, end: 2 }, { speaker: 'B', text: 'Monday works.', start: 10, end: 11 }];
+    expect(repairTurns(apart)).toEqual(apart);
+  });
+
+  it('splits a run-on where a capitalised sentence starter follows without a full stop', () => {
+    const out = repairTurns([{ speaker: 'A', text: "Let's go with the blue design And I will update the release notes.", start: 0, end: 10 }]);
+    expect(out.map((x) => x.text)).toEqual(["Let's go with the blue design.", 'And I will update the release notes.']);
+    expect(out[0]!.start).toBe(0);
+    expect(out[1]!.end).toBe(10);
+    expect(out[0]!.end).toBeCloseTo(out[1]!.start);
+  });
+});
