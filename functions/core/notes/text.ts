@@ -1,4 +1,4 @@
-/** Small text helpers shared by the notes engines: tokens and stop words (English). */
+/** Small text helpers of the notes engine and its evaluation: tokens, stop words (English), a light stemmer. */
 const STOP_WORDS = new Set((
   'a about above after again against all am an and any are as at be because been before being below between both but by ' +
   'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
@@ -27,14 +27,4 @@ export function stem(word: string): string {
     }
   }
   return word;
-}
-
-/** Text as a sentence: trimmed, first letter upper-cased, ending punctuation added when missing. */
-export function asSentence(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed) return trimmed;
-  // Some engines and corpora give ALL-CAPS text; notes read better in sentence case.
-  const cased = /^[A-Z\s\d\p{P}]+$/u.test(trimmed) ? trimmed.toLowerCase().replace(/\bi\b/g, 'I') : trimmed;
-  const first = cased[0]!.toUpperCase() + cased.slice(1);
-  return /[.?!]["'”’)]*$/.test(first) ? first : `${first}.`;
 }

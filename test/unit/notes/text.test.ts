@@ -1,4 +1,4 @@
-import { asSentence, contentWords, stem } from '../../../functions/core/notes/text.js';
+import { contentWords, stem } from '../../../functions/core/notes/text.js';
 
 describe('notes text helpers', () => {
   it('strips plural and verb endings so related words meet', () => {
@@ -7,10 +7,5 @@ describe('notes text helpers', () => {
 
   it('keeps content words and drops stop words and short tokens', () => {
     expect(contentWords("So we'll ship the new build on Monday")).toEqual(['ship', 'new', 'build', 'monday']);
-  });
-
-  it('adds a full stop and an upper-case start', () => {
-    expect(asSentence('we ship on monday')).toBe('We ship on monday.');
-    expect(asSentence('Is it done?')).toBe('Is it done?');
   });
 });
