@@ -39,10 +39,11 @@ export function calendarMonth(nowMs: number): Period {
 /**
  * The allowance and period in force at `nowMs`: the paid plan's while the subscription is entitled,
  * otherwise the free plan's over the calendar month. A period whose renewal has not been reported yet
- * stays open (its usage keeps counting) rather than handing out a free new period.
+ * stays open (its usage keeps counting) rather than handing out a free new period; a period that starts
+ * a little after `nowMs` (clock skew with the provider) already counts from its own start.
  */
 export function entitlementAt(plan: PlanState | undefined, nowMs: number, freeMinutes: number): Entitlement {
-  if (plan && ENTITLED_STATUSES.has(plan.status) && plan.periodStart * 1000 <= nowMs) {
+  if (plan && ENTITLED_STATUSES.has(plan.status)) {
     const startMs = plan.periodStart * 1000;
     const endMs = Math.max(plan.periodEnd * 1000, nowMs + 1);
     return { plan: 'paid', allowance: plan.planMinutes, period: { startMs, endMs } };
