@@ -232,3 +232,37 @@ describe('the local Stripe server through stripe-node', () => {
     await expect(stripe().subscriptions.retrieve('sub_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
   }, 30_000);
 });
+
+describe('the minutes ledger the pipeline writes', () => {
+  it('charges each recording exactly once: a re-upload into the same meeting is charged, a re-delivery is not; refunds count', async () => {
+    const user = await newUser();
+    const processing = createProcessingRepository(documentClient, MAIN_TABLE.localName);
+    const now = () => new Date().toISOString();
+    expect(await processing.chargeMinutes('meeting-a', 'etag-first', user.userId, 3, now())).toBe(true);
+    expect(await processing.chargeMinutes('meeting-a', 'etag-first', user.userId, 3, now())).toBe(false);
+    expect(await minutesOf(user.access)).toBe(57);
+    // A second recording uploaded into the same meeting is processed again and charged again.
+    expect(await processing.chargeMinutes('meeting-a', 'etag-second', user.userId, 2, now())).toBe(true);
+    expect(await minutesOf(user.access)).toBe(55);
+    expect(await processing.refundMinutes('meeting-a', 'etag-second')).toBe(2);
+    expect(await processing.refundMinutes('meeting-a', 'etag-second')).toBe(0);
+    expect(await minutesOf(user.access)).toBe(57);
+    // A refunded recording processed again (a retry after a failure) is charged again, once.
+    expect(await processing.chargeMinutes('meeting-a', 'etag-second', user.userId, 2, now())).toBe(true);
+    expect(await processing.chargeMinutes('meeting-a', 'etag-second', user.userId, 2, now())).toBe(false);
+    expect(await minutesOf(user.access)).toBe(55);
+    expect(await processing.findCharge('meeting-a', 'etag-second')).toMatchObject({ minutes: 2, refunded: false });
+  }, 60_000);
+
+  it('refuses the upload URL once the minutes are below 0, and gives it again after subscribing', async () => {
+    const user = await newUser();
+    const meeting = (await api('POST', 'meetings/', user.access, { name: 'Over budget' })).body.id as string;
+    const processing = createProcessingRepository(documentClient, MAIN_TABLE.localName);
+    await processing.chargeMinutes(meeting, 'etag-long', user.userId, 61, new Date().toISOString());
+    expect(await minutesOf(user.access)).toBe(-1);
+    expect(await api('GET', `meetings/${meeting}/video_upload_url/`, user.access)).toEqual({ status: 403, body: 'You have used up your minutes for the month.' });
+    await api('POST', 'users/create_payment_intent/', user.access, { price_id: 'price_pro_monthly', payment_method: 'pm_card_visa' });
+    expect(await minutesOf(user.access)).toBe(600);
+    expect((await api('GET', `meetings/${meeting}/video_upload_url/`, user.access)).status).toBe(200);
+  }, 60_000);
+});
