@@ -14,7 +14,7 @@ import type Stripe from 'stripe';
  */
 export function billingAdapters(client: DynamoDBDocumentClient, tableName: string) {
   const config = readConfig(['STRIPE_SECRET_KEY_ID', 'STRIPE_WEBHOOK_SECRET_ID']);
-  const optional = readOptionalConfig(['STRIPE_API_BASE', 'MEETSCRIBE_FREE_PLAN_MINUTES']);
+  const optional = readOptionalConfig(['STRIPE_API_BASE', 'MEETSCRIBE_FREE_PLAN_MINUTES', 'STRIPE_PUBLISHABLE_KEY']);
   const secretKey = cachedSecretString(secretsClient, config.STRIPE_SECRET_KEY_ID);
   let stripe: Promise<Stripe> | undefined;
   const provider: PaymentProvider = createStripeProvider({
@@ -30,6 +30,7 @@ export function billingAdapters(client: DynamoDBDocumentClient, tableName: strin
     store: createBillingStore(client, tableName),
     ledger: createUsageLedger(client, tableName),
     freeMinutes: freePlanMinutes(optional.MEETSCRIBE_FREE_PLAN_MINUTES),
+    publishableKey: optional.STRIPE_PUBLISHABLE_KEY,
     now: Date.now,
   };
 }
