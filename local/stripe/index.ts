@@ -217,7 +217,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     webhooksIdle: () => sender.idle(),
     async stop() {
       // Let a delivery in flight finish (briefly) so the product is not called while it shuts down.
-      await Promise.race([sender.idle(), new Promise((r) => setTimeout(r, 2000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([sender.idle(), new Promise((r) => { timer = setTimeout(r, 2000); })]);
+      clearTimeout(timer);
       sender.stop();
       await listening.stop();
     },

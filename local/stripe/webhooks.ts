@@ -49,7 +49,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       } catch (error) {
         delivery.lastResponse = (error as Error).message;
       }
-      if (delivery.attempts < maxAttempts) await new Promise((r) => setTimeout(r, retryDelay * 2 ** (delivery.attempts - 1)));
+      if (delivery.attempts < maxAttempts && !stopped) await new Promise((r) => setTimeout(r, retryDelay * 2 ** (delivery.attempts - 1)).unref());
     }
     if (delivery.status === 'pending') {
       delivery.status = 'failed';
