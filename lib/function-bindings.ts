@@ -17,6 +17,8 @@ export interface AppSettings {
   readonly ice: IceServerSettings;
   /** The notes engine of the notes task. */
   readonly notes: NotesEngineSettings;
+  /** Stripe publishable key (STRIPE_PUBLISHABLE_KEY) handed to the SPA; unset = no Stripe.js. */
+  readonly stripePublishableKey?: string;
 }
 
 /** The stateful resources plus the definitions they were created from. */
@@ -63,6 +65,7 @@ export function bindNeeds(fn: ProjectFunction, needs: FunctionNeeds, targets: Bi
       const def = definition(targets.secretDefinitions ?? SECRETS, wanted);
       fn.bindSecret(required(data.secrets, def.id), def);
     }
+    if (needs.stripe === 'checkout' && settings.stripePublishableKey) fn.function.addEnvironment('STRIPE_PUBLISHABLE_KEY', settings.stripePublishableKey);
   }
   if (needs.processing) fn.bindStateMachine(present(targets.processing, 'processing state machine'), PROCESS_MEETING, needs.processing);
   if (needs.mail) fn.bindMailSender(settings.mailFrom);
