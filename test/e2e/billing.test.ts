@@ -35,7 +35,7 @@ describe('subscribing in the browser', () => {
     const user = await signUpAndSignIn(edition.url, who.email, who.password, { first: 'Paula', last: 'Payer' });
     // A 61-minute recording processed this month, charged by the pipeline's own ledger write: 60 − 61 = −1.
     await createProcessingRepository(documentClient, MAIN_TABLE.localName)
-      .chargeMinutes('meeting-long', 'etag-long', user.userId, 61, new Date().toISOString());
+      .chargeMinutes('meeting-long', 'etag-long', user.userId, 61, new Date(Date.now() - 5_000).toISOString());
     browser = await launchBrowser();
     page = await (await newBrowserContext(browser, 1280, pageErrors)).newPage();
   }, 120_000);

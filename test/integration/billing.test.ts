@@ -233,6 +233,17 @@ describe('the local Stripe server through stripe-node', () => {
   }, 30_000);
 });
 
+describe('the billing store', () => {
+  it('keeps the newest fetch of a subscription when two writes race', async () => {
+    const { createBillingStore } = await import('../../functions/adapters/dynamodb/billing-repository.js');
+    const store = createBillingStore(documentClient, MAIN_TABLE.localName);
+    const base = { id: 'sub_race', customerId: 'cus_race', priceId: 'price_pro_monthly', productId: 'prod', planMinutes: 600, cancelAtPeriodEnd: false, startDate: 1, periodStart: 1, periodEnd: 2, defaultPaymentMethod: null, card: null };
+    await store.saveSubscription('race-user', { ...base, status: 'canceled' }, 2_000);
+    await store.saveSubscription('race-user', { ...base, status: 'active' }, 1_000);
+    expect((await store.findAccount('race-user'))?.subscription?.status).toBe('canceled');
+  }, 30_000);
+});
+
 describe('the minutes ledger the pipeline writes', () => {
   it('charges each recording exactly once: a re-upload into the same meeting is charged, a re-delivery is not; refunds count', async () => {
     const user = await newUser();
@@ -258,7 +269,8 @@ describe('the minutes ledger the pipeline writes', () => {
     const user = await newUser();
     const meeting = (await api('POST', 'meetings/', user.access, { name: 'Over budget' })).body.id as string;
     const processing = createProcessingRepository(documentClient, MAIN_TABLE.localName);
-    await processing.chargeMinutes(meeting, 'etag-long', user.userId, 61, new Date().toISOString());
+    // Charged a few seconds before subscribing (Stripe's period starts are whole seconds).
+    await processing.chargeMinutes(meeting, 'etag-long', user.userId, 61, new Date(Date.now() - 5_000).toISOString());
     expect(await minutesOf(user.access)).toBe(-1);
     expect(await api('GET', `meetings/${meeting}/video_upload_url/`, user.access)).toEqual({ status: 403, body: 'You have used up your minutes for the month.' });
     await api('POST', 'users/create_payment_intent/', user.access, { price_id: 'price_pro_monthly', payment_method: 'pm_card_visa' });

@@ -46,12 +46,18 @@ export function createBillingStore(client: DynamoDBDocumentClient, tableName: st
       }));
       return String(out.Attributes?.customerId);
     },
-    async saveSubscription(userId, snapshot) {
-      await client.send(new UpdateCommand({
-        TableName: tableName, Key: billingKeys.account(userId),
-        UpdateExpression: 'SET subscription = :s, #t = :type', ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':s': snapshot, ':type': 'BillingAccount' },
-      }));
+    async saveSubscription(userId, snapshot, fetchedAtMs) {
+      try {
+        await client.send(new UpdateCommand({
+          TableName: tableName, Key: billingKeys.account(userId),
+          UpdateExpression: 'SET subscription = :s, subscriptionFetchedAt = :f, #t = :type',
+          ConditionExpression: 'attribute_not_exists(subscriptionFetchedAt) OR subscriptionFetchedAt <= :f',
+          ExpressionAttributeNames: { '#t': 'type' },
+          ExpressionAttributeValues: { ':s': snapshot, ':f': fetchedAtMs, ':type': 'BillingAccount' },
+        }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error; // a newer fetch is already stored
+      }
     },
     async markTrialUsed(userId) {
       await client.send(new UpdateCommand({

@@ -94,7 +94,11 @@ export interface BillingStore {
   findUserByCustomer(customerId: string): Promise<string | undefined>;
   /** Records the customer id once; returns the id stored (an earlier one wins a race). */
   saveCustomer(userId: string, customerId: string): Promise<string>;
-  saveSubscription(userId: string, snapshot: SubscriptionSnapshot): Promise<void>;
+  /**
+   * Stores the subscription as fetched at `fetchedAtMs`; a write older than the stored one is dropped, so two
+   * webhook deliveries handled at once cannot leave the earlier fetch on top.
+   */
+  saveSubscription(userId: string, snapshot: SubscriptionSnapshot, fetchedAtMs: number): Promise<void>;
   markTrialUsed(userId: string): Promise<void>;
   /** Claims an event id; false when it was already processed (or is being processed). */
   claimEvent(eventId: string, type: string, nowMs: number): Promise<boolean>;

@@ -95,13 +95,15 @@ export async function createPaymentIntent(deps: BillingDeps, caller: Caller, req
   if (request.payment_method) await deps.provider.attachCard(customerId, request.payment_method);
 
   if (entitled(current)) {
+    const fetchedAt = deps.now();
     const snapshot = await deps.provider.changePrice(current.id, chosen.price.id);
-    await deps.store.saveSubscription(caller.userId, snapshot);
+    await deps.store.saveSubscription(caller.userId, snapshot, fetchedAt);
     return { clientSecret: null, is_subscription_success: true, error: null, outcome: 'plan_changed' };
   }
   if (!request.payment_method && !savedCard) throw new PaymentRejected(BILLING_MESSAGES.cardRequired);
+  const fetchedAt = deps.now();
   const created = await deps.provider.createSubscription({ customerId, userId: caller.userId, priceId: chosen.price.id, promotionCodeId });
-  await deps.store.saveSubscription(caller.userId, created.snapshot);
+  await deps.store.saveSubscription(caller.userId, created.snapshot, fetchedAt);
   const success = entitled(created.snapshot);
   return { clientSecret: created.clientSecret, is_subscription_success: success, error: null, outcome: success ? 'subscribed' : 'requires_action' };
 }
@@ -116,8 +118,9 @@ export async function subscribeTrial(deps: BillingDeps, caller: Caller, request:
   if (account?.trialUsed || account?.subscription) throw new PaymentRejected(BILLING_MESSAGES.trialUsed);
   const customerId = await ensureCustomer(deps, caller, account);
   await deps.store.markTrialUsed(caller.userId);
+  const fetchedAt = deps.now();
   const created = await deps.provider.createSubscription({ customerId, userId: caller.userId, priceId: chosen.price.id, trialDays: TRIAL_DAYS });
-  await deps.store.saveSubscription(caller.userId, created.snapshot);
+  await deps.store.saveSubscription(caller.userId, created.snapshot, fetchedAt);
   return { clientSecret: created.clientSecret, is_subscription_success: true, error: null, outcome: 'trial_activated' };
 }
 
@@ -125,8 +128,9 @@ export async function subscribeTrial(deps: BillingDeps, caller: Caller, request:
 export async function cancelSubscription(deps: BillingDeps, caller: Caller) {
   const current = (await deps.store.findAccount(caller.userId))?.subscription;
   if (!entitled(current)) throw new PaymentRejected(BILLING_MESSAGES.noSubscription);
+  const fetchedAt = deps.now();
   const snapshot = await deps.provider.cancelAtPeriodEnd(current.id);
-  await deps.store.saveSubscription(caller.userId, snapshot);
+  await deps.store.saveSubscription(caller.userId, snapshot, fetchedAt);
   return { detail: 'Subscription will be cancelled at end of period', subscription: subscriptionView(snapshot) };
 }
 

@@ -25,11 +25,12 @@ export async function handleProviderEvent(deps: WebhookDeps, rawBody: string, si
   if (!HANDLED_EVENTS.has(event.type)) return { received: true, duplicate: false, handled: false };
   if (!(await deps.store.claimEvent(event.id, event.type, deps.now()))) return { received: true, duplicate: true, handled: false };
   try {
+    const fetchedAt = deps.now();
     const snapshot = event.subscriptionId
       ? await deps.provider.retrieveSubscription(event.subscriptionId)
       : event.customerId ? await deps.provider.latestSubscriptionOf(event.customerId) : undefined;
     const userId = snapshot ? await deps.store.findUserByCustomer(snapshot.customerId) : undefined;
-    if (snapshot && userId) await deps.store.saveSubscription(userId, snapshot);
+    if (snapshot && userId) await deps.store.saveSubscription(userId, snapshot, fetchedAt);
     return { received: true, duplicate: false, handled: Boolean(snapshot && userId) };
   } catch (error) {
     await deps.store.releaseEvent(event.id);

@@ -31,7 +31,7 @@ function world() {
       async claimEvent(id) { if (claimed.has(id)) return false; claimed.add(id); return true; },
       async releaseEvent(id) { claimed.delete(id); },
       async findUserByCustomer(customerId) { return customerId === 'cus_1' ? 'user-1' : undefined; },
-      async saveSubscription(_user, s) { saved.push(s); },
+      async saveSubscription(_user, s, fetchedAt) { expect(typeof fetchedAt).toBe('number'); saved.push(s); },
     },
   };
   const event = (id: string, type: string, subscriptionId: string | null = 'sub_1', customerId: string | null = 'cus_1') => {
