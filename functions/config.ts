@@ -22,7 +22,14 @@ export type ConfigKey =
   | 'NOTES_ENGINE'
   | 'BEDROCK_MODEL_ID'
   | 'FFMPEG_PATH'
-  | 'FFPROBE_PATH';
+  | 'FFPROBE_PATH'
+  // Billing (docs/billing.md): free plan minutes (default 60), Stripe secrets' ids, a Stripe-compatible base URL
+  // (the local edition's server; unset in the cloud) and the publishable key the SPA loads Stripe.js with.
+  | 'MEETSCRIBE_FREE_PLAN_MINUTES'
+  | 'STRIPE_SECRET_KEY_ID'
+  | 'STRIPE_WEBHOOK_SECRET_ID'
+  | 'STRIPE_API_BASE'
+  | 'STRIPE_PUBLISHABLE_KEY';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';

@@ -1,6 +1,6 @@
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { BucketDefinition, SecretDefinition, TableDefinition } from './definitions/resources.js';
-import { AUTH_SECRET, BUCKETS, MEDIA_BUCKET, SECRETS, TABLES, MAIN_TABLE } from './definitions/resources.js';
+import { AUTH_SECRET, BUCKETS, MEDIA_BUCKET, SECRETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES, MAIN_TABLE } from './definitions/resources.js';
 import { PROCESS_MEETING } from './definitions/workflows.js';
 import type { MediaToolsLayer } from './constructs/media-tools-layer.js';
 import type { IceServerSettings, NotesEngineSettings, ProjectFunction } from './constructs/project-function.js';
@@ -17,6 +17,8 @@ export interface AppSettings {
   readonly ice: IceServerSettings;
   /** The notes engine of the notes task. */
   readonly notes: NotesEngineSettings;
+  /** Stripe publishable key (STRIPE_PUBLISHABLE_KEY) handed to the SPA; unset = no Stripe.js. */
+  readonly stripePublishableKey?: string;
 }
 
 /** The stateful resources plus the definitions they were created from. */
@@ -57,6 +59,13 @@ export function bindNeeds(fn: ProjectFunction, needs: FunctionNeeds, targets: Bi
   if (needs.authSecret) {
     const def = definition(targets.secretDefinitions ?? SECRETS, AUTH_SECRET);
     fn.bindSecret(required(data.secrets, def.id), def);
+  }
+  if (needs.stripe) {
+    for (const wanted of [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET]) {
+      const def = definition(targets.secretDefinitions ?? SECRETS, wanted);
+      fn.bindSecret(required(data.secrets, def.id), def);
+    }
+    if (needs.stripe === 'checkout' && settings.stripePublishableKey) fn.function.addEnvironment('STRIPE_PUBLISHABLE_KEY', settings.stripePublishableKey);
   }
   if (needs.processing) fn.bindStateMachine(present(targets.processing, 'processing state machine'), PROCESS_MEETING, needs.processing);
   if (needs.mail) fn.bindMailSender(settings.mailFrom);

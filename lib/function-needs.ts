@@ -34,6 +34,8 @@ export interface FunctionNeeds {
   readonly notesEngine?: boolean;
   /** ses:GetAccount (the health check's mail probe). */
   readonly mailProbe?: boolean;
+  /** STRIPE_SECRET_KEY_ID / STRIPE_WEBHOOK_SECRET_ID with read access to both secrets; 'checkout' adds STRIPE_PUBLISHABLE_KEY (docs/billing.md). */
+  readonly stripe?: 'checkout' | 'webhooks';
   /** Binaries from the media tools layer (FFMPEG_PATH / FFPROBE_PATH); the function runs on x86_64. */
   readonly mediaTools?: readonly MediaToolName[];
 }
@@ -52,10 +54,11 @@ export interface FunctionSpec extends FunctionNeeds {
 export const API_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   System: { table: 'R', media: 'R', processing: 'describe', mailProbe: true },
   // scrypt hashes use 32 MiB each; 512 MB also buys the CPU share that keeps a hash fast.
-  AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, memorySize: 512 },
+  AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, stripe: 'checkout', memorySize: 512 },
   Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true },
   Search: { table: 'R', media: 'R', authSecret: true, search: 'R' },
   Surveys: { table: 'RW' },
+  Billing: { table: 'RW', stripe: 'webhooks' },
 };
 
 /** WebSocket routes (lib/definitions/api.ts WEBSOCKET.routes). */

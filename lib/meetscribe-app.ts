@@ -28,6 +28,8 @@ export interface EnvironmentConfig {
   readonly notes?: NotesEngineSettings;
   /** Standby replicas for the search collection (doubles its minimum capacity). @default true */
   readonly searchStandbyReplicas?: boolean;
+  /** Stripe publishable key (pk_…) the SPA loads Stripe.js with (context `stripePublishableKey`; docs/billing.md). */
+  readonly stripePublishableKey?: string;
 }
 
 /** The definitions that name handler entry files (tables and buckets always come from resources.ts). */
@@ -75,6 +77,7 @@ export function configFromContext(app: App, env?: Environment): EnvironmentConfi
     },
     notes: notesFromContext(context('notesEngine'), context('bedrockModelId')),
     searchStandbyReplicas: context('searchStandbyReplicas') !== 'false',
+    stripePublishableKey: context('stripePublishableKey'),
   };
 }
 
@@ -113,6 +116,7 @@ export function createMeetScribe(app: App, config: EnvironmentConfig): MeetScrib
     publicAppUrl: web.publicUrl,
     ice: config.ice ?? DEFAULT_ICE,
     notes: config.notes ?? { engine: 'extractive' as const },
+    stripePublishableKey: config.stripePublishableKey,
   };
   const pipeline = new PipelineStack(app, name('Pipeline'), {
     ...common, data: stateful, settings, stateMachines: defs.stateMachines, taskNeeds: defs.taskNeeds,

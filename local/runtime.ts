@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_CONTEXTS, WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../lib/definitions/api.js';
-import { AUTH_SECRET, BUCKETS, TABLES } from '../lib/definitions/resources.js';
+import { AUTH_SECRET, BUCKETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES } from '../lib/definitions/resources.js';
 import { STATE_MACHINES, type StateMachineDefinition } from '../lib/definitions/workflows.js';
 import { startLocalComprehend } from './comprehend/index.js';
 import { startLocalDynamo } from './dynamodb/index.js';
@@ -13,6 +13,8 @@ import { startLocalMail, type LocalMail } from './mail/index.js';
 import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
 import { startSampleSeeding } from './samples/index.js';
 import { startLocalSecrets } from './secrets/index.js';
+import { loadSecrets } from './secrets/store.js';
+import { startLocalStripe } from './stripe/index.js';
 import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunctions/index.js';
 import { startLocalTextract } from './textract/index.js';
 import type { TranscriptionEngine } from './engines/types.js';
@@ -24,7 +26,7 @@ export const LOCAL_ACCOUNT = '000000000000';
 /** s3rver accepts only this key pair; every local emulator uses it. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe' | 'comprehend';
+type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe' | 'comprehend' | 'stripe';
 export type Log = (message: string, extra?: Record<string, unknown>) => void;
 
 export interface LocalEditionOptions {
@@ -77,10 +79,12 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const mail = mailMode === 'mailbox' ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0 }) : undefined;
     if (mail) stoppers.push(() => mail.stop());
 
+    let stripeEndpoint: string | undefined;
     const gateway = await startGateway({
       host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
       webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
       apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log,
+      devProxies: { stripe: () => stripeEndpoint },
     });
     stoppers.push(() => gateway.stop());
 
@@ -99,8 +103,19 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     });
     stoppers.push(() => s3.stop());
 
-    const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }] });
+    const stripeSecrets = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+    const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }, ...stripeSecrets.map((d) => ({ name: d.localName }))] });
     stoppers.push(() => secrets.stop());
+
+    // The local Stripe server (docs/billing.md) takes its keys from the same secrets the handlers read.
+    const stored = await loadSecrets(options.dataDir, stripeSecrets.map((d) => d.localName));
+    const stripe = await startLocalStripe({
+      dataDir: path.join(options.dataDir, 'stripe'), port: ports.stripe ?? 0, log,
+      secretKey: stored.get(STRIPE_SECRET_KEY.localName)!.value, webhookSecret: stored.get(STRIPE_WEBHOOK_SECRET.localName)!.value,
+      webhookUrl: () => `${gateway.url}/api/webhooks/stripe/`, publicUrl: () => `${gateway.url}/dev/stripe`,
+    });
+    stoppers.push(() => stripe.stop());
+    stripeEndpoint = stripe.endpoint;
 
     const comprehend = await startLocalComprehend({ dataDir: options.dataDir, port: ports.comprehend ?? 0 });
     stoppers.push(() => comprehend.stop());
@@ -121,6 +136,9 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       ...Object.fromEntries(BUCKETS.map((b) => [b.envVar, b.localName])),
       ...Object.fromEntries(machines.map((m) => [m.envVar, `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${m.localName}`])),
       [AUTH_SECRET.envVar]: AUTH_SECRET.localName,
+      [STRIPE_SECRET_KEY.envVar]: STRIPE_SECRET_KEY.localName,
+      [STRIPE_WEBHOOK_SECRET.envVar]: STRIPE_WEBHOOK_SECRET.localName,
+      STRIPE_API_BASE: stripe.endpoint,
       [WEBSOCKET_CALLBACK_ENV]: `${gateway.url}/${WEBSOCKET.stage}`,
       PUBLIC_APP_URL: gateway.url,
       SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),

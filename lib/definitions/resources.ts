@@ -67,4 +67,8 @@ export interface SecretDefinition {
 /** HMAC key that signs access/refresh tokens and keys the digests of e-mail codes and reset keys. */
 export const AUTH_SECRET: SecretDefinition = { id: 'AuthSigningKey', envVar: 'AUTH_SECRET_ID', localName: 'meetscribe/auth-signing-key' };
 
-export const SECRETS: readonly SecretDefinition[] = [AUTH_SECRET];
+/** Stripe's secret API key (sk_…) and the webhook endpoint's signing secret (whsec_…); docs/billing.md. */
+export const STRIPE_SECRET_KEY: SecretDefinition = { id: 'StripeSecretKey', envVar: 'STRIPE_SECRET_KEY_ID', localName: 'meetscribe/stripe-secret-key' };
+export const STRIPE_WEBHOOK_SECRET: SecretDefinition = { id: 'StripeWebhookSecret', envVar: 'STRIPE_WEBHOOK_SECRET_ID', localName: 'meetscribe/stripe-webhook-secret' };
+
+export const SECRETS: readonly SecretDefinition[] = [AUTH_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];

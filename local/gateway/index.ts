@@ -5,6 +5,7 @@ import type { ApiContextDefinition, WebSocketDefinition } from '../../lib/defini
 import type { Mailbox } from '../mail/index.js';
 import { proxyApiRequest } from './api-proxy.js';
 import { handleManagementRequest, managementConnectionId } from './connections.js';
+import { devProxyTarget, forwardDev, type DevProxies } from './dev-proxy.js';
 import { sendJson } from './http-util.js';
 import { MAILBOX_PATHS, serveMailbox } from './mailbox-pages.js';
 import { serveStatic } from './static.js';
@@ -17,6 +18,8 @@ export interface GatewayOptions {
   apiContexts: readonly ApiContextDefinition[]; websocket: WebSocketDefinition;
   mailbox?: Mailbox /* when given, /dev/mailbox and /dev/mailbox.json are served; otherwise those paths are plain SPA/404 */;
   extraHealth?: never;
+  /** Local third-party stand-ins served under /dev/<name>/ (e.g. stripe → the local Stripe server). */
+  devProxies?: DevProxies;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -38,6 +41,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (connectionId !== undefined) return handleManagementRequest(sockets.connections, connectionId, req, res);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxyApiRequest(apiOptions, req, res, url);
     if (options.mailbox && (MAILBOX_PATHS as readonly string[]).includes(url.pathname)) return serveMailbox(options.mailbox, url.pathname, res);
+    const dev = devProxyTarget(options.devProxies, url.pathname);
+    if (dev) return forwardDev(dev.target, dev.path, url.search, req, res);
     return serveStatic(webDist, req, res, url.pathname);
   }
 

@@ -232,9 +232,10 @@ describe('recording uploads (presigned POST)', () => {
   it('refuses an upload URL with the plain-text minutes message when the balance is below 0', async () => {
     const stranger = users.stranger;
     const id = (await api('POST', 'meetings/', { token: stranger.access, json: { name: 'Over budget' } })).body.id;
-    const month = new Date().toISOString().slice(0, 7);
+    // 63 minutes processed this month on the 60-minute free plan: 3 over.
     await DynamoDBDocumentClient.from(new DynamoDBClient({})).send(new PutCommand({
-      TableName: MAIN_TABLE.localName, Item: { pk: `USER#${stranger.userId}`, sk: `MINUTES#${month}`, remaining: -3 },
+      TableName: MAIN_TABLE.localName,
+      Item: { pk: `USER#${stranger.userId}`, sk: `USAGE#${new Date().toISOString()}#m#r`, minutes: 63, refunded: false, chargedAt: new Date().toISOString() },
     }));
     const answer = await api('GET', `meetings/${id}/video_upload_url/`, { token: stranger.access });
     expect(answer).toMatchObject({ status: 403, body: 'You have used up your minutes for the month.' });

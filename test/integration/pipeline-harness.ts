@@ -9,6 +9,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import {
   DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, SFNClient, type DescribeExecutionCommandOutput, type HistoryEvent,
 } from '@aws-sdk/client-sfn';
+import { createBillingStore, createUsageLedger } from '../../functions/adapters/dynamodb/billing-repository.js';
+import { minutesBalance } from '../../functions/core/billing/minutes.js';
 import { MAIN_TABLE } from '../../lib/definitions/resources.js';
 import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
 import { eventually } from '../helpers/eventually.js';
@@ -94,16 +96,24 @@ export function pipelineHarness(target: () => { url: string; endpoints: Readonly
   const item = async (pk: string, sk: string) =>
     (await clients().documents.send(new GetCommand({ TableName: MAIN_TABLE.localName, Key: { pk, sk }, ConsistentRead: true }))).Item;
 
-  /** The host's minutes ledger item of the current month. */
-  const minutesLeft = async (userId: string) =>
-    (await item(`USER#${userId}`, `MINUTES#${new Date().toISOString().slice(0, 7)}`))?.remaining as number | undefined;
+  /** The host's minutes now, from the billing ledger (free plan of 60 minutes in these tests). */
+  const minutesLeft = async (userId: string) => (await minutesBalance({
+    store: createBillingStore(clients().documents, MAIN_TABLE.localName), ledger: createUsageLedger(clients().documents, MAIN_TABLE.localName),
+    freeMinutes: 60, now: Date.now,
+  }, userId)).left;
+
+  /** The meeting's per-recording charge markers (`CHARGE#{etag}`). */
+  const charges = async (meetingId: string) => (await clients().documents.send(new QueryCommand({
+    TableName: MAIN_TABLE.localName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': `MEETING#${meetingId}`, ':c': 'CHARGE#' },
+  }))).Items ?? [];
 
   const runClaims = async (meetingId: string) => (await clients().documents.send(new QueryCommand({
     TableName: MAIN_TABLE.localName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :run)', ConsistentRead: true,
     ExpressionAttributeValues: { ':pk': `MEETING#${meetingId}`, ':run': 'RUN#' },
   }))).Items ?? [];
 
-  return { api, uploadMeeting, uploadFixture, waitForMeeting, settled, executionsOf, statesEntered, item, minutesLeft, runClaims, clients };
+  return { api, uploadMeeting, uploadFixture, waitForMeeting, settled, executionsOf, statesEntered, item, minutesLeft, charges, runClaims, clients };
 }
 
 /** The audio path of a successful run, in history order (other branches' states interleave; the poll loop repeats). */

@@ -1,7 +1,8 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { POLICY } from '../../core/accounts/policy.js';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { minutesBalance } from '../../core/billing/minutes.js';
 import type { UsersRepository } from '../../core/accounts/ports.js';
 import type { MinutesBalance, UserDirectory } from '../../core/meetings/model.js';
+import { createBillingStore, createUsageLedger } from './billing-repository.js';
 
 /** Display names for attendee lists and share mails, from the users repository. */
 export function createUserDirectory(users: Pick<UsersRepository, 'findById'>): UserDirectory {
@@ -15,16 +16,14 @@ export function createUserDirectory(users: Pick<UsersRepository, 'findById'>): U
 }
 
 /**
- * The caller's remaining minutes this month, read from the ledger item `USER#{id}` / `MINUTES#{yyyy-mm}`
- * (attribute `remaining`), written by the billing and pipeline contexts. No item yet means the free allowance.
+ * The caller's remaining minutes: the plan's allowance minus this period's recording charges
+ * (functions/core/billing/minutes.ts, items of functions/adapters/dynamodb/billing-repository.ts).
  */
-export function createMinutesBalance(client: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): MinutesBalance {
+export function createMinutesBalance(client: DynamoDBDocumentClient, tableName: string, freeMinutes: number, now: () => number = Date.now): MinutesBalance {
+  const deps = { store: createBillingStore(client, tableName), ledger: createUsageLedger(client, tableName), freeMinutes, now };
   return {
     async minutesLeft(userId) {
-      const month = new Date(now()).toISOString().slice(0, 7);
-      const out = await client.send(new GetCommand({ TableName: tableName, Key: { pk: `USER#${userId}`, sk: `MINUTES#${month}` }, ConsistentRead: true }));
-      const remaining = out.Item?.remaining;
-      return typeof remaining === 'number' ? remaining : POLICY.freePlanMinutes;
+      return (await minutesBalance(deps, userId)).left;
     },
   };
 }

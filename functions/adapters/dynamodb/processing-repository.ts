@@ -1,20 +1,20 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { POLICY } from '../../core/accounts/policy.js';
 import type { ArtefactStatus, ProcessingState } from '../../core/pipeline/processing-status.js';
 import type { SpeakerNames } from '../../core/transcripts/speaker-names.js';
+import { billingKeys } from './billing-repository.js';
 import { isConditionFailure } from './client.js';
 import { meetingKeys } from './meetings-repository.js';
 
 /**
  * Pipeline items, all under the meeting's partition so deleting a meeting removes them (docs/pipeline.md):
- * run claims `RUN#{etag}`, the minutes charge `CHARGE`, the transcript pointer `TRANSCRIPT`; the status is
- * the `processing` attribute of the meeting item. Minutes balances: `USER#{id}` / `MINUTES#{yyyy-mm}`.
+ * run claims `RUN#{etag}`, the minutes charge of each recording `CHARGE#{etag}`, the transcript pointer `TRANSCRIPT`;
+ * the status is the `processing` attribute of the meeting item. The usage items the charges write live under the
+ * user (`USER#{id}` / `USAGE#…`, functions/adapters/dynamodb/billing-repository.ts), so deleting a meeting refunds nothing.
  */
 export const processingKeys = {
   run: (meetingId: string, etag: string) => ({ pk: meetingKeys.partition(meetingId), sk: `RUN#${etag}` }),
-  charge: (meetingId: string) => ({ pk: meetingKeys.partition(meetingId), sk: 'CHARGE' }),
+  charge: (meetingId: string, recordingId: string) => ({ pk: meetingKeys.partition(meetingId), sk: `CHARGE#${recordingId}` }),
   transcript: (meetingId: string) => ({ pk: meetingKeys.partition(meetingId), sk: 'TRANSCRIPT' }),
-  minutes: (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `MINUTES#${month}` }),
 };
 
 /** Fields of the processing state to change; `artefacts.<name>` changes one artefact's status. */
@@ -137,21 +137,21 @@ export function createProcessingRepository(client: DynamoDBDocumentClient, table
     },
 
     /**
-     * Charges the host's minutes for the meeting once: the charge item is created only if absent (or refunded),
-     * in the same transaction as the balance change. Returns false when the meeting was already charged.
+     * Charges the host's minutes for one recording (the upload's ETag) exactly once: a marker `CHARGE#{recordingId}`
+     * under the meeting is created only if absent (or refunded), in the same transaction as the user's usage item
+     * (docs/billing.md). Returns false when this recording was already charged.
      */
-    async chargeMinutes(meetingId: string, userId: string, minutes: number, month: string, now: string): Promise<boolean> {
+    async chargeMinutes(meetingId: string, recordingId: string, userId: string, minutes: number, now: string): Promise<boolean> {
+      const usage = billingKeys.usage(userId, now, meetingId, recordingId);
       try {
         await client.send(new TransactWriteCommand({ TransactItems: [
           { Put: {
-            TableName: tableName, Item: { ...processingKeys.charge(meetingId), type: 'MinutesCharge', userId, minutes, month, refunded: false, chargedAt: now },
+            TableName: tableName,
+            Item: { ...processingKeys.charge(meetingId, recordingId), type: 'MinutesCharge', userId, minutes, usageSk: usage.sk, refunded: false, chargedAt: now },
             ConditionExpression: 'attribute_not_exists(pk) OR refunded = :true', ExpressionAttributeValues: { ':true': true },
           } },
-          { Update: {
-            TableName: tableName, Key: processingKeys.minutes(userId, month),
-            UpdateExpression: 'SET remaining = if_not_exists(remaining, :free) - :m, #t = :type',
-            ExpressionAttributeNames: { '#t': 'type' },
-            ExpressionAttributeValues: { ':free': POLICY.freePlanMinutes, ':m': minutes, ':type': 'MinutesBalance' },
+          { Put: {
+            TableName: tableName, Item: { ...usage, type: 'MinutesUsage', meetingId, recordingId, minutes, refunded: false, chargedAt: now },
           } },
         ] }));
         return true;
@@ -162,20 +162,19 @@ export function createProcessingRepository(client: DynamoDBDocumentClient, table
       }
     },
 
-    /** Gives the charged minutes back (once). Returns the minutes refunded, 0 when there was nothing to refund. */
-    async refundMinutes(meetingId: string): Promise<number> {
-      const charge = await get(processingKeys.charge(meetingId));
+    /** Gives one recording's charged minutes back (once). Returns the minutes refunded, 0 when there was nothing to refund. */
+    async refundMinutes(meetingId: string, recordingId: string): Promise<number> {
+      const charge = await get(processingKeys.charge(meetingId, recordingId));
       if (!charge || charge.refunded) return 0;
       try {
         await client.send(new TransactWriteCommand({ TransactItems: [
           { Update: {
-            TableName: tableName, Key: processingKeys.charge(meetingId), UpdateExpression: 'SET refunded = :true',
+            TableName: tableName, Key: processingKeys.charge(meetingId, recordingId), UpdateExpression: 'SET refunded = :true',
             ConditionExpression: 'refunded = :false', ExpressionAttributeValues: { ':true': true, ':false': false },
           } },
           { Update: {
-            TableName: tableName, Key: processingKeys.minutes(String(charge.userId), String(charge.month)),
-            UpdateExpression: 'SET remaining = if_not_exists(remaining, :free) + :m',
-            ExpressionAttributeValues: { ':free': POLICY.freePlanMinutes, ':m': Number(charge.minutes) },
+            TableName: tableName, Key: { pk: `USER#${String(charge.userId)}`, sk: String(charge.usageSk) },
+            UpdateExpression: 'SET refunded = :true', ExpressionAttributeValues: { ':true': true },
           } },
         ] }));
         return Number(charge.minutes);
@@ -185,9 +184,9 @@ export function createProcessingRepository(client: DynamoDBDocumentClient, table
       }
     },
 
-    async findCharge(meetingId: string): Promise<{ userId: string; minutes: number; month: string; refunded: boolean } | undefined> {
-      const item = await get(processingKeys.charge(meetingId));
-      return item ? { userId: item.userId, minutes: Number(item.minutes), month: item.month, refunded: Boolean(item.refunded) } : undefined;
+    async findCharge(meetingId: string, recordingId: string): Promise<{ userId: string; minutes: number; refunded: boolean } | undefined> {
+      const item = await get(processingKeys.charge(meetingId, recordingId));
+      return item ? { userId: item.userId, minutes: Number(item.minutes), refunded: Boolean(item.refunded) } : undefined;
     },
 
     /** Stores the transcript pointer with default speaker names (a new recording has new speakers). */

@@ -10,15 +10,22 @@ import { readConfig } from '../../config.js';
 import { createKeyedDigest } from '../../core/auth/keyed-digest.js';
 import { createScryptHasher } from '../../core/auth/passwords.js';
 import { createTokenService } from '../../core/auth/tokens.js';
+import { minutesBalance } from '../../core/billing/minutes.js';
+import { billingAdapters } from '../billing/deps.js';
+import { billingRoutes } from '../billing/routes.js';
 import { createApiHandler } from '../http/router.js';
 import { accountRoutes } from './routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MAIL_FROM', 'PUBLIC_APP_URL', 'AUTH_SECRET_ID']);
 const signingKey = signingKeyFromSecret(config.AUTH_SECRET_ID);
 const tokens = createTokenService({ signingKey });
+const users = createUsersRepository(documentClient, config.TABLE_NAME);
+const billing = billingAdapters(documentClient, config.TABLE_NAME);
 
-export const handler = createApiHandler(accountRoutes({
-  users: createUsersRepository(documentClient, config.TABLE_NAME),
+// The Subscription calls share the /api/users/ prefix, so they are served here (functions/api/billing).
+export const handler = createApiHandler([...accountRoutes({
+  users,
+  minutes: { minutesLeft: async (userId) => (await minutesBalance(billing, userId)).left },
   codes: createVerificationCodes(documentClient, config.TABLE_NAME),
   resetKeys: createResetKeys(documentClient, config.TABLE_NAME),
   limits: createRateLimits(documentClient, config.TABLE_NAME),
@@ -28,4 +35,4 @@ export const handler = createApiHandler(accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), { authenticator: createJwtAuthenticator(tokens) });
+}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') })], { authenticator: createJwtAuthenticator(tokens) });

@@ -12,7 +12,8 @@ import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js'
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
-import { readConfig, readSearchIndexConfig } from '../../config.js';
+import { readConfig, readOptionalConfig, readSearchIndexConfig } from '../../config.js';
+import { freePlanMinutes } from '../../core/billing/ledger.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { createApiHandler } from '../http/router.js';
 import { insightsRoutesOver } from './insights-routes.js';
@@ -30,7 +31,7 @@ export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ..
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig()), console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
-  minutes: createMinutesBalance(documentClient, config.TABLE_NAME),
+  minutes: createMinutesBalance(documentClient, config.TABLE_NAME, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES)),
   users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),
   clock: Date.now,

@@ -3,7 +3,11 @@ import { NotFound } from '../errors.js';
 import type { ProfileChange, UserRecord, UsersRepository } from './ports.js';
 import { toUser } from './user-view.js';
 
-export interface ProfileDeps { readonly users: Pick<UsersRepository, 'findById' | 'updateProfile' | 'updateSettings'> }
+export interface ProfileDeps {
+  readonly users: Pick<UsersRepository, 'findById' | 'updateProfile' | 'updateSettings'>;
+  /** The caller's remaining minutes (the billing context's ledger); without it the free allowance is reported. */
+  readonly minutes?: { minutesLeft(userId: string): Promise<number> };
+}
 
 /** Caller identity as established by the bearer token. */
 export interface Caller { readonly userId: string }
@@ -13,24 +17,24 @@ export function assertSelf(caller: Caller, id: string): void {
   if (caller.userId !== id) throw new NotFound();
 }
 
-const found = (user: UserRecord | undefined): User => {
+const found = async (deps: ProfileDeps, user: UserRecord | undefined): Promise<User> => {
   if (!user) throw new NotFound();
-  return toUser(user);
+  return toUser(user, deps.minutes ? await deps.minutes.minutesLeft(user.id) : undefined);
 };
 
 /** The `GET users/` answer: the caller as the single result. Throws NotFound if the account is gone. */
 export async function listCurrentUser(deps: ProfileDeps, caller: Caller): Promise<{ results: User[] }> {
-  return { results: [found(await deps.users.findById(caller.userId))] };
+  return { results: [await found(deps, await deps.users.findById(caller.userId))] };
 }
 
 /** Updates first name, last name and company of the caller's own profile. Throws NotFound. */
 export async function updateProfile(deps: ProfileDeps, caller: Caller, id: string, change: ProfileChange): Promise<User> {
   assertSelf(caller, id);
-  return found(await deps.users.updateProfile(id, change));
+  return found(deps, await deps.users.updateProfile(id, change));
 }
 
 /** Updates the caller's general settings (e-mail notes). Throws NotFound. */
 export async function updateSettings(deps: ProfileDeps, caller: Caller, id: string, emailNotes: boolean): Promise<User> {
   assertSelf(caller, id);
-  return found(await deps.users.updateSettings(id, { emailNotes }));
+  return found(deps, await deps.users.updateSettings(id, { emailNotes }));
 }

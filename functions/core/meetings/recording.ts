@@ -33,11 +33,12 @@ export interface UploadUrlPorts {
 
 /**
  * A presigned POST for the meeting's recording (host only, 15 min, 1 byte..2 GiB, one content type).
- * Throws NotFound, Forbidden, MinutesUsedUp (403, plain text) when the caller's minutes are below 0.
+ * Throws NotFound, Forbidden, MinutesUsedUp (403, plain text) for an mp4/m4a upload when the caller's minutes are below 0.
  */
 export async function createUploadUrl(ports: UploadUrlPorts, caller: Caller, meetingId: string, contentType: UploadContentType): Promise<UploadUrl> {
   await loadForWrite(ports.meetings, meetingId, caller);
-  if ((await ports.minutes.minutesLeft(caller.userId)) < 0) throw new MinutesUsedUp(MEETING_MESSAGES.minutesUsedUp);
+  // A live-room recording (webm) is kept even without minutes; the pipeline holds it until minutes are available.
+  if (contentType !== 'video/webm' && (await ports.minutes.minutesLeft(caller.userId)) < 0) throw new MinutesUsedUp(MEETING_MESSAGES.minutesUsedUp);
   return ports.storage.presignUpload({
     key: uploadKeyFor(meetingId, UPLOAD_TYPES[contentType]), contentType, maxBytes: MAX_UPLOAD_BYTES, expiresSeconds: UPLOAD_URL_SECONDS,
   });

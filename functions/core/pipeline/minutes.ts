@@ -5,8 +5,3 @@ export function minutesToCharge(durationSeconds: number): number {
   if (!Number.isFinite(durationSeconds) || durationSeconds < 0) throw new RangeError(`Invalid duration: ${durationSeconds}`);
   return Math.ceil(durationSeconds / 60);
 }
-
-/** The ledger month (`yyyy-mm`, UTC) an instant falls in; balances are kept per month. */
-export function ledgerMonth(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 7);
-}

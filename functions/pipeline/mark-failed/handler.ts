@@ -16,7 +16,7 @@ export const handler = async (state: PipelineState): Promise<FailureRecord> => {
   const error = state.error?.Error ?? 'Error';
   const step = (await ctx.processing.findState(state.meetingId))?.step ?? null;
   const hasTranscript = Boolean(await ctx.processing.findTranscript(state.meetingId));
-  const minutesRefunded = hasTranscript ? 0 : await ctx.processing.refundMinutes(state.meetingId);
+  const minutesRefunded = hasTranscript ? 0 : await ctx.processing.refundMinutes(state.meetingId, state.etag);
   try {
     await ctx.processing.patchState(state.meetingId, {
       status: 'failed', reason, percent: null, ...(hasTranscript ? {} : { 'artefacts.transcript': 'failed' as const }),

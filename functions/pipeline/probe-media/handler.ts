@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffmpeg.js';
 import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
-import { ledgerMonth, minutesToCharge } from '../../core/pipeline/minutes.js';
+import { minutesToCharge } from '../../core/pipeline/minutes.js';
 import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
 import type { Context } from 'aws-lambda';
 import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
@@ -17,7 +17,7 @@ class MeetingNotFound extends Error {
 
 /**
  * Reads duration and streams with ffprobe (a webm without duration is remuxed first), charges the host's
- * minutes once per meeting, fills an empty end time from the duration and flags recordings too short for notes.
+ * minutes once per recording (a re-upload into the same meeting is a new recording and is charged), fills an empty end time from the duration and flags recordings too short for notes.
  * Throws NotMediaFile / NoAudioTrack for files that cannot be processed.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<MediaResult> => {
@@ -32,8 +32,8 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Media
   if (!aggregate) throw new MeetingNotFound(`Meeting ${run.meetingId} was deleted.`);
   const now = Date.now();
   const minutes = minutesToCharge(durationSeconds);
-  const charged = await ctx.processing.chargeMinutes(run.meetingId, aggregate.meeting.hostUserId, minutes, ledgerMonth(now), new Date(now).toISOString());
-  const minutesCharged = charged ? minutes : (await ctx.processing.findCharge(run.meetingId))?.minutes ?? minutes;
+  const charged = await ctx.processing.chargeMinutes(run.meetingId, run.etag, aggregate.meeting.hostUserId, minutes, new Date(now).toISOString());
+  const minutesCharged = charged ? minutes : (await ctx.processing.findCharge(run.meetingId, run.etag))?.minutes ?? minutes;
   const { startTime, endTime } = aggregate.meeting;
   await ctx.processing.recordDuration(run.meetingId, !endTime && startTime ? endTimeFrom(startTime, durationSeconds) : null);
 

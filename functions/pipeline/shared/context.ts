@@ -24,7 +24,9 @@ export const MEDIA_LINK_SECONDS = 6 * 60 * 60;
 
 /** The run StartProcessing claims; every later state receives it as `$`. */
 export interface PipelineRun {
-  readonly outcome: 'claimed' | 'already_processing' | 'meeting_not_found';
+  readonly outcome: 'claimed' | 'already_processing' | 'meeting_not_found' | 'waiting_for_minutes';
+  /** Hourly checks made so far while the host's minutes were used up (docs/billing.md). */
+  readonly waits?: number;
   readonly meetingId: string;
   readonly bucket: string;
   readonly key: string;

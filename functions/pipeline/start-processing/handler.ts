@@ -1,3 +1,8 @@
+import { createMinutesBalance } from '../../adapters/dynamodb/meetings-accounts.js';
+import { documentClient } from '../../adapters/dynamodb/client.js';
+import { readOptionalConfig } from '../../config.js';
+import { freePlanMinutes } from '../../core/billing/ledger.js';
+import { WAITING_FOR_MINUTES } from '../../core/billing/messages.js';
 import { queuedState } from '../../core/pipeline/processing-status.js';
 import { parseProcessingTrigger } from '../../core/pipeline/upload-trigger.js';
 import { pipelineContext, type PipelineRun } from '../shared/context.js';
@@ -8,6 +13,7 @@ export class UploadMissing extends Error {
 }
 
 const ctx = pipelineContext();
+const minutes = createMinutesBalance(documentClient, ctx.config.TABLE_NAME, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES));
 
 /**
  * First state: turns the trigger (S3 event via EventBridge, or {meetingId, key?}) into a run and claims it for
@@ -24,8 +30,15 @@ export const handler = async (event: { trigger: unknown; executionId: string }):
   const etag = request.etag ?? object.etag;
   const base = { meetingId: request.meetingId, bucket, key, etag, size: request.size ?? object.size, executionId: event.executionId };
 
-  if (!(await ctx.meetings.find(request.meetingId))) return { ...base, outcome: 'meeting_not_found', attempt: 0 };
+  const aggregate = await ctx.meetings.find(request.meetingId);
+  if (!aggregate) return { ...base, outcome: 'meeting_not_found', attempt: 0 };
   const now = new Date().toISOString();
+  // A recording whose host has no minutes left (a live-room recording is kept even then) waits, unclaimed.
+  if ((await minutes.minutesLeft(aggregate.meeting.hostUserId)) < 0) {
+    await ctx.processing.resetState(request.meetingId, { ...queuedState(key, etag, now), reason: WAITING_FOR_MINUTES });
+    const waits = (typeof (event.trigger as { waits?: unknown })?.waits === 'number' ? (event.trigger as { waits: number }).waits : 0) + 1;
+    return { ...base, outcome: 'waiting_for_minutes', attempt: 0, waits };
+  }
   const claim = await ctx.processing.claimRun(request.meetingId, etag, event.executionId, now);
   if (!claim.claimed) return { ...base, outcome: 'already_processing', attempt: claim.attempt };
   await ctx.processing.resetState(request.meetingId, queuedState(key, etag, now));

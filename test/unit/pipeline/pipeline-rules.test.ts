@@ -1,6 +1,6 @@
 import { artefactKeys, transcriptionJobName } from '../../../functions/core/pipeline/artefact-keys.js';
 import { endTimeFrom, mediaFacts, NoAudioTrack, NotMediaFile } from '../../../functions/core/pipeline/media-probe.js';
-import { ledgerMonth, minutesToCharge } from '../../../functions/core/pipeline/minutes.js';
+import { minutesToCharge } from '../../../functions/core/pipeline/minutes.js';
 import { failureReason, queuedState, toProcessingView } from '../../../functions/core/pipeline/processing-status.js';
 
 describe('minutesToCharge', () => {
@@ -11,13 +11,6 @@ describe('minutesToCharge', () => {
   it('refuses a negative or unknown duration', () => {
     expect(() => minutesToCharge(-1)).toThrow(RangeError);
     expect(() => minutesToCharge(Number.NaN)).toThrow(RangeError);
-  });
-});
-
-describe('ledgerMonth', () => {
-  it('is the UTC month of the instant', () => {
-    expect(ledgerMonth(Date.UTC(2025, 0, 31, 23, 59))).toBe('2025-01');
-    expect(ledgerMonth(Date.UTC(2025, 1, 1, 0, 0))).toBe('2025-02');
   });
 });
 

@@ -3,7 +3,7 @@
 export const LOAD_ERROR = 'An error occurred while loading your meetings. Please try again later.';
 export const NO_MEETINGS = 'No meetings yet. Upload a recording to get started.';
 export const MINUTES_OVERLAY_TITLE = 'You have used up your minutes for the month.';
-export const MINUTES_OVERLAY_TEXT = 'Upgrade your plan to keep uploading and reviewing meetings. Plans and upgrades will be offered in Settings once subscriptions are available.';
+export const MINUTES_OVERLAY_TEXT = 'Upgrade your plan to keep uploading and reviewing meetings.';
 
 /** The empty result of a search. */
 export const nothingMatched = (query: string): string => `Nothing matched for "${query}".`;

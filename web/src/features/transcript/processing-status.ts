@@ -14,6 +14,6 @@ export function processingLabel(view: ProcessingView): ProcessingLabel {
   if (view.status === 'ready' || view.transcript === 'ready') {
     return { text: view.too_short ? 'Transcript ready (under 30 s of speech)' : 'Transcript ready', tone: 'ready' };
   }
-  if (view.status === 'queued') return { text: 'Queued for processing', tone: 'pending' };
+  if (view.status === 'queued') return { text: view.reason ?? 'Queued for processing', tone: 'pending' };
   return { text: view.percent === null ? 'Processing…' : `Processing… ${view.percent} %`, tone: 'pending' };
 }

@@ -12,6 +12,7 @@ import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
 import { MeetingsArea } from '../../meetings/components/meetings-area.js';
 import { SettingsDialog, type SettingsTab } from '../../settings/components/settings-dialog.js';
 import { useUpload } from '../../upload/use-upload.js';
+import { usePricingModal } from '../../billing/use-pricing-modal.js';
 import { AppHeader } from './app-header.js';
 import { MobileMenu } from './mobile-menu.js';
 import { SidePanel } from './side-panel.js';
@@ -23,6 +24,7 @@ export function HomePage() {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const upload = useUpload({ minutes: user?.minutes });
+  const pricing = usePricingModal(user);
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : 'Loading...';
   const panel = { user, upload, onEditProfile: () => setSettingsTab('Profile' as const), onFeedback: () => setFeedbackOpen(true) };
 
@@ -39,10 +41,11 @@ export function HomePage() {
         <SidePanel {...panel} />
         <div className="home-main">
           {error && <ErrorMessage>{errorStatus(error) === 503 ? SETTINGS_UNAVAILABLE : GENERIC_ERROR}</ErrorMessage>}
-          <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) : undefined} />
+          <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) : undefined} onUpgrade={pricing.open} />
         </div>
       </div>
       {settingsTab && <SettingsDialog initialTab={settingsTab} onClose={() => setSettingsTab(undefined)} />}
+      {pricing.element}
       {feedbackOpen && user && <FeedbackDialog email={user.email} meetingId={null} onClose={() => setFeedbackOpen(false)} />}
     </div>
   );

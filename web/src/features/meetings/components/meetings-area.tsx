@@ -28,13 +28,15 @@ import { SearchBar, type SearchType } from './search-bar.js';
 
 interface MeetingsAreaProps {
   user: User | undefined;
+  /** Opens the pricing modal from the minutes overlay. */
+  onUpgrade?: () => void;
   meetingId?: string;
   operation?: string;
   /** Upload percent while an upload runs (the progress circle), else undefined. */
   uploadPercent?: number;
 }
 
-export function MeetingsArea({ user, meetingId, operation, uploadPercent }: MeetingsAreaProps) {
+export function MeetingsArea({ user, meetingId, operation, uploadPercent, onUpgrade }: MeetingsAreaProps) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<{ type: SearchType; query: string }>({ type: 'Name', query: '' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -139,6 +141,7 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent }: Meet
           <div className="minutes-overlay" role="alert">
             <h2>{MINUTES_OVERLAY_TITLE}</h2>
             <p>{MINUTES_OVERLAY_TEXT}</p>
+            {onUpgrade && <button type="button" className="primary" onClick={onUpgrade}>Upgrade</button>}
           </div>
         )}
       </div>

@@ -1,6 +1,6 @@
 /**
  * The settings dialog (spec §2 Settings): a centred modal on wide screens, full width up to 768 px.
- * Tabs Profile, Account and General; Integrations and Subscription arrive with their own features.
+ * Tabs Profile, Account, General and Subscription; Integrations arrives with its own feature.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,8 +8,9 @@ import { useUser } from '../../../api/users/get-user.js';
 import { AccountTab } from './account-tab.js';
 import { GeneralTab } from './general-tab.js';
 import { ProfileTab } from './profile-tab.js';
+import { SubscriptionTab } from '../../billing/components/subscription-tab.js';
 
-export const SETTINGS_TABS = ['Profile', 'Account', 'General'] as const;
+export const SETTINGS_TABS = ['Profile', 'Account', 'General', 'Subscription'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 interface SettingsDialogProps {
@@ -79,6 +80,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
           {user && tab === 'Profile' && <ProfileTab user={user} />}
           {user && tab === 'Account' && <AccountTab userId={user.id} onChanged={passwordChanged} />}
           {user && tab === 'General' && <GeneralTab user={user} />}
+          {user && tab === 'Subscription' && <SubscriptionTab />}
         </div>
       </div>
     </div>

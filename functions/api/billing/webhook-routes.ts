@@ -1,0 +1,16 @@
+import { handleProviderEvent, type WebhookDeps } from '../../core/billing/webhooks.js';
+import { header } from '../http/request.js';
+import { route } from '../http/router.js';
+
+/**
+ * `POST /api/webhooks/stripe/`: Stripe's signed events. The signature is checked over the raw body
+ * exactly as API Gateway delivered it (base64-decoded when it says so), never over re-serialized JSON.
+ */
+export function webhookRoutes(deps: WebhookDeps) {
+  return [
+    route({ method: 'POST', path: 'webhooks/stripe/', auth: 'public', handle: ({ event }) => {
+      const raw = event.body === null || event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      return handleProviderEvent(deps, raw, header(event, 'stripe-signature'));
+    } }),
+  ];
+}

@@ -1,0 +1,112 @@
+/**
+ * Plans and payments end to end (issue 14): the local edition in this process with its local Stripe
+ * server, Debian Chromium driving the SPA. A free user whose minutes are used up is blocked from
+ * uploading, subscribes with Stripe's test card through the local test-card form, gets the plan's
+ * minutes, and cancels (TO BE CANCELED). Needs web/dist (npm run build:web) and /usr/bin/chromium.
+ */
+import { jest } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { documentClient } from '../../functions/adapters/dynamodb/client.js';
+import { createProcessingRepository } from '../../functions/adapters/dynamodb/processing-repository.js';
+import { MAIN_TABLE } from '../../lib/definitions/resources.js';
+import { startLocalEdition } from '../../local/runtime.js';
+import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage } from '../helpers/browser.js';
+import { signUpAndSignIn } from '../helpers/users.js';
+
+jest.setTimeout(120_000);
+
+const who = { email: `payer.${Date.now()}@example.com`, password: 'payer-Secret-1' };
+const USED_UP = 'You have used up your minutes for the month.';
+
+describe('subscribing in the browser', () => {
+  let dataDir: string;
+  let edition: Awaited<ReturnType<typeof startLocalEdition>>;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await requireWebBuild();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-billing-'));
+    edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1' });
+    const user = await signUpAndSignIn(edition.url, who.email, who.password, { first: 'Paula', last: 'Payer' });
+    // A 61-minute recording processed this month, charged by the pipeline's own ledger write: 60 − 61 = −1.
+    await createProcessingRepository(documentClient, MAIN_TABLE.localName)
+      .chargeMinutes('meeting-long', 'etag-long', user.userId, 61, new Date(Date.now() - 5_000).toISOString());
+    browser = await launchBrowser();
+    page = await (await newBrowserContext(browser, 1280, pageErrors)).newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await edition?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('blocks the upload with the spec text, subscribes with the test card, restores the minutes, and cancels', async () => {
+    await signInThroughPage(page, edition.url, who);
+    const panel = page.getByRole('form', { name: 'Upload a meeting' });
+    await panel.getByText(USED_UP).waitFor();
+    await expectDisabled(panel.getByRole('button', { name: 'Upload Meeting' }));
+    const overlay = page.locator('.minutes-overlay');
+    await overlay.getByRole('heading', { name: USED_UP }).waitFor();
+
+    await overlay.getByRole('button', { name: 'Upgrade' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose your plan' });
+    const pro = modal.getByRole('listitem', { name: 'Pro plan' });
+    await pro.getByText('PENDING', { exact: true }).waitFor();
+    expect(await pro.locator('.features > li').count()).toBe(6);
+    await pro.getByRole('button', { name: 'See All' }).click();
+    expect(await pro.locator('.features > li').count()).toBe(9);
+    await pro.getByRole('button', { name: 'See Less' }).click();
+
+    // No plan chosen yet.
+    await modal.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Kindly select a plan').waitFor();
+
+    await pro.getByRole('button', { name: 'Choose Pro' }).click();
+    await pro.getByText('SELECTED', { exact: true }).waitFor();
+    await modal.getByText('Test card (local edition — no real payment)').waitFor();
+    // Stripe's declining test card first: 'Payment Failed' with Stripe's text, nothing bought.
+    await modal.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await modal.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await modal.getByLabel('CVC').fill('123');
+    await modal.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Payment Failed').waitFor();
+    await page.getByText('Your card was declined.').waitFor();
+
+    await modal.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await Promise.all([
+      page.waitForEvent('load'),
+      modal.getByRole('button', { name: 'Subscribe' }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
+    await page.locator('.minutes-overlay').waitFor({ state: 'detached' });
+    // Pro's 600 minutes: the 61 minutes were charged in the free month, before the paid period began.
+    await panel.locator('.minutes-block strong').filter({ hasText: /^600$/ }).waitFor();
+
+    await page.getByRole('button', { name: /Paula Payer/ }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Subscription' }).click();
+    await expectText(page.getByTestId('plan-name'), 'Pro');
+    await expectText(page.getByTestId('plan-status'), 'active');
+    await page.getByText('visa •••• 4242').waitFor();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Subscription will be cancelled at end of period').waitFor();
+    await expectText(page.getByTestId('plan-status'), 'TO BE CANCELED');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+async function expectDisabled(locator: ReturnType<Page['locator']>) {
+  expect(await locator.isDisabled()).toBe(true);
+}
+
+async function expectText(locator: ReturnType<Page['locator']>, text: string) {
+  await locator.filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
+}

@@ -1,0 +1,56 @@
+/** The Subscription calls of spec §7 (functions/api/billing/routes.ts). */
+import useSWR from 'swr';
+import type { ProductView } from '../../../../functions/core/billing/catalogue.js';
+import { readAccessToken } from '../../lib/session.js';
+import { apiRequest } from '../api-client.js';
+
+export type Product = ProductView;
+
+export interface CurrentSubscription {
+  subscription: null | {
+    id: string; status: string; cancel_at_period_end: boolean; start_date: number;
+    current_period_start: number; current_period_end: number;
+    plan: { id: string; product: string };
+    items: { data: { price: { id: string; metadata: { minutes: string } } }[] };
+  };
+  product: { name: string };
+  customer: null | { id: string; invoice_settings: { default_payment_method: string | null } };
+  card_details: null | { last4: string; brand: string };
+  minutes: { left: number; allowance: number; plan: 'free' | 'paid' };
+  trial_used: boolean;
+}
+
+export interface PaymentResponse {
+  clientSecret: string | null;
+  is_subscription_success: boolean;
+  error: string | null;
+  outcome: 'subscribed' | 'plan_changed' | 'trial_activated' | 'requires_action';
+}
+
+export const PRODUCTS_KEY = '/api/users/get_stripe_products/';
+export const SUBSCRIPTION_KEY = '/api/users/get_subscription/';
+export const STRIPE_CONFIG_KEY = '/api/users/get_stripe_config/';
+
+export const getProducts = () => apiRequest<Product[]>(PRODUCTS_KEY, { auth: false });
+export const getSubscription = () => apiRequest<CurrentSubscription>(SUBSCRIPTION_KEY);
+export const getStripeConfig = () => apiRequest<{ publishable_key: string | null }>(STRIPE_CONFIG_KEY, { auth: false });
+
+export const useProducts = () => useSWR(PRODUCTS_KEY, getProducts);
+export const useSubscription = () => useSWR(readAccessToken() ? SUBSCRIPTION_KEY : null, getSubscription);
+export const useStripeConfig = () => useSWR(STRIPE_CONFIG_KEY, getStripeConfig);
+
+export function createPaymentIntent(body: { price_id: string; coupon_code?: string; payment_method?: string }): Promise<PaymentResponse> {
+  return apiRequest<PaymentResponse>('/api/users/create_payment_intent/', { method: 'POST', json: body });
+}
+
+export function subscribeTrial(priceId?: string): Promise<PaymentResponse> {
+  return apiRequest<PaymentResponse>('/api/users/subscribe_trial/', { method: 'POST', json: priceId ? { price_id: priceId } : {} });
+}
+
+export function cancelSubscription(): Promise<{ detail: string }> {
+  return apiRequest<{ detail: string }>('/api/users/cancel_subscription/', { method: 'POST', json: {} });
+}
+
+export function getCustomerPortal(): Promise<{ url: string }> {
+  return apiRequest<{ url: string }>('/api/users/get_customer_portal/', { method: 'POST', json: {} });
+}
