@@ -43,6 +43,17 @@ export function createRateLimits(client: DynamoDBDocumentClient, tableName: stri
       }
       throw new Error(`Could not count rate-limit event for ${key}`);
     },
+    async refund(key, now) {
+      try {
+        await client.send(new UpdateCommand({
+          TableName: tableName, Key: rateKey(key), UpdateExpression: 'ADD #count :minus',
+          ConditionExpression: 'windowEndsAt > :now AND #count > :zero', ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minus': -1, ':now': now, ':zero': 0 },
+        }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
     async clear(key) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: rateKey(key) }));
     },

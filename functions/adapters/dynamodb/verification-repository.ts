@@ -19,14 +19,18 @@ export function createVerificationCodes(client: DynamoDBDocumentClient, tableNam
       const item = (await client.send(new GetCommand({ TableName: tableName, Key: Key(email), ConsistentRead: true }))).Item;
       return item ? { codeHash: String(item.codeHash), expiresAt: Number(item.expiresAt), attempts: Number(item.attempts ?? 0) } : undefined;
     },
-    async recordFailedAttempt(email) {
+    async claimAttempt(email, maxAttempts) {
       try {
-        await client.send(new UpdateCommand({
-          TableName: tableName, Key: Key(email), UpdateExpression: 'ADD attempts :one',
-          ExpressionAttributeValues: { ':one': 1 }, ConditionExpression: 'attribute_exists(pk)',
+        const out = await client.send(new UpdateCommand({
+          TableName: tableName, Key: Key(email), UpdateExpression: 'ADD attempts :one', ReturnValues: 'ALL_NEW',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(attempts) OR attempts < :max)',
+          ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
         }));
+        const item = out.Attributes;
+        return item ? { codeHash: String(item.codeHash), expiresAt: Number(item.expiresAt), attempts: Number(item.attempts ?? 0) } : undefined;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (isConditionFailure(error)) return undefined;
+        throw error;
       }
     },
     async consume(email, codeHash) {

@@ -53,7 +53,12 @@ export interface StoredCode { readonly codeHash: string; /** epoch s */ readonly
 export interface VerificationCodes {
   save(email: string, code: { readonly codeHash: string; readonly expiresAt: number }): Promise<void>;
   find(email: string): Promise<StoredCode | undefined>;
-  recordFailedAttempt(email: string): Promise<void>;
+  /**
+   * Counts one guess against the code atomically BEFORE it is compared, and returns the code as it is after
+   * counting, or undefined when there is none or it had already used up `maxAttempts`. Parallel guesses thus
+   * cannot get more than `maxAttempts` comparisons between them.
+   */
+  claimAttempt(email: string, maxAttempts: number): Promise<StoredCode | undefined>;
   /** Deletes the code if it is still the one with `codeHash`; false when it was already used or replaced. */
   consume(email: string, codeHash: string): Promise<boolean>;
 }
@@ -73,6 +78,8 @@ export interface RateLimits {
   /** Counts one event, opening a window of `windowSeconds` when none is open, and returns the window. */
   hit(key: string, windowSeconds: number, nowSeconds: number): Promise<RateWindow>;
   clear(key: string): Promise<void>;
+  /** Takes back one counted event of an open window (after it proved legitimate); no-op when none is open. */
+  refund(key: string, nowSeconds: number): Promise<void>;
 }
 
 export interface MailMessage { readonly to: string; readonly subject: string; readonly text: string }

@@ -33,9 +33,12 @@ export class MemoryCodes implements VerificationCodes {
   readonly codes = new Map<string, StoredCode>();
   async save(email: string, code: { codeHash: string; expiresAt: number }) { this.codes.set(email, { ...code, attempts: 0 }); }
   async find(email: string) { return this.codes.get(email); }
-  async recordFailedAttempt(email: string) {
+  async claimAttempt(email: string, maxAttempts: number) {
     const code = this.codes.get(email);
-    if (code) this.codes.set(email, { ...code, attempts: code.attempts + 1 });
+    if (!code || code.attempts >= maxAttempts) return undefined;
+    const next = { ...code, attempts: code.attempts + 1 };
+    this.codes.set(email, next);
+    return next;
   }
   async consume(email: string, codeHash: string) {
     if (this.codes.get(email)?.codeHash !== codeHash) return false;
@@ -55,17 +58,23 @@ export class MemoryResetKeys implements ResetKeys {
 
 export class MemoryLimits implements RateLimits {
   readonly windows = new Map<string, RateWindow>();
-  async peek(key: string, now: number) {
+  private current(key: string, now: number) {
     const w = this.windows.get(key);
     return w && w.resetsAt > now ? w : { count: 0, resetsAt: now };
   }
+  async peek(key: string, now: number) { return this.current(key, now); }
+  /** Atomic like the DynamoDB adapter's conditional update: no await between read and write. */
   async hit(key: string, windowSeconds: number, now: number) {
-    const current = await this.peek(key, now);
+    const current = this.current(key, now);
     const next = current.count === 0 ? { count: 1, resetsAt: now + windowSeconds } : { ...current, count: current.count + 1 };
     this.windows.set(key, next);
     return next;
   }
   async clear(key: string) { this.windows.delete(key); }
+  async refund(key: string, now: number) {
+    const current = this.current(key, now);
+    if (current.count > 0) this.windows.set(key, { ...current, count: current.count - 1 });
+  }
 }
 
 export class MemoryMailer {
