@@ -1,4 +1,5 @@
 import './polyfills.js';
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,21 @@ import { startLocalTranscribe } from './transcribe/index.js';
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_ACCOUNT = '000000000000';
-/** s3rver accepts only this key pair; every local emulator uses it. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+/**
+ * The key pair of this run, random per run (not s3rver's well-known S3RVER pair): the local S3 front checks
+ * every request's SigV4 signature against it, and every handler and emulator signs with it through
+ * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. Child processes inherit it through MEETSCRIBE_LOCAL_CREDENTIALS.
+ */
+export const LOCAL_CREDENTIALS = localCredentials();
+
+function localCredentials(): { readonly accessKeyId: string; readonly secretAccessKey: string } {
+  const inherited = /^([A-Z0-9]{20}):([A-Za-z0-9+/]{40})$/.exec(process.env.MEETSCRIBE_LOCAL_CREDENTIALS ?? '');
+  const pair = inherited
+    ? { accessKeyId: inherited[1], secretAccessKey: inherited[2] }
+    : { accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase().slice(0, 15)}`, secretAccessKey: randomBytes(30).toString('base64') };
+  process.env.MEETSCRIBE_LOCAL_CREDENTIALS = `${pair.accessKeyId}:${pair.secretAccessKey}`;
+  return Object.freeze(pair);
+}
 
 type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe' | 'comprehend';
 export type Log = (message: string, extra?: Record<string, unknown>) => void;
@@ -54,6 +68,8 @@ export interface LocalEdition {
   readonly endpoints: Readonly<Record<string, string>>;
   readonly stepFunctions: LocalStepFunctions;
   readonly mail: LocalMail | undefined;
+  /** This run's key pair (see LOCAL_CREDENTIALS). */
+  readonly credentials: typeof LOCAL_CREDENTIALS;
   stop(): Promise<void>;
 }
 
@@ -155,6 +171,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       endpoints,
       stepFunctions: sfn,
       mail,
+      credentials: LOCAL_CREDENTIALS,
       stop: () => (stopped ??= (seeding?.stop() ?? Promise.resolve()).then(() => stopAll(stoppers))),
     };
   } catch (error) {

@@ -15,7 +15,7 @@ import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
 import { findMediaTools } from '../../local/samples/recording.js';
 import { SAMPLE_HOST } from '../../local/samples/seed-samples.js';
 import { SAMPLE_MEETINGS } from '../../local/samples/scripts.js';
-import { startLocalEdition, type LocalEdition, type LocalEditionOptions } from '../../local/runtime.js';
+import { LOCAL_CREDENTIALS, startLocalEdition, type LocalEdition, type LocalEditionOptions } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
@@ -50,7 +50,7 @@ async function api(method: string, apiPath: string, json?: unknown): Promise<{ s
 
 const listedSamples = async () => ((await api('GET', 'meetings/?page_size=100')).body.results as any[]).filter((m) => m.is_sample);
 
-const aws = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+const aws = { region: 'us-east-1', credentials: LOCAL_CREDENTIALS };
 const s3 = () => new S3Client({ endpoint: edition.endpoints.S3, forcePathStyle: true, ...aws });
 const recordingOf = (id: string) => ({ Bucket: MEDIA_BUCKET.localName, Key: `uploads/${id}/recording.mp4` });
 
