@@ -2,8 +2,8 @@ import { signingKeyFromSecret } from '../../adapters/auth/signing-key.js';
 import { createJwtAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
-import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
-import { createResetKeys, createVerificationCodes } from '../../adapters/dynamodb/verification-repository.js';
+import { createTokenVersions, createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { createRefreshSessions, createResetKeys, createVerificationCodes } from '../../adapters/dynamodb/verification-repository.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { readConfig } from '../../config.js';
@@ -21,6 +21,7 @@ export const handler = createApiHandler(accountRoutes({
   users: createUsersRepository(documentClient, config.TABLE_NAME),
   codes: createVerificationCodes(documentClient, config.TABLE_NAME),
   resetKeys: createResetKeys(documentClient, config.TABLE_NAME),
+  sessions: createRefreshSessions(documentClient, config.TABLE_NAME),
   limits: createRateLimits(documentClient, config.TABLE_NAME),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),
   hasher: createScryptHasher(),
@@ -28,4 +29,4 @@ export const handler = createApiHandler(accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), { authenticator: createJwtAuthenticator(tokens) });
+}), { authenticator: createJwtAuthenticator(tokens, createTokenVersions(documentClient, config.TABLE_NAME)) });

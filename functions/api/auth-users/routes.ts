@@ -1,7 +1,7 @@
 import { changePassword, type ChangePasswordDeps } from '../../core/accounts/change-password.js';
 import { requestPasswordReset, resetPassword, type RequestPasswordResetDeps, type ResetPasswordDeps } from '../../core/accounts/password-reset.js';
 import { listCurrentUser, updateProfile, updateSettings, type ProfileDeps } from '../../core/accounts/profile.js';
-import { refreshAccess, type RefreshAccessDeps } from '../../core/accounts/refresh-access.js';
+import { refreshAccess, signOut, type RefreshAccessDeps } from '../../core/accounts/refresh-access.js';
 import { signIn, type SignInDeps } from '../../core/accounts/sign-in.js';
 import { signUp, type SignUpDeps } from '../../core/accounts/sign-up.js';
 import { startEmailVerification, type StartEmailVerificationDeps } from '../../core/accounts/start-email-verification.js';
@@ -26,6 +26,9 @@ export function accountRoutes(deps: AccountsDeps) {
       handle: ({ body, sourceIp }) => signIn(deps, { ...body, sourceIp }) }),
     route({ method: 'POST', path: 'auth/token/refresh/', auth: 'public', body: bodies.tokenRefresh,
       handle: ({ body }) => refreshAccess(deps, body.refresh) }),
+    // Server-side sign-out (not in spec §7; added by issue #19): revokes every token of the caller.
+    route({ method: 'POST', path: 'auth/token/revoke/', auth: 'user',
+      handle: async ({ principal }) => { await signOut(deps, caller(principal)); return { detail: 'Signed out.' }; } }),
     route({ method: 'GET', path: 'users/', auth: 'user',
       handle: ({ principal }) => listCurrentUser(deps, caller(principal)) }),
     route({ method: 'PUT', path: 'users/{id}/', auth: 'user', body: bodies.profile,

@@ -45,6 +45,25 @@ export interface UsersRepository {
   updateSettings(id: string, settings: { readonly emailNotes: boolean }): Promise<UserRecord | undefined>;
   /** Stores a new password hash and increments tokenVersion. */
   replacePassword(id: string, passwordHash: string): Promise<void>;
+  /** Increments tokenVersion, revoking every access and refresh token issued before (server-side sign-out). */
+  revokeTokens(id: string): Promise<void>;
+}
+
+/** The user's current token version, or undefined when the user is gone (what bearer authentication checks). */
+export interface TokenVersions { current(userId: string): Promise<number | undefined> }
+
+/** What rotating a refresh token found. */
+export type RotationOutcome = 'rotated' | 'reused' | 'unknown';
+
+/**
+ * Sign-in sessions for refresh-token rotation: each holds the id of its one current refresh token.
+ * Presenting an older token of a session (a replay of a stolen token) is reuse.
+ */
+export interface RefreshSessions {
+  open(sid: string, userId: string, jti: string, expiresAt: number): Promise<void>;
+  /** Atomically replaces `fromJti` by `toJti` when it is the current one. */
+  rotate(sid: string, fromJti: string, toJti: string): Promise<RotationOutcome>;
+  close(sid: string): Promise<void>;
 }
 
 export interface StoredCode { readonly codeHash: string; /** epoch s */ readonly expiresAt: number; readonly attempts: number }
@@ -64,8 +83,9 @@ export interface VerificationCodes {
 }
 
 export interface ResetKeys {
+  /** Stores the key as the user's newest: any key saved earlier for the user stops working. */
   save(keyHash: string, userId: string, expiresAt: number): Promise<void>;
-  /** Deletes the key and returns its user id, or undefined when unknown, used, or expired at `nowSeconds`. */
+  /** Deletes the key and returns its user id, or undefined when unknown, used, superseded by a newer key, or expired at `nowSeconds`. */
   consume(keyHash: string, nowSeconds: number): Promise<string | undefined>;
 }
 

@@ -4,7 +4,8 @@ import type { TokenService } from '../auth/tokens.js';
 import { TooManyRequests, ValidationFailed } from '../errors.js';
 import { ACCOUNT_MESSAGES } from './messages.js';
 import { POLICY, RATE_KEYS } from './policy.js';
-import type { Clock, RateLimits, RateWindow, UsersRepository } from './ports.js';
+import type { Clock, RateLimits, RateWindow, RefreshSessions, UsersRepository } from './ports.js';
+import { openSession } from './refresh-access.js';
 import { seconds } from './time.js';
 
 export interface SignInDeps {
@@ -12,6 +13,7 @@ export interface SignInDeps {
   readonly limits: RateLimits;
   readonly hasher: PasswordHasher;
   readonly tokens: Pick<TokenService, 'issuePair'>;
+  readonly sessions: Pick<RefreshSessions, 'open'>;
   readonly now: Clock;
 }
 
@@ -64,5 +66,5 @@ export async function signIn(deps: SignInDeps, input: SignInInput): Promise<Toke
   await deps.limits.clear(pairKey);
   await deps.limits.clear(accountKey);
   if (ipKey) await deps.limits.refund(ipKey, now);
-  return deps.tokens.issuePair(user);
+  return openSession(deps, user);
 }

@@ -2,7 +2,8 @@ import { createKeyedDigest } from '../../../functions/core/auth/keyed-digest.js'
 import { createScryptHasher } from '../../../functions/core/auth/passwords.js';
 import { createTokenService } from '../../../functions/core/auth/tokens.js';
 import {
-  EmailTaken, type MailMessage, type RateLimits, type RateWindow, type ResetKeys, type StoredCode, type UserRecord,
+  EmailTaken, type MailMessage, type RateLimits, type RateWindow, type RefreshSessions, type ResetKeys, type RotationOutcome, type StoredCode,
+  type TokenVersions, type UserRecord,
   type UsersRepository, type VerificationCodes,
 } from '../../../functions/core/accounts/ports.js';
 
@@ -27,6 +28,24 @@ export class MemoryUsers implements UsersRepository {
   async replacePassword(id: string, passwordHash: string) {
     this.patch(id, { passwordHash, tokenVersion: (this.byId.get(id)?.tokenVersion ?? 0) + 1 });
   }
+  async revokeTokens(id: string) {
+    this.patch(id, { tokenVersion: (this.byId.get(id)?.tokenVersion ?? 0) + 1 });
+  }
+  /** The TokenVersions port over the same users. */
+  readonly versions: TokenVersions = { current: async (id) => this.byId.get(id)?.tokenVersion };
+}
+
+export class MemorySessions implements RefreshSessions {
+  readonly sessions = new Map<string, { userId: string; jti: string }>();
+  async open(sid: string, userId: string, jti: string) { this.sessions.set(sid, { userId, jti }); }
+  async rotate(sid: string, fromJti: string, toJti: string): Promise<RotationOutcome> {
+    const session = this.sessions.get(sid);
+    if (!session) return 'unknown';
+    if (session.jti !== fromJti) return 'reused';
+    this.sessions.set(sid, { ...session, jti: toJti });
+    return 'rotated';
+  }
+  async close(sid: string) { this.sessions.delete(sid); }
 }
 
 export class MemoryCodes implements VerificationCodes {
@@ -48,11 +67,14 @@ export class MemoryCodes implements VerificationCodes {
 
 export class MemoryResetKeys implements ResetKeys {
   readonly keys = new Map<string, { userId: string; expiresAt: number }>();
-  async save(keyHash: string, userId: string, expiresAt: number) { this.keys.set(keyHash, { userId, expiresAt }); }
+  readonly newest = new Map<string, string>();
+  async save(keyHash: string, userId: string, expiresAt: number) { this.keys.set(keyHash, { userId, expiresAt }); this.newest.set(userId, keyHash); }
   async consume(keyHash: string, nowSeconds: number) {
     const entry = this.keys.get(keyHash);
     this.keys.delete(keyHash);
-    return entry && entry.expiresAt > nowSeconds ? entry.userId : undefined;
+    if (!entry || entry.expiresAt <= nowSeconds || this.newest.get(entry.userId) !== keyHash) return undefined;
+    this.newest.delete(entry.userId);
+    return entry.userId;
   }
 }
 
@@ -114,6 +136,7 @@ export function memoryWorld(options: { signingKey?: Uint8Array } = {}) {
     users: new MemoryUsers(),
     codes: new MemoryCodes(),
     resetKeys: new MemoryResetKeys(),
+    sessions: new MemorySessions(),
     limits: new MemoryLimits(),
     mailer: new MemoryMailer(),
     hasher: createScryptHasher({ N: 2 ** 10, r: 8, p: 1 }),

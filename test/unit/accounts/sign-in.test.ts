@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../../functions/contracts/auth-users.js';
-import { refreshAccess } from '../../../functions/core/accounts/refresh-access.js';
+import { createJwtAuthenticator } from '../../../functions/adapters/auth/jwt-authenticator.js';
+import { refreshAccess, signOut } from '../../../functions/core/accounts/refresh-access.js';
 import { signIn } from '../../../functions/core/accounts/sign-in.js';
 import { TooManyRequests, Unauthenticated, ValidationFailed } from '../../../functions/core/errors.js';
 import { memoryWorld, userRecord, type MemoryWorld } from './in-memory.js';
@@ -115,5 +116,60 @@ describe('signIn under a parallel burst (count before check)', () => {
 
   it('does not count successful sign-ins against the source address', async () => {
     for (let i = 0; i < 30; i += 1) await signIn(world, { username: email, password: 'analytical1', sourceIp: '192.0.2.50' });
+  });
+});
+
+describe('token revocation and refresh rotation', () => {
+  let world: MemoryWorld;
+  const authenticator = () => createJwtAuthenticator(world.tokens, world.users.versions);
+  beforeEach(async () => {
+    world = memoryWorld();
+    await world.users.create(userRecord({ id: 'ada', email, passwordHash: await world.hasher.hash('analytical1') }));
+  });
+
+  it('refuses an access token issued before a password change, a reset or a sign-out', async () => {
+    for (const revoke of [
+      () => world.users.replacePassword('ada', 'scrypt$other'),
+      () => signOut(world, { userId: 'ada' }),
+    ]) {
+      const { access } = await signIn(world, { username: email, password: 'analytical1' }).catch(async () => {
+        await world.users.replacePassword('ada', await world.hasher.hash('analytical1'));
+        return signIn(world, { username: email, password: 'analytical1' });
+      });
+      await expect(authenticator().authenticate(access)).resolves.toEqual({ userId: 'ada', email });
+      await revoke();
+      await expect(authenticator().authenticate(access)).rejects.toBeInstanceOf(Unauthenticated);
+    }
+  });
+
+  it('refuses an access token of a deleted user', async () => {
+    const { access } = await signIn(world, { username: email, password: 'analytical1' });
+    world.users.byId.delete('ada');
+    await expect(authenticator().authenticate(access)).rejects.toBeInstanceOf(Unauthenticated);
+  });
+
+  it('rotates the refresh token: the new one works, the old one no longer does', async () => {
+    const first = await signIn(world, { username: email, password: 'analytical1' });
+    const second = await refreshAccess(world, first.refresh);
+    expect(second.refresh).not.toBe(first.refresh);
+    await expect(authenticator().authenticate(second.access)).resolves.toHaveProperty('userId', 'ada');
+    const third = await refreshAccess(world, second.refresh);
+    await expect(authenticator().authenticate(third.access)).resolves.toHaveProperty('userId', 'ada');
+  });
+
+  it('treats a reused refresh token as theft: the session and every token of the user are revoked', async () => {
+    const first = await signIn(world, { username: email, password: 'analytical1' });
+    const other = await signIn(world, { username: email, password: 'analytical1' });
+    const rotated = await refreshAccess(world, first.refresh);
+    await expect(refreshAccess(world, first.refresh)).rejects.toBeInstanceOf(Unauthenticated);
+    await expect(refreshAccess(world, rotated.refresh)).rejects.toBeInstanceOf(Unauthenticated);
+    await expect(authenticator().authenticate(rotated.access)).rejects.toBeInstanceOf(Unauthenticated);
+    await expect(refreshAccess(world, other.refresh)).rejects.toBeInstanceOf(Unauthenticated);
+  });
+
+  it('lets only one of two parallel refreshes of the same token win', async () => {
+    const first = await signIn(world, { username: email, password: 'analytical1' });
+    const results = await Promise.allSettled([refreshAccess(world, first.refresh), refreshAccess(world, first.refresh)]);
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
   });
 });
