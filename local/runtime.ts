@@ -96,7 +96,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const gateway = await startGateway({
       host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
       webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
-      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log,
+      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log, holdApiUntilReady: true,
     });
     stoppers.push(() => gateway.stop());
 
@@ -162,6 +162,8 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     stoppers.push(() => sfn.stop());
     addEndpoint('SFN', sfn.endpoint);
     for (const event of pending.splice(0)) void trigger(sfn, event, log);
+    // Every endpoint variable is set: /api requests held since the port opened may now load their handlers.
+    gateway.markReady();
 
     const seeding = options.seedSamples ? startSampleSeeding(log) : undefined;
     let stopped: Promise<void> | undefined;

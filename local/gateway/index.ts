@@ -10,13 +10,23 @@ import { MAILBOX_PATHS, serveMailbox } from './mailbox-pages.js';
 import { serveStatic } from './static.js';
 import { createWebSocketRoutes } from './websocket.js';
 
-export interface Gateway { readonly url: string /* http://host:port */; readonly port: number; stop(): Promise<void> }
+export interface Gateway {
+  readonly url: string /* http://host:port */; readonly port: number; stop(): Promise<void>;
+  /** Releases /api requests held since start (holdApiUntilReady): every endpoint a handler reads is set. */
+  markReady(): void;
+}
 export interface GatewayOptions {
   host?: string /* 127.0.0.1 */; port?: number /* 0 random */;
   projectRoot: string; webDist: string /* absolute path of the built SPA */;
   apiContexts: readonly ApiContextDefinition[]; websocket: WebSocketDefinition;
   mailbox?: Mailbox /* when given, /dev/mailbox and /dev/mailbox.json are served; otherwise those paths are plain SPA/404 */;
   extraHealth?: never;
+  /**
+   * Holds /api/* requests until markReady() (answering 503 with Retry-After if that takes over 30 s), so no
+   * handler module is loaded, and no SDK client built, before the runtime has set every service endpoint.
+   * @default false (ready at once)
+   */
+  holdApiUntilReady?: boolean;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -32,11 +42,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sockets = createWebSocketRoutes({ projectRoot: options.projectRoot, websocket: options.websocket, log });
   const apiOptions = { projectRoot: options.projectRoot, apiContexts: options.apiContexts, log };
 
+  let ready = !options.holdApiUntilReady;
+  let release: () => void = () => undefined;
+  const whenReady = new Promise<void>((resolve) => { release = resolve; });
+  const waitUntilReady = async (): Promise<boolean> => {
+    if (ready) return true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([whenReady, new Promise<void>((resolve) => { timer = setTimeout(resolve, 30_000); })]);
+    clearTimeout(timer);
+    return ready;
+  };
+
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const connectionId = managementConnectionId(url.pathname, options.websocket.stage);
     if (connectionId !== undefined) return handleManagementRequest(sockets.connections, connectionId, req, res);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxyApiRequest(apiOptions, req, res, url);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      if (!(await waitUntilReady())) return sendJson(res, 503, { detail: 'The service is starting. Please retry.' }, { 'retry-after': '1' });
+      return proxyApiRequest(apiOptions, req, res, url);
+    }
     if (options.mailbox && (MAILBOX_PATHS as readonly string[]).includes(url.pathname)) return serveMailbox(options.mailbox, url.pathname, res);
     return serveStatic(webDist, req, res, url.pathname);
   }
@@ -48,7 +72,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else res.destroy();
     });
   });
-  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    void waitUntilReady().then((isReady) => (isReady ? sockets.handleUpgrade(req, socket, head) : socket.destroy()));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -58,6 +84,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url,
     port,
+    markReady() {
+      ready = true;
+      release();
+    },
     async stop() {
       // Sockets first: $disconnect handlers may still call the management API on this server.
       await sockets.close();
