@@ -114,6 +114,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       corsOrigins: [gateway.url], onObjectCreated,
     });
     stoppers.push(() => s3.stop());
+    gateway.setStorageOrigins([s3.endpoint]);
 
     const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }] });
     stoppers.push(() => secrets.stop());

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ApiContextDefinition, WebSocketDefinition } from '../../lib/definitions/api.js';
+import { securityHeaders } from '../../lib/definitions/security-headers.js';
 import type { Mailbox } from '../mail/index.js';
 import { proxyApiRequest } from './api-proxy.js';
 import { handleManagementRequest, managementConnectionId } from './connections.js';
@@ -14,6 +15,8 @@ export interface Gateway {
   readonly url: string /* http://host:port */; readonly port: number; stop(): Promise<void>;
   /** Releases /api requests held since start (holdApiUntilReady): every endpoint a handler reads is set. */
   markReady(): void;
+  /** The media bucket's origin(s), which the Content-Security-Policy lets the SPA upload to and play from. */
+  setStorageOrigins(origins: readonly string[]): void;
 }
 export interface GatewayOptions {
   host?: string /* 127.0.0.1 */; port?: number /* 0 random */;
@@ -42,6 +45,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sockets = createWebSocketRoutes({ projectRoot: options.projectRoot, websocket: options.websocket, log });
   const apiOptions = { projectRoot: options.projectRoot, apiContexts: options.apiContexts, log };
 
+  // Stripe.js is allowed when billing is configured (issue #14's publishable key).
+  const stripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY || process.env.VITE_STRIPE_PUBLISHABLE_KEY);
+  let headers = securityHeaders({ storageOrigins: [], stripe, hsts: false });
   let ready = !options.holdApiUntilReady;
   let release: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => { release = resolve; });
@@ -66,6 +72,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     route(req, res).catch((error: unknown) => {
       log(`Request failed: ${req.method} ${req.url}`, { error: String((error as Error)?.stack ?? error) });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
@@ -84,6 +91,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url,
     port,
+    setStorageOrigins(origins) {
+      headers = securityHeaders({ storageOrigins: origins, stripe, hsts: false });
+    },
     markReady() {
       ready = true;
       release();
