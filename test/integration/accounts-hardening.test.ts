@@ -1,3 +1,4 @@
+import { ENUMERATION_FLOOR_MS } from '../../functions/api/auth-users/routes.js';
 import { AccountsHarness } from '../helpers/accounts-harness.js';
 
 // Its own edition: accounts.test.ts ends by blocking 127.0.0.1 for sign-ins (the per-address limit).
@@ -58,4 +59,14 @@ describe('issue #19: revocation, rotation, bursts', () => {
     const answers = await Promise.all([...wrong, code].map((c) => api.call('POST', 'users/', { json: signUpBody('codeburst@example.com', c) })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(0);
   }, 120_000);
+
+  it('answers forgot_password and start_email_verification no faster for unknown than for known addresses', async () => {
+    await api.registered('known@example.com');
+    for (const [path, email] of [['users/forgot_password/', 'known@example.com'], ['users/forgot_password/', 'unknown@example.com'],
+      ['users/start_email_verification/', 'known@example.com'], ['users/start_email_verification/', 'unknown2@example.com']]) {
+      const started = performance.now();
+      expect((await api.call('POST', path, { json: { email } })).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(ENUMERATION_FLOOR_MS - 1);
+    }
+  }, 60_000);
 });
