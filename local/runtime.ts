@@ -35,7 +35,7 @@ function localCredentials(): { readonly accessKeyId: string; readonly secretAcce
     ? { accessKeyId: inherited[1], secretAccessKey: inherited[2] }
     : { accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase().slice(0, 15)}`, secretAccessKey: randomBytes(30).toString('base64') };
   process.env.MEETSCRIBE_LOCAL_CREDENTIALS = `${pair.accessKeyId}:${pair.secretAccessKey}`;
-  return Object.freeze(pair);
+  return pair;
 }
 
 type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe' | 'comprehend';

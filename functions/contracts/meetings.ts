@@ -43,7 +43,7 @@ export const MEETING_MESSAGES = {
   noRecording: 'This meeting has no recording.',
   sampleReadOnly: 'Sample meetings are read-only.',
   notHost: 'Only the host of this meeting can do this.',
-  unsupportedType: `Upload an mp4 or m4a file (content type ${Object.keys(UPLOAD_TYPES).join(', ')}).`,
+  unsupportedType: `Upload an mp4 or m4a file (content type ${Object.keys(UPLOAD_TYPES).filter((t) => t !== 'video/webm').join(', ')}).`,
   noteTooLong: `The note may not be longer than ${SURVEY_NOTE_MAX} characters.`,
   ratingRange: `The rating must be a whole number from 1 to ${SURVEY_MAXIMUM_RATING}.`,
 } as const;

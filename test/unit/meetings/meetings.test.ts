@@ -204,6 +204,15 @@ describe('recording endpoints', () => {
     expect((await w.call('GET', `/api/meetings/${id}/video_upload_url/`, { token: 'host', query: { file_name: 'x.exe' } })).status).toBe(400);
   });
 
+  it('refuses video/webm from the upload API unless the meeting was recorded in the live room (issue #19)', async () => {
+    const w = world();
+    const [id] = await createMeetings(w, 1);
+    const webm = () => w.call('GET', `/api/meetings/${id}/video_upload_url/`, { token: 'host', query: { content_type: 'video/webm' } });
+    expect((await webm()).status).toBe(400);
+    w.meetings.meetings.set(id, { ...w.meetings.meetings.get(id)!, liveRoom: true });
+    expect((await webm()).status).toBe(200);
+  });
+
   it('refuses an upload URL in plain text when the minutes are below 0, but not at 0', async () => {
     const w = world();
     const [id] = await createMeetings(w, 1);
