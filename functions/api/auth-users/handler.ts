@@ -1,6 +1,7 @@
 import { signingKeyFromSecret } from '../../adapters/auth/signing-key.js';
 import { createJwtAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
+import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createTokenVersions, createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { createRefreshSessions, createResetKeys, createVerificationCodes } from '../../adapters/dynamodb/verification-repository.js';
@@ -29,4 +30,7 @@ export const handler = createApiHandler(accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), { authenticator: createJwtAuthenticator(tokens, createTokenVersions(documentClient, config.TABLE_NAME)) });
+}), {
+  authenticator: createJwtAuthenticator(tokens, createTokenVersions(documentClient, config.TABLE_NAME)),
+  publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME),
+});

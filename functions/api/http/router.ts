@@ -49,8 +49,18 @@ function compile(route: Route<any>): CompiledRoute {
   return { route, names, pattern: new RegExp(`^/?api/${source}/?$`) };
 }
 
+/** Port: per-source-address budget of the public (unauthenticated) calls. */
+export interface PublicCallLimiter {
+  /** Counts the call; `retryAfterSeconds` is set when the address is over its budget for this route. */
+  take(sourceIp: string, routeKey: string): Promise<{ readonly retryAfterSeconds?: number }>;
+}
+
+export const TOO_MANY_PUBLIC_CALLS = 'Too many requests from your network. Please try again later.';
+
 export interface ApiHandlerOptions {
   readonly authenticator?: Authenticator;
+  /** Applied to every 'public' route (issue #19: per-IP limits on public calls). */
+  readonly publicLimiter?: PublicCallLimiter;
   readonly logger?: ErrorLogger;
 }
 
@@ -74,13 +84,20 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
     const { c, m } = chosen;
     const params = Object.fromEntries(c.names.map((name, i) => [name, decodePathSegment(m![i + 1])]));
     checkLengths(params, event.queryStringParameters ?? {});
+    const sourceIp = event.requestContext?.identity?.sourceIp;
+    if (c.route.auth === 'public' && options.publicLimiter && sourceIp) {
+      const { retryAfterSeconds } = await options.publicLimiter.take(sourceIp, `${c.route.method} ${c.route.path}`);
+      if (retryAfterSeconds !== undefined) {
+        return toProxyResult(429, { detail: TOO_MANY_PUBLIC_CALLS }, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+      }
+    }
     const principal = await authenticate(c.route, event, options.authenticator);
     const raw = parseBody(event);
     const body = c.route.body ? c.route.body.parse(raw) : raw;
     const result = await c.route.handle({
       body, params, principal,
       query: event.queryStringParameters ?? {},
-      sourceIp: event.requestContext?.identity?.sourceIp,
+      sourceIp,
       event,
     });
     return result instanceof HttpResponse

@@ -95,8 +95,8 @@ export interface RateWindow { readonly count: number; readonly resetsAt: number 
 export interface RateLimits {
   /** The current window; count 0 when there is none or it has closed. */
   peek(key: string, nowSeconds: number): Promise<RateWindow>;
-  /** Counts one event, opening a window of `windowSeconds` when none is open, and returns the window. */
-  hit(key: string, windowSeconds: number, nowSeconds: number): Promise<RateWindow>;
+  /** Counts `amount` (default 1) events, opening a window of `windowSeconds` when none is open, and returns the window. */
+  hit(key: string, windowSeconds: number, nowSeconds: number, amount?: number): Promise<RateWindow>;
   clear(key: string): Promise<void>;
   /** Takes back one counted event of an open window (after it proved legitimate); no-op when none is open. */
   refund(key: string, nowSeconds: number): Promise<void>;

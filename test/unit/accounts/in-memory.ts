@@ -86,9 +86,9 @@ export class MemoryLimits implements RateLimits {
   }
   async peek(key: string, now: number) { return this.current(key, now); }
   /** Atomic like the DynamoDB adapter's conditional update: no await between read and write. */
-  async hit(key: string, windowSeconds: number, now: number) {
+  async hit(key: string, windowSeconds: number, now: number, amount = 1) {
     const current = this.current(key, now);
-    const next = current.count === 0 ? { count: 1, resetsAt: now + windowSeconds } : { ...current, count: current.count + 1 };
+    const next = current.count === 0 ? { count: amount, resetsAt: now + windowSeconds } : { ...current, count: current.count + amount };
     this.windows.set(key, next);
     return next;
   }

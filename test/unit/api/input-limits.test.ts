@@ -42,3 +42,26 @@ describe('strict JSON types (issue #19)', () => {
     expect(listMeetingsQuery.parse({}).page).toBe(1);
   });
 });
+
+describe('per-address limit of public calls (issue #19)', () => {
+  it('answers 429 with Retry-After past the budget, for public routes only', async () => {
+    const counts = new Map<string, number>();
+    const publicLimiter = {
+      take: async (ip: string, routeKey: string) => {
+        const key = `${ip} ${routeKey}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return counts.get(key)! > 3 ? { retryAfterSeconds: 120 } : {};
+      },
+    };
+    const handler = createApiHandler([
+      route({ method: 'GET', path: 'open/', auth: 'public', handle: async () => ({ ok: true }) }),
+      route({ method: 'GET', path: 'closed/', auth: 'user', handle: async () => ({ ok: true }) }),
+    ], { publicLimiter, authenticator: { authenticate: async () => ({ userId: 'u', email: 'u@example.com' }) }, logger: { error: () => undefined } });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await handler(event('/api/open/'), {} as Context)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect((await handler(event('/api/open/'), {} as Context)).headers).toMatchObject({ 'retry-after': '120' });
+    const closed = { ...event('/api/closed/'), headers: { authorization: 'Bearer t' } };
+    for (let i = 0; i < 5; i += 1) expect((await handler(closed, {} as Context)).statusCode).toBe(200);
+  });
+});
