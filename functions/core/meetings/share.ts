@@ -49,10 +49,17 @@ export async function shareMeetings(ports: SharePorts, caller: Caller, input: Sh
   for (const a of input.attendees) if (!recipients.has(a.email)) recipients.set(a.email, a.name?.trim() || a.email.split('@')[0]);
   const others = [...recipients.keys()].filter((email) => email !== caller.email.toLowerCase());
 
-  // Counted before anything changes (one atomic add), so parallel calls cannot exceed the sharer's limit.
+  // Counted before anything changes (atomic adds), so parallel calls cannot exceed the limits. An address that
+  // got its share of invitations today still gets access, but no further mail, so nobody can be flooded; the
+  // sharer's budget counts the mails that will actually go out.
   const now = Math.floor(ports.clock() / 1000);
-  if (others.length > 0) {
-    const window = await ports.limits.hit(`share-sender#${caller.userId}`, SHARE_LIMITS.sharerWindowSeconds, now, others.length);
+  const mailable: string[] = [];
+  for (const to of others) {
+    const window = await ports.limits.hit(`share-recipient#${to}`, SHARE_LIMITS.recipientWindowSeconds, now);
+    if (window.count <= SHARE_LIMITS.mailsPerRecipient) mailable.push(to);
+  }
+  if (mailable.length > 0) {
+    const window = await ports.limits.hit(`share-sender#${caller.userId}`, SHARE_LIMITS.sharerWindowSeconds, now, mailable.length);
     if (window.count > SHARE_LIMITS.mailsPerSharer) throw new TooManyRequests(SHARE_MESSAGES.tooManyShares);
   }
 
@@ -62,12 +69,6 @@ export async function shareMeetings(ports: SharePorts, caller: Caller, input: Sh
     }
   }
   const sharer = (await ports.users.displayName(caller.userId)) ?? caller.email;
-  // An address that got its share of invitations today gets access but no further mail, so nobody can be flooded.
-  const mailable: string[] = [];
-  for (const to of others) {
-    const window = await ports.limits.hit(`share-recipient#${to}`, SHARE_LIMITS.recipientWindowSeconds, now);
-    if (window.count <= SHARE_LIMITS.mailsPerRecipient) mailable.push(to);
-  }
   const sent = await Promise.allSettled(mailable.map((to) => ports.mailer.send(shareMail(to, sharer, aggregates, input.message_string, ports.appUrl))));
   const unsent = mailable.filter((_, i) => sent[i].status === 'rejected');
   if (unsent.length > 0) throw new InvitationsNotSent(unsent);
