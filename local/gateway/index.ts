@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ApiContextDefinition, WebSocketDefinition } from '../../lib/definitions/api.js';
 import { securityHeaders } from '../../lib/definitions/security-headers.js';
 import type { Mailbox } from '../mail/index.js';
+import { createAdmission, DEFAULT_ADMISSION, type AdmissionOptions } from './admission.js';
 import { proxyApiRequest } from './api-proxy.js';
 import { handleManagementRequest, managementConnectionId } from './connections.js';
 import { sendJson } from './http-util.js';
@@ -30,6 +31,8 @@ export interface GatewayOptions {
    * @default false (ready at once)
    */
   holdApiUntilReady?: boolean;
+  /** Load shedding of /api (local/gateway/admission.ts). @default DEFAULT_ADMISSION */
+  admission?: AdmissionOptions;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -48,6 +51,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // Stripe.js is allowed when billing is configured (issue #14's publishable key).
   const stripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY || process.env.VITE_STRIPE_PUBLISHABLE_KEY);
   let headers = securityHeaders({ storageOrigins: [], stripe, hsts: false });
+  const admission = createAdmission(options.admission ?? DEFAULT_ADMISSION);
   let ready = !options.holdApiUntilReady;
   let release: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => { release = resolve; });
@@ -65,7 +69,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (connectionId !== undefined) return handleManagementRequest(sockets.connections, connectionId, req, res);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       if (!(await waitUntilReady())) return sendJson(res, 503, { detail: 'The service is starting. Please retry.' }, { 'retry-after': '1' });
-      return proxyApiRequest(apiOptions, req, res, url);
+      const release = await admission.enter();
+      if (!release) return sendJson(res, 503, { detail: 'The service is busy. Please retry shortly.' }, { 'retry-after': '1' });
+      try {
+        return await proxyApiRequest(apiOptions, req, res, url);
+      } finally {
+        release();
+      }
     }
     if (options.mailbox && (MAILBOX_PATHS as readonly string[]).includes(url.pathname)) return serveMailbox(options.mailbox, url.pathname, res);
     return serveStatic(webDist, req, res, url.pathname);
