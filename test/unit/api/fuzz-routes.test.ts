@@ -61,7 +61,7 @@ describe('fuzz over every route schema: no 5xx, no hang', () => {
     const routes = [...meetingRoutes({} as never), ...searchRoutes({} as never), ...surveyRoutes({} as never)];
     const handler = (e: APIGatewayProxyEvent) => w.call(e.httpMethod, e.path, {
       token: e.headers.Authorization?.slice(7) === 'x' ? undefined : (e.headers.Authorization ? 'host' : undefined),
-      body: e.body === null ? undefined : safeParse(e.body), query: e.queryStringParameters ?? undefined,
+      body: e.body === null ? undefined : safeParse(e.body), query: (e.queryStringParameters ?? undefined) as Record<string, string> | undefined,
     }).then((r) => ({ statusCode: r.status }));
     await fuzz(routes, handler, 'host', created.body.id);
   }, 120_000);
