@@ -4,7 +4,7 @@ import { AccountsHarness } from '../helpers/accounts-harness.js';
 // Its own edition: accounts.test.ts ends by blocking 127.0.0.1 for sign-ins (the per-address limit).
 let api: AccountsHarness;
 beforeAll(async () => { api = await AccountsHarness.start(); }, 120_000);
-afterAll(async () => { await api?.stop(); });
+afterAll(async () => { await api?.stop(); }, 60_000);
 
 const signUpBody = (email: string, code: string) => ({
   first_name: 'Ada', last_name: 'Lovelace', username: email, password: 'analytical1', consent: true, verification_code: code,
@@ -21,7 +21,7 @@ describe('issue #19: revocation, rotation, bursts', () => {
     expect((await api.call('POST', 'auth/token/revoke/', { token: again.body.access })).status).toBe(200);
     expect((await api.call('GET', 'users/', { token: again.body.access })).status).toBe(401);
     expect((await api.call('POST', 'auth/token/refresh/', { json: { refresh: again.body.refresh } })).status).toBe(401);
-  });
+  }, 60_000);
 
   it('rotates refresh tokens and revokes the session when an old one is replayed', async () => {
     const user = await api.registered('rotate@example.com');
@@ -31,7 +31,7 @@ describe('issue #19: revocation, rotation, bursts', () => {
     expect((await api.call('POST', 'auth/token/refresh/', { json: { refresh: user.refresh } })).status).toBe(401);
     expect((await api.call('GET', 'users/', { token: next.body.access })).status).toBe(401);
     expect((await api.call('POST', 'auth/token/refresh/', { json: { refresh: next.body.refresh } })).status).toBe(401);
-  });
+  }, 60_000);
 
   it('honours only the newest reset key', async () => {
     await api.registered('newest@example.com');
@@ -42,7 +42,7 @@ describe('issue #19: revocation, rotation, bursts', () => {
     const reset = (key: string) => api.call('POST', 'users/reset_password/', { json: { key, new_password: 'brand-new-1', confirm_new_password: 'brand-new-1' } });
     expect((await reset(older)).status).toBe(400);
     expect((await reset(newer)).status).toBe(200);
-  });
+  }, 60_000);
 
   it('does not sign in with the right password sent among 30 parallel wrong ones', async () => {
     await api.registered('burst@example.com');

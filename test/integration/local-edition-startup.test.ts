@@ -19,7 +19,7 @@ describe('local edition start-up', () => {
   afterAll(async () => {
     await edition?.stop();
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   // Issue #19: health called in the first seconds after the port opened built its clients before the
   // Step Functions endpoint was set, and stayed 503 for the life of the process.

@@ -31,7 +31,7 @@ describe('local S3 SigV4 verification', () => {
     client.destroy();
     await s3.stop();
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('serves put, get, list, delete and presigned GET for the run\'s key pair', async () => {
     await client.send(new PutObjectCommand({ Bucket, Key: 'a/b c.txt', Body: 'hello', ContentType: 'text/plain' }));
@@ -43,7 +43,7 @@ describe('local S3 SigV4 verification', () => {
     expect(await res.text()).toBe('hello');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="x.txt"');
     await client.send(new DeleteObjectCommand({ Bucket, Key: 'a/b c.txt' }));
-  });
+  }, 60_000);
 
   it('refuses unsigned PUT, GET, list and DELETE with 403 AccessDenied and leaves the object alone', async () => {
     const base = `${s3.endpoint}/${Bucket}/uploads/victim/meeting/rec.m4a`;
@@ -52,7 +52,7 @@ describe('local S3 SigV4 verification', () => {
       expect([method, url, res.status, await codeOf(res)]).toEqual([method, url, 403, 'AccessDenied']);
     }
     expect(await (await client.send(new GetObjectCommand({ Bucket, Key: 'uploads/victim/meeting/rec.m4a' }))).Body!.transformToString()).toBe('original');
-  });
+  }, 60_000);
 
   it('refuses requests signed with s3rver\'s well-known pair or with a wrong secret', async () => {
     for (const creds of [wellKnown, wrongSecret]) {
@@ -62,7 +62,7 @@ describe('local S3 SigV4 verification', () => {
       other.destroy();
     }
     expect(await (await client.send(new GetObjectCommand({ Bucket, Key: 'uploads/victim/meeting/rec.m4a' }))).Body!.transformToString()).toBe('original');
-  });
+  }, 60_000);
 
   it('refuses a presigned URL that was tampered with or signed for another key', async () => {
     const url = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: 'uploads/victim/meeting/rec.m4a' }), { expiresIn: 60 });
@@ -70,7 +70,7 @@ describe('local S3 SigV4 verification', () => {
     expect((await fetch(tampered)).status).toBe(403);
     const stripped = url.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=' + '0'.repeat(64));
     expect((await fetch(stripped)).status).toBe(403);
-  });
+  }, 60_000);
 
   it('refuses a browser POST whose policy is signed with the well-known pair', async () => {
     const other = clientWith(wellKnown);
@@ -82,10 +82,10 @@ describe('local S3 SigV4 verification', () => {
     const res = await fetch(url, { method: 'POST', body: form });
     expect(res.status).toBe(403);
     expect(await (await client.send(new GetObjectCommand({ Bucket, Key: 'uploads/victim/meeting/rec.m4a' }))).Body!.transformToString()).toBe('original');
-  });
+  }, 60_000);
 
   it('lets a CORS preflight through unsigned', async () => {
     const res = await fetch(`${s3.endpoint}/${Bucket}`, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' } });
     expect(res.status).toBeLessThan(400);
-  });
+  }, 60_000);
 });
