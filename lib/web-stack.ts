@@ -9,6 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { WEBSOCKET, type WebSocketDefinition } from './definitions/api.js';
+import { contentSecurityPolicy, HSTS_SECONDS } from './definitions/security-headers.js';
 import { acknowledgeNag, acknowledgeWildcardResource } from './constructs/nag.js';
 import { projectPath } from './project-root.js';
 import { secureBucketDefaults } from './stateful-stack.js';
@@ -29,6 +30,8 @@ export interface WebStackProps extends StackProps {
   readonly publicAppUrl?: string;
   /** @default WEBSOCKET */
   readonly webSocket?: WebSocketDefinition;
+  /** Allow Stripe.js in the Content-Security-Policy (when billing is configured). @default false */
+  readonly stripe?: boolean;
 }
 
 const REST_STAGE_NAME = 'live';
@@ -86,7 +89,7 @@ export class WebStack extends Stack {
       stageName: REST_STAGE_NAME,
     };
     this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', { apiName: `${this.stackName}-ws` });
-    this.distribution = this.createDistribution(logs, webSocket.path);
+    this.distribution = this.createDistribution(logs, webSocket.path, this.createResponseHeadersPolicy(props.stripe ?? false));
     this.publicUrl = props.publicAppUrl ?? `https://${this.distribution.distributionDomainName}`;
     this.deploySite(props.siteAssetsDir ?? projectPath('web/dist'));
   }
@@ -102,7 +105,23 @@ export class WebStack extends Stack {
     return logs;
   }
 
-  private createDistribution(logs: s3.Bucket, webSocketPath: string): cloudfront.Distribution {
+  /** The same security headers the local gateway sets (lib/definitions/security-headers.ts), plus HSTS. */
+  private createResponseHeadersPolicy(stripe: boolean): cloudfront.ResponseHeadersPolicy {
+    // The browser uploads to and plays from the media bucket over its virtual-hosted and path-style endpoints.
+    const storageOrigins = [`https://*.s3.${this.region}.${this.urlSuffix}`, `https://s3.${this.region}.${this.urlSuffix}`];
+    return new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'MeetScribe security headers (CSP, HSTS, nosniff, frame and referrer policies)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ storageOrigins, stripe }), override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_SECONDS), includeSubdomains: true, override: true },
+      },
+    });
+  }
+
+  private createDistribution(logs: s3.Bucket, webSocketPath: string, responseHeadersPolicy: cloudfront.ResponseHeadersPolicy): cloudfront.Distribution {
     const apiBehaviour = {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -114,6 +133,7 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        responseHeadersPolicy,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         functionAssociations: [{
           eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
@@ -126,6 +146,7 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         '/api/*': {
           ...apiBehaviour,
+          responseHeadersPolicy,
           origin: new origins.HttpOrigin(executeApi(this.restApi.restApiId), { originPath: `/${this.restApi.stageName}` }),
         },
         // The path doubles as the WebSocket stage name, so no origin path is needed.

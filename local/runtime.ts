@@ -1,4 +1,5 @@
 import './polyfills.js';
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +24,21 @@ import { startLocalTranscribe } from './transcribe/index.js';
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_ACCOUNT = '000000000000';
-/** s3rver accepts only this key pair; every local emulator uses it. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+/**
+ * The key pair of this run, random per run (not s3rver's well-known S3RVER pair): the local S3 front checks
+ * every request's SigV4 signature against it, and every handler and emulator signs with it through
+ * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. Child processes inherit it through MEETSCRIBE_LOCAL_CREDENTIALS.
+ */
+export const LOCAL_CREDENTIALS = localCredentials();
+
+function localCredentials(): { readonly accessKeyId: string; readonly secretAccessKey: string } {
+  const inherited = /^([A-Z0-9]{20}):([A-Za-z0-9+/]{40})$/.exec(process.env.MEETSCRIBE_LOCAL_CREDENTIALS ?? '');
+  const pair = inherited
+    ? { accessKeyId: inherited[1], secretAccessKey: inherited[2] }
+    : { accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase().slice(0, 15)}`, secretAccessKey: randomBytes(30).toString('base64') };
+  process.env.MEETSCRIBE_LOCAL_CREDENTIALS = `${pair.accessKeyId}:${pair.secretAccessKey}`;
+  return pair;
+}
 
 type ServiceName = 'dynamodb' | 's3' | 'stepFunctions' | 'mail' | 'secrets' | 'textract' | 'transcribe' | 'comprehend' | 'stripe';
 export type Log = (message: string, extra?: Record<string, unknown>) => void;
@@ -56,6 +70,8 @@ export interface LocalEdition {
   readonly endpoints: Readonly<Record<string, string>>;
   readonly stepFunctions: LocalStepFunctions;
   readonly mail: LocalMail | undefined;
+  /** This run's key pair (see LOCAL_CREDENTIALS). */
+  readonly credentials: typeof LOCAL_CREDENTIALS;
   stop(): Promise<void>;
 }
 
@@ -83,7 +99,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const gateway = await startGateway({
       host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
       webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
-      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log,
+      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log, holdApiUntilReady: true,
       devProxies: { stripe: () => stripeEndpoint },
     });
     stoppers.push(() => gateway.stop());
@@ -102,6 +118,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       corsOrigins: [gateway.url], onObjectCreated,
     });
     stoppers.push(() => s3.stop());
+    gateway.setStorageOrigins([s3.endpoint]);
 
     const stripeSecrets = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
     const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }, ...stripeSecrets.map((d) => ({ name: d.localName }))] });
@@ -164,6 +181,8 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     stoppers.push(() => sfn.stop());
     addEndpoint('SFN', sfn.endpoint);
     for (const event of pending.splice(0)) void trigger(sfn, event, log);
+    // Every endpoint variable is set: /api requests held since the port opened may now load their handlers.
+    gateway.markReady();
 
     const seeding = options.seedSamples ? startSampleSeeding(log) : undefined;
     let stopped: Promise<void> | undefined;
@@ -173,6 +192,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       endpoints,
       stepFunctions: sfn,
       mail,
+      credentials: LOCAL_CREDENTIALS,
       stop: () => (stopped ??= (seeding?.stop() ?? Promise.resolve()).then(() => stopAll(stoppers))),
     };
   } catch (error) {

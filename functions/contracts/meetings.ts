@@ -3,6 +3,7 @@
  * Imported by the API handlers and by the SPA, so the two cannot drift.
  */
 import { z } from 'zod';
+import { strictNumber } from './numbers.js';
 import type { ProcessingView } from './processing.js';
 
 export const MEETINGS_PAGE_SIZE = 9;
@@ -42,7 +43,7 @@ export const MEETING_MESSAGES = {
   noRecording: 'This meeting has no recording.',
   sampleReadOnly: 'Sample meetings are read-only.',
   notHost: 'Only the host of this meeting can do this.',
-  unsupportedType: `Upload an mp4 or m4a file (content type ${Object.keys(UPLOAD_TYPES).join(', ')}).`,
+  unsupportedType: `Upload an mp4 or m4a file (content type ${Object.keys(UPLOAD_TYPES).filter((t) => t !== 'video/webm').join(', ')}).`,
   noteTooLong: `The note may not be longer than ${SURVEY_NOTE_MAX} characters.`,
   ratingRange: `The rating must be a whole number from 1 to ${SURVEY_MAXIMUM_RATING}.`,
 } as const;
@@ -83,8 +84,8 @@ export type DeleteAttendeeRequest = z.infer<typeof deleteAttendeeRequest>;
 
 /** Query of GET meetings/ */
 export const listMeetingsQuery = z.object({
-  page: z.coerce.number('Enter a page number.').int('Enter a page number.').min(1, 'Enter a page number.').default(1),
-  page_size: z.coerce.number('Enter a page size.').int('Enter a page size.').min(1).max(MAX_PAGE_SIZE).default(MEETINGS_PAGE_SIZE),
+  page: strictNumber('Enter a page number.').pipe(z.number().int('Enter a page number.').min(1, 'Enter a page number.')).default(1),
+  page_size: strictNumber('Enter a page size.').pipe(z.number().int('Enter a page size.').min(1).max(MAX_PAGE_SIZE)).default(MEETINGS_PAGE_SIZE),
   meeting_id: z.string().trim().max(64).optional().transform((v) => (v ? v : undefined)),
 });
 
@@ -103,9 +104,9 @@ export const searchRequest = z.object({
 export const surveyRequest = z.object({
   email: z.string(MEETING_MESSAGES.required).trim().toLowerCase().max(254).email('Enter a valid email address.'),
   meeting_id: z.string().trim().max(64).optional().nullable().transform((v) => (v ? v : null)),
-  rating: z.coerce.number(MEETING_MESSAGES.ratingRange).int(MEETING_MESSAGES.ratingRange).min(1, MEETING_MESSAGES.ratingRange)
-    .max(SURVEY_MAXIMUM_RATING, MEETING_MESSAGES.ratingRange),
-  maximum_rating: z.coerce.number().pipe(z.literal(SURVEY_MAXIMUM_RATING, `maximum_rating must be ${SURVEY_MAXIMUM_RATING}.`))
+  rating: strictNumber(MEETING_MESSAGES.ratingRange).pipe(z.number().int(MEETING_MESSAGES.ratingRange).min(1, MEETING_MESSAGES.ratingRange)
+    .max(SURVEY_MAXIMUM_RATING, MEETING_MESSAGES.ratingRange)),
+  maximum_rating: strictNumber().pipe(z.literal(SURVEY_MAXIMUM_RATING, `maximum_rating must be ${SURVEY_MAXIMUM_RATING}.`))
     .optional().default(SURVEY_MAXIMUM_RATING),
   note: z.string().max(SURVEY_NOTE_MAX, MEETING_MESSAGES.noteTooLong).optional().nullable().transform((v) => v ?? ''),
 });

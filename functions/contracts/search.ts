@@ -3,6 +3,7 @@
  * Imported by the API handlers and by the SPA, so the two cannot drift.
  */
 import { z } from 'zod';
+import { strictNumber } from './numbers.js';
 import { SEARCH_QUERY_MAX } from './meetings.js';
 
 /** §9: text search 12 per page (also the client-side page of the name list), voice search 10. */
@@ -13,8 +14,8 @@ export const SEARCH_PAGE_SIZE_MAX = 100;
 const query = z.string('This field is required.').trim().min(1, 'This field is required.').max(SEARCH_QUERY_MAX);
 /** Empty or missing: every meeting the caller may see. */
 const meetingId = z.string().trim().max(64).optional().nullable().transform((v) => (v ? v : undefined));
-const page = z.coerce.number('Enter a page number.').int('Enter a page number.').min(1, 'Enter a page number.').default(1);
-const pageSize = (fallback: number) => z.coerce.number('Enter a page size.').int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(fallback);
+const page = strictNumber('Enter a page number.').pipe(z.number().int('Enter a page number.').min(1, 'Enter a page number.')).default(1);
+const pageSize = (fallback: number) => strictNumber('Enter a page size.').pipe(z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX)).default(fallback);
 
 /** POST search/search_content/ */
 export const searchContentRequest = z.object({ query, meeting_id: meetingId, page, page_size: pageSize(TEXT_SEARCH_PAGE_SIZE) });

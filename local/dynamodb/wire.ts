@@ -32,8 +32,25 @@ export class Wire {
   private readonly agent = new http.Agent({ keepAlive: false });
   constructor(private readonly endpoint: string) {}
 
-  /** Sends a request as-is (headers minus hop-by-hop ones) and returns the raw answer. */
-  forward(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<WireResponse> {
+  /**
+   * Sends a request as-is (headers minus hop-by-hop ones) and returns the raw answer. A connection that
+   * fails before any answer byte arrives (ECONNRESET/EPIPE/ECONNREFUSED: the engine's accept queue overflowing
+   * under load) is retried with a fresh one, up to 3 times, instead of surfacing as a 500 (issue #19).
+   * The body is buffered, so a retry resends it whole. (A reset after the engine applied a write would apply it
+   * twice; on loopback resets come from the accept queue, before the engine read the request.)
+   */
+  async forward(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<WireResponse> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.once(method, path, headers, body);
+      } catch (error) {
+        if (attempt >= 3 || !isConnectionFailure(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+      }
+    }
+  }
+
+  private once(method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<WireResponse> {
     const outHeaders: Record<string, string | string[]> = { 'content-length': String(body.length) };
     for (const [name, value] of Object.entries(headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) outHeaders[name] = value;
@@ -43,7 +60,8 @@ export class Wire {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ statusCode: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
+        // Past this point the engine has answered: a broken answer is not retried.
+        res.on('error', (error) => reject(Object.assign(error, { answered: true })));
       });
       req.on('error', reject);
       req.end(body);
@@ -63,6 +81,11 @@ export class Wire {
     this.agent.destroy();
   }
 }
+
+const RETRYABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED']);
+/** A socket-level failure before the engine answered. */
+export const isConnectionFailure = (error: unknown): boolean =>
+  RETRYABLE.has(String((error as { code?: string })?.code)) && !(error as { answered?: boolean }).answered;
 
 // dynalite checks that a SigV4 header is present and well-formed, never the signature itself.
 function internalHeaders(operation: string): IncomingHttpHeaders {

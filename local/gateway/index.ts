@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ApiContextDefinition, WebSocketDefinition } from '../../lib/definitions/api.js';
+import { securityHeaders } from '../../lib/definitions/security-headers.js';
 import type { Mailbox } from '../mail/index.js';
+import { createAdmission, DEFAULT_ADMISSION, type AdmissionOptions } from './admission.js';
 import { proxyApiRequest } from './api-proxy.js';
 import { handleManagementRequest, managementConnectionId } from './connections.js';
 import { devProxyTarget, forwardDev, type DevProxies } from './dev-proxy.js';
@@ -11,7 +13,13 @@ import { MAILBOX_PATHS, serveMailbox } from './mailbox-pages.js';
 import { serveStatic } from './static.js';
 import { createWebSocketRoutes } from './websocket.js';
 
-export interface Gateway { readonly url: string /* http://host:port */; readonly port: number; stop(): Promise<void> }
+export interface Gateway {
+  readonly url: string /* http://host:port */; readonly port: number; stop(): Promise<void>;
+  /** Releases /api requests held since start (holdApiUntilReady): every endpoint a handler reads is set. */
+  markReady(): void;
+  /** The media bucket's origin(s), which the Content-Security-Policy lets the SPA upload to and play from. */
+  setStorageOrigins(origins: readonly string[]): void;
+}
 export interface GatewayOptions {
   host?: string /* 127.0.0.1 */; port?: number /* 0 random */;
   projectRoot: string; webDist: string /* absolute path of the built SPA */;
@@ -20,6 +28,14 @@ export interface GatewayOptions {
   extraHealth?: never;
   /** Local third-party stand-ins served under /dev/<name>/ (e.g. stripe → the local Stripe server). */
   devProxies?: DevProxies;
+  /**
+   * Holds /api/* requests until markReady() (answering 503 with Retry-After if that takes over 30 s), so no
+   * handler module is loaded, and no SDK client built, before the runtime has set every service endpoint.
+   * @default false (ready at once)
+   */
+  holdApiUntilReady?: boolean;
+  /** Load shedding of /api (local/gateway/admission.ts). @default DEFAULT_ADMISSION */
+  admission?: AdmissionOptions;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -35,11 +51,35 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sockets = createWebSocketRoutes({ projectRoot: options.projectRoot, websocket: options.websocket, log });
   const apiOptions = { projectRoot: options.projectRoot, apiContexts: options.apiContexts, log };
 
+  // Stripe.js is allowed when billing is configured (issue #14's publishable key).
+  const stripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY || process.env.VITE_STRIPE_PUBLISHABLE_KEY);
+  let headers = securityHeaders({ storageOrigins: [], stripe, hsts: false });
+  const admission = createAdmission(options.admission ?? DEFAULT_ADMISSION);
+  let ready = !options.holdApiUntilReady;
+  let release: () => void = () => undefined;
+  const whenReady = new Promise<void>((resolve) => { release = resolve; });
+  const waitUntilReady = async (): Promise<boolean> => {
+    if (ready) return true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([whenReady, new Promise<void>((resolve) => { timer = setTimeout(resolve, 30_000); })]);
+    clearTimeout(timer);
+    return ready;
+  };
+
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const connectionId = managementConnectionId(url.pathname, options.websocket.stage);
     if (connectionId !== undefined) return handleManagementRequest(sockets.connections, connectionId, req, res);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxyApiRequest(apiOptions, req, res, url);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      if (!(await waitUntilReady())) return sendJson(res, 503, { detail: 'The service is starting. Please retry.' }, { 'retry-after': '1' });
+      const release = await admission.enter();
+      if (!release) return sendJson(res, 503, { detail: 'The service is busy. Please retry shortly.' }, { 'retry-after': '1' });
+      try {
+        return await proxyApiRequest(apiOptions, req, res, url);
+      } finally {
+        release();
+      }
+    }
     if (options.mailbox && (MAILBOX_PATHS as readonly string[]).includes(url.pathname)) return serveMailbox(options.mailbox, url.pathname, res);
     const dev = devProxyTarget(options.devProxies, url.pathname);
     if (dev) return forwardDev(dev.target, dev.path, url.search, req, res);
@@ -47,13 +87,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     route(req, res).catch((error: unknown) => {
       log(`Request failed: ${req.method} ${req.url}`, { error: String((error as Error)?.stack ?? error) });
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
       else res.destroy();
     });
   });
-  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    void waitUntilReady().then((isReady) => (isReady ? sockets.handleUpgrade(req, socket, head) : socket.destroy()));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -63,6 +106,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url,
     port,
+    setStorageOrigins(origins) {
+      headers = securityHeaders({ storageOrigins: origins, stripe, hsts: false });
+    },
+    markReady() {
+      ready = true;
+      release();
+    },
     async stop() {
       // Sockets first: $disconnect handlers may still call the management API on this server.
       await sockets.close();

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { WebSocketDefinition } from '../../lib/definitions/api.js';
 import { invokeLocalLambda } from '../lambda/invoke.js';
+import { MessageBudget } from './admission.js';
 import { headerMaps, queryMaps, sourceIp } from './http-util.js';
 
 /** One open WebSocket connection, as the management API sees it. */
@@ -34,6 +35,11 @@ export interface WebSocketRoutes {
 type RouteKey = '$connect' | '$disconnect' | '$default';
 const EVENT_TYPES: Record<RouteKey, string> = { $connect: 'CONNECT', $disconnect: 'DISCONNECT', $default: 'MESSAGE' };
 export const MAX_MESSAGE_BYTES = 128 * 1024; // API Gateway's WebSocket message limit
+/** Per-connection message budget: a burst of 100, refilled at 50 a second (a guest's join sends a few dozen). */
+export const MESSAGES_PER_SECOND = 50;
+export const MESSAGE_BURST = 100;
+/** Dropped messages after which a flooding connection is closed. */
+export const MAX_DROPPED = 200;
 
 /** A connection id shaped like API Gateway's (16 base64 characters ending in '='). */
 export function newConnectionId(): string {
@@ -79,8 +85,16 @@ export function createWebSocketRoutes(options: WebSocketRoutesOptions): WebSocke
       connections.set(base.id, connection);
       let chain: Promise<unknown> = Promise.resolve();
       const enqueue = (work: () => Promise<unknown>) => { chain = track(chain.then(work)); };
+      // Per-connection budget (issue #19: a flood queued 65 s of backlog in 5 s): over-budget messages are
+      // dropped, and a connection that keeps flooding is closed with 1008 (policy violation).
+      const budget = new MessageBudget(MESSAGES_PER_SECOND, MESSAGE_BURST);
       ws.on('message', (data: RawData, isBinary: boolean) => {
         connection.lastActiveAt = new Date();
+        if (!budget.take()) {
+          if (budget.dropped === 1) log('WebSocket message budget exceeded; dropping', { connectionId: base.id });
+          if (budget.dropped >= MAX_DROPPED) ws.close(1008, 'Message rate exceeded');
+          return;
+        }
         const bytes = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
         enqueue(async () => {
           const reply = await invoke('$default', {

@@ -4,10 +4,13 @@ import { classifyWrite, describeObject, splitPath, type ObjectCreatedEvent, type
 import { isListV2, listObjectsV2 } from './list-v2.js';
 import { handlePostObject, type PostContext } from './post-upload.js';
 import { proxy } from './proxy.js';
+import { verifySigV4, forAnonymousUpstream, type Credentials } from './sigv4.js';
 import type { Upstream } from './upstream.js';
 import { sendS3Error } from './xml.js';
 
 export interface FrontOptions extends Omit<PostContext, 'emit'> {
+  /** Every request but a CORS preflight and a policy-checked browser POST must be SigV4-signed with these. */
+  readonly credentials: Credentials;
   readonly corsOrigins: readonly string[];
   readonly onObjectCreated?: (event: ObjectCreatedEvent) => void;
 }
@@ -31,13 +34,30 @@ export function createFront(options: FrontOptions): http.Server {
     const { bucket, key } = splitPath(url.pathname);
     if (method === 'POST' && bucket && !key && url.search === '' && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
       void handlePostObject(req, res, bucket, context, corsHeaders(req.headers.origin, options.corsOrigins));
-    } else if (isListV2(method, url)) {
+      return;
+    }
+    let overrides: Record<string, string> = {};
+    if (method !== 'OPTIONS') {
+      try {
+        verifySigV4({ method, url: req.url ?? '/', headers: req.headers }, options.credentials);
+      } catch (err) {
+        req.resume();
+        sendS3Error(res, err, corsHeaders(req.headers.origin, options.corsOrigins));
+        return;
+      }
+      // Verified here; s3rver serves what remains as an anonymous request (it would check its own well-known key).
+      delete req.headers.authorization;
+      const upstreamRequest = forAnonymousUpstream(req.url ?? '/');
+      req.url = upstreamRequest.url;
+      overrides = upstreamRequest.overrides;
+    }
+    if (isListV2(method, url)) {
       listObjectsV2(options.upstream, url, req.headers)
         .then((answer) => res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body))
         .catch((err: unknown) => sendS3Error(res, err));
     } else {
       const write = classifyWrite(method, url, req.headers);
-      void proxy(req, res, options.upstream, write && ((status) => announce(options.upstream, write, status, emit)));
+      void proxy(req, res, options.upstream, write && ((status) => announce(options.upstream, write, status, emit)), overrides);
     }
   });
 }

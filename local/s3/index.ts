@@ -19,7 +19,7 @@ export interface LocalS3Options {
   port?: number;
   /** A bucket named `localName` is created for each (existing ones keep their objects). */
   buckets: readonly BucketDefinition[];
-  /** 'S3RVER'/'S3RVER' in practice; presigned POST signatures are checked against them. */
+  /** This run's key pair (local/runtime.ts LOCAL_CREDENTIALS): every request's SigV4 signature and every POST policy is checked against it. */
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** Origins allowed to POST/GET from a browser; default ['*']. */
   corsOrigins?: readonly string[];

@@ -19,13 +19,18 @@ export async function proxy(
   res: ServerResponse,
   upstream: Upstream,
   beforeAnswer?: (status: number) => Promise<void>,
+  /** Response headers to set on a successful answer (a presigned GET's response-* overrides). */
+  overrides: Readonly<Record<string, string>> = {},
 ): Promise<void> {
   try {
     const { body, headers } = plainBody(req, forwardable(req.headers));
-    const upRes = await requestUpstream(upstream, { method: req.method ?? 'GET', path: req.url ?? '/', headers, body });
+    // A request without a body can be replayed, so requestUpstream may retry it on a reset connection.
+    const bodiless = Number(req.headers['content-length'] ?? 0) === 0 && req.headers['transfer-encoding'] === undefined;
+    if (bodiless) req.resume();
+    const upRes = await requestUpstream(upstream, { method: req.method ?? 'GET', path: req.url ?? '/', headers, body: bodiless ? undefined : body });
     const status = upRes.statusCode ?? 502;
     await beforeAnswer?.(status);
-    res.writeHead(status, forwardable(upRes.headers));
+    res.writeHead(status, status < 300 ? { ...forwardable(upRes.headers), ...overrides } : forwardable(upRes.headers));
     upRes.pipe(res);
     res.once('close', () => upRes.destroy());
   } catch (err) {

@@ -12,8 +12,26 @@ export interface UpstreamRequest {
   readonly body?: Readable;
 }
 
-/** Sends one request to s3rver and resolves with its (unread) response. Rejects on a connection error. */
-export function requestUpstream(upstream: Upstream, request: UpstreamRequest): Promise<http.IncomingMessage> {
+const RETRYABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED']);
+
+/**
+ * Sends one request to s3rver and resolves with its (unread) response. A bodiless request (GET, HEAD,
+ * DELETE, listings, the front's own lookups) whose connection fails before an answer is retried up to
+ * 3 times with a fresh connection, so s3rver's accept queue overflowing under load does not surface as a
+ * 500 (issue #19). A streamed body cannot be replayed: its failure rejects. Rejects on a connection error.
+ */
+export async function requestUpstream(upstream: Upstream, request: UpstreamRequest): Promise<http.IncomingMessage> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await requestOnce(upstream, request);
+    } catch (error) {
+      if (request.body || attempt >= 3 || !RETRYABLE.has(String((error as { code?: string }).code))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+    }
+  }
+}
+
+function requestOnce(upstream: Upstream, request: UpstreamRequest): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const req = http.request({
       host: '127.0.0.1', port: upstream.port, agent: upstream.agent,

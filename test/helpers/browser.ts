@@ -46,7 +46,13 @@ export async function newBrowserContext(browser: Browser, width: number, pageErr
     ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true, acceptDownloads: true }
     : { viewport: { width, height: 900 }, acceptDownloads: true });
   context.setDefaultTimeout(15_000);
-  context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(error.message)));
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // A Content-Security-Policy violation is only a console error; count it as a page error (issue #19).
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+    });
+  });
   return context;
 }
 

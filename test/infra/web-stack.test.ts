@@ -32,6 +32,24 @@ describe('WebStack', () => {
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
+  it('sets the security headers on the SPA and /api/* through one response-headers policy (issue #19)', () => {
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const [[policyId, policy]] = Object.entries(policies);
+    const headers = (policy as any).Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp: string = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toContain('stripe.com');
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true });
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(behaviour('/api/*').ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
   it('forwards the WebSocket path uncached to the WebSocket API', () => {
     expect(behaviour(WEBSOCKET.path)).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST });
   });

@@ -59,11 +59,19 @@ describe('createVerificationCodes and createResetKeys', () => {
   it('consumes a code only while it is the stored one', async () => {
     const codes = createVerificationCodes(client, table);
     await codes.save('c@example.com', { codeHash: 'h1', expiresAt: 2_000_000_000 });
-    await codes.recordFailedAttempt('c@example.com');
+    expect(await codes.claimAttempt('c@example.com', 5)).toEqual({ codeHash: 'h1', expiresAt: 2_000_000_000, attempts: 1 });
     expect(await codes.find('c@example.com')).toEqual({ codeHash: 'h1', expiresAt: 2_000_000_000, attempts: 1 });
     expect(await codes.consume('c@example.com', 'h2')).toBe(false);
     expect(await codes.consume('c@example.com', 'h1')).toBe(true);
     expect(await codes.consume('c@example.com', 'h1')).toBe(false);
+  });
+
+  it('grants no more than the maximum number of attempts to a parallel burst of guesses', async () => {
+    const codes = createVerificationCodes(client, table);
+    await codes.save('burst@example.com', { codeHash: 'h1', expiresAt: 2_000_000_000 });
+    const claims = await Promise.all(Array.from({ length: 40 }, () => codes.claimAttempt('burst@example.com', 5)));
+    expect(claims.filter((c) => c !== undefined)).toHaveLength(5);
+    expect(await codes.claimAttempt('nobody@example.com', 5)).toBeUndefined();
   });
 
   it('hands out a reset key once, and not after its expiry even before TTL removes it', async () => {
@@ -86,6 +94,18 @@ describe('createRateLimits', () => {
     expect(await limits.hit('k', 600, 1_600)).toEqual({ count: 1, resetsAt: 2_200 });
     await limits.clear('k');
     expect((await limits.peek('k', 1_700)).count).toBe(0);
+  });
+
+  it('takes back one hit of an open window and never goes below zero', async () => {
+    const limits = createRateLimits(client, table);
+    await limits.hit('r', 600, 1_000);
+    await limits.hit('r', 600, 1_000);
+    await limits.refund('r', 1_100);
+    expect((await limits.peek('r', 1_100)).count).toBe(1);
+    await limits.refund('r', 1_100);
+    await limits.refund('r', 1_100);
+    expect((await limits.peek('r', 1_100)).count).toBe(0);
+    await limits.refund('absent', 1_100);
   });
 
   it('loses no hit under concurrency', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +12,9 @@ import { MAIN_TABLE, MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { eventually } from '../helpers/eventually.js';
 import { killHard, startChildEdition, stillRunning } from '../helpers/child-edition.js';
 
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+// The child editions inherit this run's key pair (local/runtime.ts); the local S3 refuses any other.
+const credentials = { accessKeyId: 'LOCALCRASHTEST000001', secretAccessKey: randomBytes(30).toString('base64') };
+process.env.MEETSCRIBE_LOCAL_CREDENTIALS = `${credentials.accessKeyId}:${credentials.secretAccessKey}`;
 const region = 'us-east-1';
 
 describe('the local edition after kill -9', () => {

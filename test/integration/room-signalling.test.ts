@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { MAX_GUESTS, ROOM_MESSAGES } from '../../functions/core/room/messages.js';
-import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { MAIN_TABLE } from '../../lib/definitions/resources.js';
+import { LOCAL_CREDENTIALS, startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
@@ -66,6 +69,16 @@ const api = async (method: string, apiPath: string, token?: string, json?: unkno
   const response = await fetch(`${edition.url}/api/${apiPath}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
   return { status: response.status, body: await response.json().catch(() => null) as any };
 };
+const roomGuestRecords = async (meetingId: string): Promise<string[]> => {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: edition.endpoints.DYNAMODB, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
+  const out = await client.send(new QueryCommand({
+    TableName: MAIN_TABLE.localName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :g)',
+    ExpressionAttributeValues: { ':pk': `MEETING#${meetingId}`, ':g': 'ROOMGUEST#' }, ConsistentRead: true,
+  }));
+  client.destroy();
+  return (out.Items ?? []).map((item) => String(item.email));
+};
+
 const newMeeting = async (token = host.access) => (await api('POST', 'meetings/', token, { name: `Meeting ${randomUUID().slice(0, 8)}` })).body.id as string;
 
 const presenter = (client: Client, roomId: string) =>
@@ -173,10 +186,25 @@ describe('viewer', () => {
     expect(told).toMatchObject({ participantSessionId: guest.sessionId, name: 'Grace Guest' });
     expect(told.sdpOffer).toBeUndefined();
 
-    await eventually(async () => {
-      const meeting = await api('GET', `meetings/${roomId}/`, host.access);
-      expect(meeting.body.attendees.map((a: any) => [a.email, a.role])).toEqual(expect.arrayContaining([['grace@example.com', 'participant']]));
-    });
+    // Issue #19: a guest is recorded per session but gets no access to the meeting (it could type anyone's
+    // e-mail), and its record goes when it leaves.
+    await eventually(async () => expect(await roomGuestRecords(roomId)).toEqual(expect.arrayContaining(['grace@example.com'])));
+    const meeting = await api('GET', `meetings/${roomId}/`, host.access);
+    expect(meeting.body.attendees.map((a: any) => a.email)).toEqual([hostEmail]);
+    hostSocket.send({ id: 'stop', roomId, participantSessionId: hostSocket.sessionId });
+    await eventually(async () => expect(await roomGuestRecords(roomId)).toEqual([]));
+  });
+
+  it('keeps attendee_count and access unchanged after many guests join and leave (issue #19)', async () => {
+    const { roomId, hostSocket } = await openRoom();
+    for (let i = 0; i < 12; i += 1) {
+      const guest = await join(roomId, hostSocket, `Guest ${i}`);
+      guest.send({ id: 'stop', roomId, participantSessionId: guest.sessionId });
+      await hostSocket.next('attendeeLeft', (m) => m.participantSessionId === guest.sessionId);
+    }
+    const meeting = await api('GET', `meetings/${roomId}/`, host.access);
+    expect(meeting.body.attendee_count).toBe(1);
+    await eventually(async () => expect(await roomGuestRecords(roomId)).toEqual([]));
     hostSocket.send({ id: 'stop', roomId, participantSessionId: hostSocket.sessionId });
   });
 

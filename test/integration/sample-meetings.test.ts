@@ -15,7 +15,7 @@ import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
 import { findMediaTools } from '../../local/samples/recording.js';
 import { SAMPLE_HOST } from '../../local/samples/seed-samples.js';
 import { SAMPLE_MEETINGS } from '../../local/samples/scripts.js';
-import { startLocalEdition, type LocalEdition, type LocalEditionOptions } from '../../local/runtime.js';
+import { LOCAL_CREDENTIALS, startLocalEdition, type LocalEdition, type LocalEditionOptions } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
@@ -50,7 +50,7 @@ async function api(method: string, apiPath: string, json?: unknown): Promise<{ s
 
 const listedSamples = async () => ((await api('GET', 'meetings/?page_size=100')).body.results as any[]).filter((m) => m.is_sample);
 
-const aws = { region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+const aws = { region: 'us-east-1', credentials: LOCAL_CREDENTIALS };
 const s3 = () => new S3Client({ endpoint: edition.endpoints.S3, forcePathStyle: true, ...aws });
 const recordingOf = (id: string) => ({ Bucket: MEDIA_BUCKET.localName, Key: `uploads/${id}/recording.mp4` });
 
@@ -85,6 +85,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+// Explicit timeouts (issue #19): on a busy machine a restart takes far longer than jest's 5 s default.
 describe('the sample meetings of the local edition', () => {
   it('lists both for a new user as processed, read-only samples of the built-in host', async () => {
     const samples = await listedSamples();
@@ -99,14 +100,14 @@ describe('the sample meetings of the local edition', () => {
     expect(samples.map((m) => m.name).sort()).toEqual([DEMO.name, SYNC.name].sort());
     expect(sampleLines()).toEqual(['Sample meetings: recorded and uploaded 2; processing in the background']);
     console.log(`sample meetings seeded and processed ${Math.round(seededAfterMs / 1000)} s after start`);
-  });
+  }, 60_000);
 
   it('refuses a rename of a sample meeting with 403', async () => {
     const answer = await api('PUT', `meetings/${DEMO.id}/`, { name: 'Mine now' });
 
     expect(answer.status).toBe(403);
     expect((await api('GET', `meetings/${DEMO.id}/`)).body.name).toBe(DEMO.name);
-  });
+  }, 60_000);
 
   it('has a speaker-labelled transcript a viewer can download', async () => {
     const answer = await api('GET', `meetings/${SYNC.id}/transcript/`);
@@ -114,7 +115,7 @@ describe('the sample meetings of the local edition', () => {
     expect(answer.body.status).toBe('ready');
     const text = await (await fetch(answer.body.url)).text();
     expect(text).toMatch(/^\[00:00:\d\d\] Speaker \d+: \w+/);
-  });
+  }, 60_000);
 
   it('finds a word of the script by voice search and a slide title by text search', async () => {
     const spoken = await api('POST', 'search/search_audio/', { query: 'customers', meeting_id: DEMO.id });
@@ -123,7 +124,7 @@ describe('the sample meetings of the local edition', () => {
     expect(spoken.body.total_matches).toBeGreaterThan(0);
     expect(spoken.body.matched_data[0].meeting_name).toBe(DEMO.name);
     expect(onScreen.body.total_matches).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('seeds nothing again after a restart', async () => {
     const executions = await executionCount();
@@ -133,7 +134,7 @@ describe('the sample meetings of the local edition', () => {
     expect(sampleLines()).toEqual(['Sample meetings: already seeded']);
     expect((await listedSamples()).map((m) => m.id).sort()).toEqual([...SAMPLE_MEETING_IDS].sort());
     expect(await executionCount()).toBe(executions);
-  });
+  }, 120_000);
 
   it('records again a recording missing after a seeding cut short, on the next start', async () => {
     await s3().send(new DeleteObjectCommand(recordingOf(SYNC.id)));
@@ -143,9 +144,9 @@ describe('the sample meetings of the local edition', () => {
     expect(sampleLines()).toEqual(['Sample meetings: recorded and uploaded 1; processing in the background']);
     expect((await s3().send(new HeadObjectCommand(recordingOf(SYNC.id)))).ContentLength).toBeGreaterThan(0);
     expect((await listedSamples())).toHaveLength(2);
-  });
+  }, 120_000);
 
   it('names what to install when espeak-ng is missing', async () => {
     await expect(findMediaTools({ ...process.env, ESPEAK_PATH: '/nonexistent/espeak-ng' })).rejects.toThrow('apt-get install espeak-ng');
-  });
+  }, 60_000);
 });

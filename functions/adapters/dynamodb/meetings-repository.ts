@@ -17,7 +17,7 @@ export const meetingKeys = {
   access: (email: string, createdAt: string, id: string) => ({ gsi1pk: `ACCESS#${email}`, gsi1sk: `${createdAt}#${id}` }),
 };
 
-const MEETING_FIELDS = ['id', 'name', 'startTime', 'endTime', 'recordingAvailable', 'boardsShared', 'createdAt', 'hostUserId', 'processing'] as const;
+const MEETING_FIELDS = ['id', 'name', 'startTime', 'endTime', 'recordingAvailable', 'boardsShared', 'createdAt', 'hostUserId', 'processing', 'liveRoom'] as const;
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 

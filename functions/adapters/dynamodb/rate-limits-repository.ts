@@ -13,15 +13,15 @@ export function createRateLimits(client: DynamoDBDocumentClient, tableName: stri
   const windowOf = (item: Record<string, unknown> | undefined): RateWindow =>
     ({ count: Number(item?.count ?? 0), resetsAt: Number(item?.windowEndsAt ?? 0) });
 
-  const addToOpenWindow = (key: string, now: number) => client.send(new UpdateCommand({
+  const addToOpenWindow = (key: string, now: number, amount: number) => client.send(new UpdateCommand({
     TableName: tableName, Key: rateKey(key), UpdateExpression: 'ADD #count :one',
     ConditionExpression: 'windowEndsAt > :now', ExpressionAttributeNames: { '#count': 'count' },
-    ExpressionAttributeValues: { ':one': 1, ':now': now }, ReturnValues: 'ALL_NEW',
+    ExpressionAttributeValues: { ':one': amount, ':now': now }, ReturnValues: 'ALL_NEW',
   }));
-  const openWindow = (key: string, windowSeconds: number, now: number) => client.send(new UpdateCommand({
+  const openWindow = (key: string, windowSeconds: number, now: number, amount: number) => client.send(new UpdateCommand({
     TableName: tableName, Key: rateKey(key), UpdateExpression: 'SET #count = :one, windowEndsAt = :end, expiresAt = :end, #type = :type',
     ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now', ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
-    ExpressionAttributeValues: { ':one': 1, ':now': now, ':end': now + windowSeconds, ':type': 'RateWindow' }, ReturnValues: 'ALL_NEW',
+    ExpressionAttributeValues: { ':one': amount, ':now': now, ':end': now + windowSeconds, ':type': 'RateWindow' }, ReturnValues: 'ALL_NEW',
   }));
 
   return {
@@ -30,10 +30,10 @@ export function createRateLimits(client: DynamoDBDocumentClient, tableName: stri
       const window = windowOf(item);
       return window.resetsAt > now ? window : { count: 0, resetsAt: now };
     },
-    async hit(key, windowSeconds, now) {
+    async hit(key, windowSeconds, now, amount = 1) {
       // Two rounds cover the race where another request opens or closes the window between our tries.
       for (let round = 0; round < 2; round += 1) {
-        for (const attempt of [() => addToOpenWindow(key, now), () => openWindow(key, windowSeconds, now)]) {
+        for (const attempt of [() => addToOpenWindow(key, now, amount), () => openWindow(key, windowSeconds, now, amount)]) {
           try {
             return windowOf((await attempt()).Attributes);
           } catch (error) {
@@ -42,6 +42,17 @@ export function createRateLimits(client: DynamoDBDocumentClient, tableName: stri
         }
       }
       throw new Error(`Could not count rate-limit event for ${key}`);
+    },
+    async refund(key, now) {
+      try {
+        await client.send(new UpdateCommand({
+          TableName: tableName, Key: rateKey(key), UpdateExpression: 'ADD #count :minus',
+          ConditionExpression: 'windowEndsAt > :now AND #count > :zero', ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minus': -1, ':now': now, ':zero': 0 },
+        }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     },
     async clear(key) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: rateKey(key) }));

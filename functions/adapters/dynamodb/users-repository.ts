@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { EmailTaken, type ProfileChange, type UserRecord, type UsersRepository } from '../../core/accounts/ports.js';
+import { EmailTaken, type ProfileChange, type TokenVersions, type UserRecord, type UsersRepository } from '../../core/accounts/ports.js';
 import { isConditionFailure } from './client.js';
 
 /** Key layout of users (see docs/accounts.md). */
@@ -65,6 +65,22 @@ export function createUsersRepository(client: DynamoDBDocumentClient, tableName:
     updateSettings: (id, settings) => update(id, 'SET emailNotes = :n', { ':n': settings.emailNotes }),
     async replacePassword(id, passwordHash) {
       await update(id, 'SET passwordHash = :h ADD tokenVersion :one', { ':h': passwordHash, ':one': 1 });
+    },
+    async revokeTokens(id) {
+      await update(id, 'ADD tokenVersion :one', { ':one': 1 });
+    },
+  };
+}
+
+/** The current token version of a user (one strongly consistent read of two attributes), for bearer authentication. */
+export function createTokenVersions(client: DynamoDBDocumentClient, tableName: string): TokenVersions {
+  return {
+    async current(userId) {
+      const out = await client.send(new GetCommand({
+        TableName: tableName, Key: userKeys.user(userId), ConsistentRead: true,
+        ProjectionExpression: 'pk, tokenVersion',
+      }));
+      return out.Item ? Number(out.Item.tokenVersion ?? 0) : undefined;
     },
   };
 }

@@ -1,9 +1,10 @@
 import { signingKeyFromSecret } from '../../adapters/auth/signing-key.js';
 import { createJwtAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
+import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
-import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
-import { createResetKeys, createVerificationCodes } from '../../adapters/dynamodb/verification-repository.js';
+import { createTokenVersions, createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { createRefreshSessions, createResetKeys, createVerificationCodes } from '../../adapters/dynamodb/verification-repository.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { readConfig } from '../../config.js';
@@ -28,6 +29,7 @@ export const handler = createApiHandler([...accountRoutes({
   minutes: { minutesLeft: async (userId) => (await minutesBalance(billing, userId)).left },
   codes: createVerificationCodes(documentClient, config.TABLE_NAME),
   resetKeys: createResetKeys(documentClient, config.TABLE_NAME),
+  sessions: createRefreshSessions(documentClient, config.TABLE_NAME),
   limits: createRateLimits(documentClient, config.TABLE_NAME),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),
   hasher: createScryptHasher(),
@@ -35,4 +37,7 @@ export const handler = createApiHandler([...accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') })], { authenticator: createJwtAuthenticator(tokens) });
+}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') })], {
+  authenticator: createJwtAuthenticator(tokens, createTokenVersions(documentClient, config.TABLE_NAME)),
+  publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME),
+});

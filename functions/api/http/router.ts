@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { NotFound, Unauthenticated } from '../../core/errors.js';
+import { NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
 import { errorToResponse, type ErrorLogger } from './error-mapping.js';
 import { header, parseBody } from './request.js';
 import { HttpResponse, toProxyResult } from './response.js';
@@ -49,8 +49,18 @@ function compile(route: Route<any>): CompiledRoute {
   return { route, names, pattern: new RegExp(`^/?api/${source}/?$`) };
 }
 
+/** Port: per-source-address budget of the public (unauthenticated) calls. */
+export interface PublicCallLimiter {
+  /** Counts the call; `retryAfterSeconds` is set when the address is over its budget for this route. */
+  take(sourceIp: string, routeKey: string): Promise<{ readonly retryAfterSeconds?: number }>;
+}
+
+export const TOO_MANY_PUBLIC_CALLS = 'Too many requests from your network. Please try again later.';
+
 export interface ApiHandlerOptions {
   readonly authenticator?: Authenticator;
+  /** Applied to every 'public' route (issue #19: per-IP limits on public calls). */
+  readonly publicLimiter?: PublicCallLimiter;
   readonly logger?: ErrorLogger;
 }
 
@@ -73,13 +83,21 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
     }
     const { c, m } = chosen;
     const params = Object.fromEntries(c.names.map((name, i) => [name, decodePathSegment(m![i + 1])]));
+    checkLengths(params, event.queryStringParameters ?? {});
+    const sourceIp = event.requestContext?.identity?.sourceIp;
+    if (c.route.auth === 'public' && options.publicLimiter && sourceIp) {
+      const { retryAfterSeconds } = await options.publicLimiter.take(sourceIp, `${c.route.method} ${c.route.path}`);
+      if (retryAfterSeconds !== undefined) {
+        return toProxyResult(429, { detail: TOO_MANY_PUBLIC_CALLS }, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+      }
+    }
     const principal = await authenticate(c.route, event, options.authenticator);
     const raw = parseBody(event);
     const body = c.route.body ? c.route.body.parse(raw) : raw;
     const result = await c.route.handle({
       body, params, principal,
       query: event.queryStringParameters ?? {},
-      sourceIp: event.requestContext?.identity?.sourceIp,
+      sourceIp,
       event,
     });
     return result instanceof HttpResponse
@@ -92,6 +110,23 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
       request.response = errorToResponse(request.error, logger);
     },
   });
+}
+
+/** Longest id a path may carry: far above any id MeetScribe issues, far below DynamoDB's 2,048-byte key limit. */
+export const MAX_ID_BYTES = 512;
+/** Longest query-string value (API Gateway allows URLs of about 8 KB in all). */
+export const MAX_QUERY_VALUE_BYTES = 2048;
+
+/** An id or query value past the limits is a 400, instead of a DynamoDB ValidationException's 500. */
+function checkLengths(params: Record<string, string>, query: Record<string, string | undefined>): void {
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (Buffer.byteLength(value) > MAX_ID_BYTES) fields[name] = [`Ensure this value has at most ${MAX_ID_BYTES} bytes.`];
+  }
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && Buffer.byteLength(value) > MAX_QUERY_VALUE_BYTES) fields[name] = [`Ensure this value has at most ${MAX_QUERY_VALUE_BYTES} bytes.`];
+  }
+  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
 }
 
 /** A path segment with a malformed %-escape names nothing that exists: 404, not a URIError's 500. */

@@ -5,6 +5,8 @@ import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMinutesBalance, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
+import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
@@ -37,4 +39,5 @@ export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ..
   clock: Date.now,
   newId: randomUUID,
   appUrl: config.PUBLIC_APP_URL,
-})], { authenticator: bearerAuthenticator() });
+  limits: createRateLimits(documentClient, config.TABLE_NAME),
+})], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });

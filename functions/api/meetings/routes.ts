@@ -8,7 +8,7 @@ import type {
   Clock, IdGenerator, Mailer, MeetingsRepository, MinutesBalance, ProcessingStarter, RecordingStorage, UserDirectory,
 } from '../../core/meetings/model.js';
 import { createUploadUrl, recordingUrl, requestIndexing, uploadContentType } from '../../core/meetings/recording.js';
-import { removeAttendee, shareMeetings } from '../../core/meetings/share.js';
+import { removeAttendee, shareMeetings, type SharePorts } from '../../core/meetings/share.js';
 import { route, type Principal, type Route } from '../http/router.js';
 import { created, noContent } from '../http/response.js';
 
@@ -22,6 +22,8 @@ export interface MeetingsDependencies {
   readonly clock: Clock;
   readonly newId: IdGenerator;
   readonly appUrl: string;
+  /** Share-mail counters (functions/core/meetings/share.ts SHARE_LIMITS). */
+  readonly limits: SharePorts['limits'];
 }
 
 // Routes with 'user' auth always have a principal (the router answers 401 otherwise).

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { documentClient } from '../../adapters/dynamodb/client.js';
+import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createSurveysRepository } from '../../adapters/dynamodb/surveys-repository.js';
 import { readConfig } from '../../config.js';
 import { createApiHandler } from '../http/router.js';
@@ -12,4 +13,4 @@ export const handler = createApiHandler(surveyRoutes({
   surveys: createSurveysRepository(documentClient, config.TABLE_NAME),
   clock: Date.now,
   newId: randomUUID,
-}));
+}), { publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });

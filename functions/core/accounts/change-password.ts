@@ -9,7 +9,7 @@ import { seconds } from './time.js';
 
 export interface ChangePasswordDeps {
   readonly users: Pick<UsersRepository, 'findById' | 'replacePassword'>;
-  readonly limits: Pick<RateLimits, 'peek' | 'hit'>;
+  readonly limits: Pick<RateLimits, 'hit' | 'clear'>;
   readonly hasher: PasswordHasher;
   readonly now: Clock;
 }
@@ -26,15 +26,17 @@ export async function changePassword(deps: ChangePasswordDeps, caller: Caller, i
   const user = await deps.users.findById(id);
   if (!user) throw new NotFound();
   const now = seconds(deps.now);
-  const lockKey = RATE_KEYS.signInAccount(user.email);
-  const window = await deps.limits.peek(lockKey, now);
-  if (window.count >= POLICY.signInFailuresPerAccount) {
+  // Counted before the check (atomically), so parallel guesses get no more checks than the limit.
+  const lockKey = RATE_KEYS.passwordChecks(user.id);
+  const window = await deps.limits.hit(lockKey, POLICY.signInWindowSeconds, now);
+  if (window.count > POLICY.passwordChecksPerAccount) {
     throw new TooManyRequests(ACCOUNT_MESSAGES.tooManySignIns(Math.max(1, Math.ceil((window.resetsAt - now) / 60))));
   }
 
   const errors: FieldErrors = {};
-  if (!(await deps.hasher.verify(change.old_password, user.passwordHash))) {
-    await deps.limits.hit(lockKey, POLICY.signInWindowSeconds, now);
+  const oldPasswordOk = await deps.hasher.verify(change.old_password, user.passwordHash);
+  if (oldPasswordOk) await deps.limits.clear(lockKey);
+  if (!oldPasswordOk) {
     errors.old_password = [ACCOUNT_MESSAGES.wrongOldPassword];
   } else if (change.new_password === change.old_password) {
     errors.new_password = [MESSAGES.passwordSameAsOld];

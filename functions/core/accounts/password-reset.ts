@@ -64,5 +64,6 @@ export async function resetPassword(deps: ResetPasswordDeps, input: PasswordRese
 
   await deps.users.replacePassword(user.id, await deps.hasher.hash(input.new_password));
   await deps.limits.clear(RATE_KEYS.signInAccount(user.email));
+  await deps.limits.clear(RATE_KEYS.passwordChecks(user.id));
   return { detail: ACCOUNT_MESSAGES.passwordReset };
 }

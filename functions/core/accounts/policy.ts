@@ -9,8 +9,16 @@ export const POLICY = {
   resetRequestsPerWindow: 3,
   resetRequestWindowSeconds: 10 * 60,
   signInWindowSeconds: 15 * 60,
-  signInFailuresPerAccount: 5,
+  /** Attempts on one account from one source address: the guessing limit an attacker meets. */
+  signInFailuresPerAccountAndIp: 5,
+  /**
+   * Attempts on one account from all sources together. Higher than the per-source limit, so one attacker
+   * cannot lock the owner out (docs/security.md explains the trade-off); a password reset lifts it.
+   */
+  signInFailuresPerAccount: 50,
   signInFailuresPerIp: 20,
+  /** Wrong old passwords in change_password before it answers 429 (a stolen session cannot brute-force it). */
+  passwordChecksPerAccount: 5,
   /** Monthly minutes of the free plan, reported until the billing context supplies real balances. */
   freePlanMinutes: 60,
 } as const;
@@ -20,5 +28,7 @@ export const RATE_KEYS = {
   codeSends: (email: string) => `code-send#${email}`,
   resetRequests: (email: string) => `reset-request#${email}`,
   signInAccount: (email: string) => `signin-account#${email}`,
+  signInAccountFromIp: (email: string, ip: string) => `signin-account-ip#${email}#${ip}`,
+  passwordChecks: (userId: string) => `password-check#${userId}`,
   signInIp: (ip: string) => `signin-ip#${ip}`,
 } as const;

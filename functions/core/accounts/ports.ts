@@ -45,6 +45,25 @@ export interface UsersRepository {
   updateSettings(id: string, settings: { readonly emailNotes: boolean }): Promise<UserRecord | undefined>;
   /** Stores a new password hash and increments tokenVersion. */
   replacePassword(id: string, passwordHash: string): Promise<void>;
+  /** Increments tokenVersion, revoking every access and refresh token issued before (server-side sign-out). */
+  revokeTokens(id: string): Promise<void>;
+}
+
+/** The user's current token version, or undefined when the user is gone (what bearer authentication checks). */
+export interface TokenVersions { current(userId: string): Promise<number | undefined> }
+
+/** What rotating a refresh token found. */
+export type RotationOutcome = 'rotated' | 'reused' | 'unknown';
+
+/**
+ * Sign-in sessions for refresh-token rotation: each holds the id of its one current refresh token.
+ * Presenting an older token of a session (a replay of a stolen token) is reuse.
+ */
+export interface RefreshSessions {
+  open(sid: string, userId: string, jti: string, expiresAt: number): Promise<void>;
+  /** Atomically replaces `fromJti` by `toJti` when it is the current one. */
+  rotate(sid: string, fromJti: string, toJti: string): Promise<RotationOutcome>;
+  close(sid: string): Promise<void>;
 }
 
 export interface StoredCode { readonly codeHash: string; /** epoch s */ readonly expiresAt: number; readonly attempts: number }
@@ -53,14 +72,20 @@ export interface StoredCode { readonly codeHash: string; /** epoch s */ readonly
 export interface VerificationCodes {
   save(email: string, code: { readonly codeHash: string; readonly expiresAt: number }): Promise<void>;
   find(email: string): Promise<StoredCode | undefined>;
-  recordFailedAttempt(email: string): Promise<void>;
+  /**
+   * Counts one guess against the code atomically BEFORE it is compared, and returns the code as it is after
+   * counting, or undefined when there is none or it had already used up `maxAttempts`. Parallel guesses thus
+   * cannot get more than `maxAttempts` comparisons between them.
+   */
+  claimAttempt(email: string, maxAttempts: number): Promise<StoredCode | undefined>;
   /** Deletes the code if it is still the one with `codeHash`; false when it was already used or replaced. */
   consume(email: string, codeHash: string): Promise<boolean>;
 }
 
 export interface ResetKeys {
+  /** Stores the key as the user's newest: any key saved earlier for the user stops working. */
   save(keyHash: string, userId: string, expiresAt: number): Promise<void>;
-  /** Deletes the key and returns its user id, or undefined when unknown, used, or expired at `nowSeconds`. */
+  /** Deletes the key and returns its user id, or undefined when unknown, used, superseded by a newer key, or expired at `nowSeconds`. */
   consume(keyHash: string, nowSeconds: number): Promise<string | undefined>;
 }
 
@@ -70,9 +95,11 @@ export interface RateWindow { readonly count: number; readonly resetsAt: number 
 export interface RateLimits {
   /** The current window; count 0 when there is none or it has closed. */
   peek(key: string, nowSeconds: number): Promise<RateWindow>;
-  /** Counts one event, opening a window of `windowSeconds` when none is open, and returns the window. */
-  hit(key: string, windowSeconds: number, nowSeconds: number): Promise<RateWindow>;
+  /** Counts `amount` (default 1) events, opening a window of `windowSeconds` when none is open, and returns the window. */
+  hit(key: string, windowSeconds: number, nowSeconds: number, amount?: number): Promise<RateWindow>;
   clear(key: string): Promise<void>;
+  /** Takes back one counted event of an open window (after it proved legitimate); no-op when none is open. */
+  refund(key: string, nowSeconds: number): Promise<void>;
 }
 
 export interface MailMessage { readonly to: string; readonly subject: string; readonly text: string }

@@ -34,14 +34,12 @@ export async function signUp(deps: SignUpDeps, input: SignUpRequest): Promise<Us
   if (!input.consent) errors.consent = [ACCOUNT_MESSAGES.consentRequired];
 
   const codeHash = input.verification_code === '' ? undefined : await codeDigest(deps.digest, input.username, input.verification_code);
-  const stored = await deps.codes.find(input.username);
-  const codeOk = codeHash !== undefined && stored !== undefined && stored.expiresAt > seconds(deps.now)
-    && stored.attempts < POLICY.codeMaxAttempts && sameHex(stored.codeHash, codeHash);
+  // The guess is counted before it is compared (one atomic increment), so parallel guesses cannot get more
+  // than codeMaxAttempts comparisons between them.
+  const stored = codeHash === undefined ? undefined : await deps.codes.claimAttempt(input.username, POLICY.codeMaxAttempts);
+  const codeOk = codeHash !== undefined && stored !== undefined && stored.expiresAt > seconds(deps.now) && sameHex(stored.codeHash, codeHash);
   if (input.verification_code === '') errors.verification_code = [ACCOUNT_MESSAGES.required];
-  else if (!codeOk) {
-    if (stored) await deps.codes.recordFailedAttempt(input.username);
-    errors.verification_code = [ACCOUNT_MESSAGES.invalidCode];
-  }
+  else if (!codeOk) errors.verification_code = [ACCOUNT_MESSAGES.invalidCode];
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
   if (!(await deps.codes.consume(input.username, codeHash!))) throw new ValidationFailed({ verification_code: [ACCOUNT_MESSAGES.invalidCode] });

@@ -10,6 +10,8 @@ export interface TokenClaims {
   readonly iat: number;
   readonly exp: number;
   readonly jti: string;
+  /** Refresh tokens only: the sign-in session (token family) the token belongs to, for rotation. */
+  readonly sid?: string;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');

@@ -7,9 +7,12 @@ export const REFRESH_TOKEN_SECONDS = 30 * 86_400;
 
 export interface TokenSubject { readonly id: string; readonly email: string; readonly tokenVersion: number }
 
+/** The refresh token's place in its session: `sid` names the session, `jti` this token of it. */
+export interface RefreshSlot { readonly sid: string; readonly jti: string }
+
 export interface TokenService {
-  /** Issues an access token (24 h) and a refresh token (30 days). */
-  issuePair(user: TokenSubject): Promise<{ access: string; refresh: string }>;
+  /** Issues an access token (24 h) and a refresh token (30 days), the latter in `slot` when given. */
+  issuePair(user: TokenSubject, slot?: RefreshSlot): Promise<{ access: string; refresh: string }>;
   issueAccess(user: TokenSubject): Promise<string>;
   /** Returns the claims of a valid, unexpired token of the given type; throws Unauthenticated otherwise. */
   verify(token: string, type: TokenClaims['typ']): Promise<TokenClaims>;
@@ -26,14 +29,17 @@ export const INVALID_TOKEN = 'Token is invalid or expired.';
 
 /** Creates the HS256 token service used by sign-in, refresh and bearer authentication. */
 export function createTokenService({ signingKey, now = Date.now }: TokenServiceOptions): TokenService {
-  const issue = async (user: TokenSubject, typ: TokenClaims['typ'], lifetime: number) => {
+  const issue = async (user: TokenSubject, typ: TokenClaims['typ'], lifetime: number, slot?: RefreshSlot) => {
     const iat = Math.floor(now() / 1000);
-    const claims: TokenClaims = { sub: user.id, email: user.email, typ, ver: user.tokenVersion, iat, exp: iat + lifetime, jti: randomUUID() };
+    const claims: TokenClaims = {
+      sub: user.id, email: user.email, typ, ver: user.tokenVersion, iat, exp: iat + lifetime, jti: slot?.jti ?? randomUUID(),
+      ...(slot ? { sid: slot.sid } : {}),
+    };
     return signJwt(claims, await signingKey());
   };
   return {
-    async issuePair(user) {
-      return { access: await issue(user, 'access', ACCESS_TOKEN_SECONDS), refresh: await issue(user, 'refresh', REFRESH_TOKEN_SECONDS) };
+    async issuePair(user, slot) {
+      return { access: await issue(user, 'access', ACCESS_TOKEN_SECONDS), refresh: await issue(user, 'refresh', REFRESH_TOKEN_SECONDS, slot) };
     },
     issueAccess: (user) => issue(user, 'access', ACCESS_TOKEN_SECONDS),
     async verify(token, type) {

@@ -21,6 +21,8 @@ export interface MeetingRecord {
   readonly hostUserId: string;
   /** Written by the processing pipeline only (docs/pipeline.md); absent/null before the first upload is processed. */
   readonly processing?: ProcessingState | null;
+  /** Set when the host opened the live room for it (the room records its own recording as video/webm). */
+  readonly liveRoom?: boolean | null;
 }
 
 export interface AttendeeRecord {

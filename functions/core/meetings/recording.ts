@@ -36,7 +36,9 @@ export interface UploadUrlPorts {
  * Throws NotFound, Forbidden, MinutesUsedUp (403, plain text) for an mp4/m4a upload when the caller's minutes are below 0.
  */
 export async function createUploadUrl(ports: UploadUrlPorts, caller: Caller, meetingId: string, contentType: UploadContentType): Promise<UploadUrl> {
-  await loadForWrite(ports.meetings, meetingId, caller);
+  const { meeting } = await loadForWrite(ports.meetings, meetingId, caller);
+  // Only the live room records webm; uploads from files are mp4/m4a (the side panel's accept list).
+  if (contentType === 'video/webm' && meeting.liveRoom !== true) throw new ValidationFailed({ content_type: [MEETING_MESSAGES.unsupportedType] });
   // A live-room recording (webm) is kept even without minutes; the pipeline holds it until minutes are available.
   if (contentType !== 'video/webm' && (await ports.minutes.minutesLeft(caller.userId)) < 0) throw new MinutesUsedUp(MEETING_MESSAGES.minutesUsedUp);
   return ports.storage.presignUpload({

@@ -1,6 +1,8 @@
 import type { DeleteAttendeeAnswer, DeleteAttendeeRequest, ShareAnswer, ShareMeetingsRequest } from '../../contracts/meetings.js';
 import { MEETING_MESSAGES } from '../../contracts/meetings.js';
 import { loadForWrite, type Caller } from './access.js';
+import type { RateLimits } from '../accounts/ports.js';
+import { TooManyRequests } from '../errors.js';
 import { BadRequest, InvitationsNotSent } from './errors.js';
 import type { IdGenerator, Mailer, MeetingAggregate, MeetingsRepository, UserDirectory } from './model.js';
 import { toMeetingView } from './view.js';
@@ -12,7 +14,25 @@ export interface SharePorts {
   readonly newId: IdGenerator;
   /** Origin of the SPA, for the /home/meeting/{id} links. */
   readonly appUrl: string;
+  /** Share-mail counters (issue #19: share was an unthrottled mail relay). */
+  readonly limits: Pick<RateLimits, 'hit'>;
+  /** Epoch ms. */
+  readonly clock: () => number;
 }
+
+/** Limits of share mail (docs/security.md). */
+export const SHARE_LIMITS = {
+  /** Invitation e-mails one user may cause per window. */
+  mailsPerSharer: 100,
+  sharerWindowSeconds: 3600,
+  /** Invitation e-mails one address may receive per window, from all sharers together; past it, access is still granted but no mail is sent. */
+  mailsPerRecipient: 5,
+  recipientWindowSeconds: 24 * 3600,
+} as const;
+
+export const SHARE_MESSAGES = {
+  tooManyShares: `You can send at most ${SHARE_LIMITS.mailsPerSharer} invitations an hour. Please try again later.`,
+} as const;
 
 /**
  * Gives each address read access to each meeting (idempotent; an existing host stays host) and mails
@@ -27,6 +47,21 @@ export async function shareMeetings(ports: SharePorts, caller: Caller, input: Sh
 
   const recipients = new Map<string, string>();
   for (const a of input.attendees) if (!recipients.has(a.email)) recipients.set(a.email, a.name?.trim() || a.email.split('@')[0]);
+  const others = [...recipients.keys()].filter((email) => email !== caller.email.toLowerCase());
+
+  // Counted before anything changes (atomic adds), so parallel calls cannot exceed the limits. An address that
+  // got its share of invitations today still gets access, but no further mail, so nobody can be flooded; the
+  // sharer's budget counts the mails that will actually go out.
+  const now = Math.floor(ports.clock() / 1000);
+  const mailable: string[] = [];
+  for (const to of others) {
+    const window = await ports.limits.hit(`share-recipient#${to}`, SHARE_LIMITS.recipientWindowSeconds, now);
+    if (window.count <= SHARE_LIMITS.mailsPerRecipient) mailable.push(to);
+  }
+  if (mailable.length > 0) {
+    const window = await ports.limits.hit(`share-sender#${caller.userId}`, SHARE_LIMITS.sharerWindowSeconds, now, mailable.length);
+    if (window.count > SHARE_LIMITS.mailsPerSharer) throw new TooManyRequests(SHARE_MESSAGES.tooManyShares);
+  }
 
   for (const { meeting } of aggregates) {
     for (const [email, name] of recipients) {
@@ -34,9 +69,8 @@ export async function shareMeetings(ports: SharePorts, caller: Caller, input: Sh
     }
   }
   const sharer = (await ports.users.displayName(caller.userId)) ?? caller.email;
-  const others = [...recipients.keys()].filter((email) => email !== caller.email.toLowerCase());
-  const sent = await Promise.allSettled(others.map((to) => ports.mailer.send(shareMail(to, sharer, aggregates, input.message_string, ports.appUrl))));
-  const unsent = others.filter((_, i) => sent[i].status === 'rejected');
+  const sent = await Promise.allSettled(mailable.map((to) => ports.mailer.send(shareMail(to, sharer, aggregates, input.message_string, ports.appUrl))));
+  const unsent = mailable.filter((_, i) => sent[i].status === 'rejected');
   if (unsent.length > 0) throw new InvitationsNotSent(unsent);
   return { meeting_ids: ids, attendees: [...recipients.keys()] };
 }

@@ -43,6 +43,7 @@ export async function broadcastToGuests(ports: RoomPorts, room: Room, message: S
 export async function guestLeaves(ports: RoomPorts, room: Room, participantSessionId: string, connectionId: string): Promise<void> {
   const removed = await ports.store.removeGuest(room.roomId, participantSessionId);
   await ports.store.unbind(connectionId);
+  await ports.meetings.forgetGuest(room.roomId, participantSessionId);
   if (!removed) return;
   const left: ServerMessage = { id: 'attendeeLeft', ...info(removed) };
   await sendToHost(ports, room, left);
@@ -55,6 +56,7 @@ export async function closeRoom(ports: RoomPorts, room: Room, reason: StopReason
   await Promise.all(guests.map(async (g) => {
     await sendTo(ports, g.connectionId, { id: 'stopCommunication', reason });
     await ports.store.unbind(g.connectionId);
+    await ports.meetings.forgetGuest(room.roomId, g.participantSessionId);
   }));
   await ports.store.unbind(room.host.connectionId);
 }

@@ -52,8 +52,14 @@ export interface Outbox {
 export interface RoomMeetings {
   /** Lower-cased e-mails of the meeting's hosts, or undefined when the meeting does not exist. */
   hostEmails(meetingId: string): Promise<string[] | undefined>;
-  /** Gives the guest read access to the meeting (idempotent; an existing host stays host). */
-  addGuest(meetingId: string, guest: { email: string; name: string }): Promise<void>;
+  /**
+   * Records a guest who is in the meeting's room, one record per guest session. The record grants NO access
+   * to the meeting (a guest types any e-mail it likes); it is removed when the guest leaves.
+   */
+  recordGuest(meetingId: string, participantSessionId: string, guest: { email: string; name: string }): Promise<void>;
+  forgetGuest(meetingId: string, participantSessionId: string): Promise<void>;
+  /** Marks the meeting as recorded in the live room (only such meetings accept a video/webm upload). */
+  markLiveRoom(meetingId: string): Promise<void>;
 }
 
 export interface RoomLogger {

@@ -34,6 +34,7 @@ export async function startPresenting(ports: RoomPorts, connection: RoomConnecti
   if (result === 'room-busy') return void (await reject(ROOM_MESSAGES.roomBusy));
   if (result === 'host-busy') return void (await reject(ROOM_MESSAGES.hostBusy));
   ports.log.info('Room opened', { roomId: message.roomId });
+  await ports.meetings.markLiveRoom(message.roomId);
   await accept(ports, connection.connectionId, message);
 }
 

@@ -40,7 +40,7 @@ export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection,
   if (!hostThere) return;
   if (sent === 'gone') return guestLeaves(ports, room, guest.participantSessionId, guest.connectionId);
   await Promise.all(others.map((g) => sendToGuest(ports, room, g, { id: 'newAttendee', ...attendeeInfo(guest) })));
-  // Recorded last: the meeting's attendee list is not on the path to the guest's first frame.
-  await ports.meetings.addGuest(room.roomId, { email: guest.email, name: guest.name })
-    .catch((error: unknown) => ports.log.warn('Could not add the guest to the meeting attendees', { roomId: room.roomId, error: String(error) }));
+  // Recorded last: the guest record is not on the path to the guest's first frame. It grants no access.
+  await ports.meetings.recordGuest(room.roomId, guest.participantSessionId, { email: guest.email, name: guest.name })
+    .catch((error: unknown) => ports.log.warn('Could not record the room guest', { roomId: room.roomId, error: String(error) }));
 }

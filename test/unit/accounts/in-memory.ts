@@ -2,7 +2,8 @@ import { createKeyedDigest } from '../../../functions/core/auth/keyed-digest.js'
 import { createScryptHasher } from '../../../functions/core/auth/passwords.js';
 import { createTokenService } from '../../../functions/core/auth/tokens.js';
 import {
-  EmailTaken, type MailMessage, type RateLimits, type RateWindow, type ResetKeys, type StoredCode, type UserRecord,
+  EmailTaken, type MailMessage, type RateLimits, type RateWindow, type RefreshSessions, type ResetKeys, type RotationOutcome, type StoredCode,
+  type TokenVersions, type UserRecord,
   type UsersRepository, type VerificationCodes,
 } from '../../../functions/core/accounts/ports.js';
 
@@ -27,15 +28,36 @@ export class MemoryUsers implements UsersRepository {
   async replacePassword(id: string, passwordHash: string) {
     this.patch(id, { passwordHash, tokenVersion: (this.byId.get(id)?.tokenVersion ?? 0) + 1 });
   }
+  async revokeTokens(id: string) {
+    this.patch(id, { tokenVersion: (this.byId.get(id)?.tokenVersion ?? 0) + 1 });
+  }
+  /** The TokenVersions port over the same users. */
+  readonly versions: TokenVersions = { current: async (id) => this.byId.get(id)?.tokenVersion };
+}
+
+export class MemorySessions implements RefreshSessions {
+  readonly sessions = new Map<string, { userId: string; jti: string }>();
+  async open(sid: string, userId: string, jti: string) { this.sessions.set(sid, { userId, jti }); }
+  async rotate(sid: string, fromJti: string, toJti: string): Promise<RotationOutcome> {
+    const session = this.sessions.get(sid);
+    if (!session) return 'unknown';
+    if (session.jti !== fromJti) return 'reused';
+    this.sessions.set(sid, { ...session, jti: toJti });
+    return 'rotated';
+  }
+  async close(sid: string) { this.sessions.delete(sid); }
 }
 
 export class MemoryCodes implements VerificationCodes {
   readonly codes = new Map<string, StoredCode>();
   async save(email: string, code: { codeHash: string; expiresAt: number }) { this.codes.set(email, { ...code, attempts: 0 }); }
   async find(email: string) { return this.codes.get(email); }
-  async recordFailedAttempt(email: string) {
+  async claimAttempt(email: string, maxAttempts: number) {
     const code = this.codes.get(email);
-    if (code) this.codes.set(email, { ...code, attempts: code.attempts + 1 });
+    if (!code || code.attempts >= maxAttempts) return undefined;
+    const next = { ...code, attempts: code.attempts + 1 };
+    this.codes.set(email, next);
+    return next;
   }
   async consume(email: string, codeHash: string) {
     if (this.codes.get(email)?.codeHash !== codeHash) return false;
@@ -45,27 +67,36 @@ export class MemoryCodes implements VerificationCodes {
 
 export class MemoryResetKeys implements ResetKeys {
   readonly keys = new Map<string, { userId: string; expiresAt: number }>();
-  async save(keyHash: string, userId: string, expiresAt: number) { this.keys.set(keyHash, { userId, expiresAt }); }
+  readonly newest = new Map<string, string>();
+  async save(keyHash: string, userId: string, expiresAt: number) { this.keys.set(keyHash, { userId, expiresAt }); this.newest.set(userId, keyHash); }
   async consume(keyHash: string, nowSeconds: number) {
     const entry = this.keys.get(keyHash);
     this.keys.delete(keyHash);
-    return entry && entry.expiresAt > nowSeconds ? entry.userId : undefined;
+    if (!entry || entry.expiresAt <= nowSeconds || this.newest.get(entry.userId) !== keyHash) return undefined;
+    this.newest.delete(entry.userId);
+    return entry.userId;
   }
 }
 
 export class MemoryLimits implements RateLimits {
   readonly windows = new Map<string, RateWindow>();
-  async peek(key: string, now: number) {
+  private current(key: string, now: number) {
     const w = this.windows.get(key);
     return w && w.resetsAt > now ? w : { count: 0, resetsAt: now };
   }
-  async hit(key: string, windowSeconds: number, now: number) {
-    const current = await this.peek(key, now);
-    const next = current.count === 0 ? { count: 1, resetsAt: now + windowSeconds } : { ...current, count: current.count + 1 };
+  async peek(key: string, now: number) { return this.current(key, now); }
+  /** Atomic like the DynamoDB adapter's conditional update: no await between read and write. */
+  async hit(key: string, windowSeconds: number, now: number, amount = 1) {
+    const current = this.current(key, now);
+    const next = current.count === 0 ? { count: amount, resetsAt: now + windowSeconds } : { ...current, count: current.count + amount };
     this.windows.set(key, next);
     return next;
   }
   async clear(key: string) { this.windows.delete(key); }
+  async refund(key: string, now: number) {
+    const current = this.current(key, now);
+    if (current.count > 0) this.windows.set(key, { ...current, count: current.count - 1 });
+  }
 }
 
 export class MemoryMailer {
@@ -105,6 +136,7 @@ export function memoryWorld(options: { signingKey?: Uint8Array } = {}) {
     users: new MemoryUsers(),
     codes: new MemoryCodes(),
     resetKeys: new MemoryResetKeys(),
+    sessions: new MemorySessions(),
     limits: new MemoryLimits(),
     mailer: new MemoryMailer(),
     hasher: createScryptHasher({ N: 2 ** 10, r: 8, p: 1 }),

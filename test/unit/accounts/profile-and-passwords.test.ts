@@ -133,3 +133,15 @@ describe('password reset', () => {
     }
   });
 });
+
+describe('password reset keys', () => {
+  it('honours only the newest reset key of a user', async () => {
+    await requestPasswordReset(world, email);
+    const older = world.mailer.lastResetKey(email);
+    await requestPasswordReset(world, email);
+    const newer = world.mailer.lastResetKey(email);
+    expect(await bodyOf(resetPassword(world, { key: older, new_password: 'brand-new-1', confirm_new_password: 'brand-new-1' })))
+      .toEqual({ non_field_errors: [ACCOUNT_MESSAGES.invalidResetKey] });
+    await expect(resetPassword(world, { key: newer, new_password: 'brand-new-1', confirm_new_password: 'brand-new-1' })).resolves.toHaveProperty('detail');
+  });
+});

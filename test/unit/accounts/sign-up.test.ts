@@ -111,6 +111,14 @@ describe('signUp', () => {
     expect(await fieldErrors(signUp(world, payload(code)))).toEqual({ verification_code: [ACCOUNT_MESSAGES.invalidCode] });
   });
 
+  it('compares no more than 5 guesses when 40 wrong codes and the right one arrive at once', async () => {
+    const wrong = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.allSettled([...wrong, code].map((c) => signUp(world, payload(c))));
+    expect(results.at(-1)!.status).toBe('rejected');
+    expect(world.users.byId.size).toBe(0);
+    expect(await fieldErrors(signUp(world, payload(code)))).toEqual({ verification_code: [ACCOUNT_MESSAGES.invalidCode] });
+  });
+
   it('only honours the newest code', async () => {
     await startEmailVerification(world, email);
     const newest = world.mailer.lastCode(email);

@@ -1,3 +1,4 @@
+import { MemoryLimits } from '../accounts/in-memory.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -125,6 +126,7 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
     clock: () => now,
     newId: () => `id-${++ids}`,
     appUrl: 'https://app.example.com',
+    limits: new MemoryLimits(),
   };
   const routes = [
     ...meetingRoutes(deps),

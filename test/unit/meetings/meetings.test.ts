@@ -105,6 +105,29 @@ describe('deleteMeeting', () => {
 });
 
 describe('shareMeetings', () => {
+  it('is no mail relay: 10 parallel calls of 50 addresses send at most 100 mails, then 429 (issue #19)', async () => {
+    const w = world();
+    const [id] = await createMeetings(w, 1);
+    const calls = Array.from({ length: 10 }, (_, c) => w.call('POST', '/api/meetings/attendees/', { token: 'host', body: {
+      meeting_ids: [id], attendees: Array.from({ length: 50 }, (_, i) => ({ email: `r${c}-${i}@example.com` })), message_string: 'x'.repeat(2000),
+    } }));
+    const answers = await Promise.all(calls);
+    expect(w.mails.length).toBeLessThanOrEqual(100);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(8);
+    expect(answers.find((a) => a.status === 429)!.body).toEqual({ detail: expect.stringContaining('at most 100 invitations an hour') });
+  });
+
+  it('mails one address at most 5 invitations a day, still granting access past that (issue #19)', async () => {
+    const w = world();
+    const ids = await createMeetings(w, 7);
+    for (const id of ids) {
+      expect((await w.call('POST', '/api/meetings/attendees/', { token: 'host', body: { meeting_ids: [id], attendees: [{ email: 'victim@example.com' }] } })).status).toBe(200);
+    }
+    expect(w.mails.filter((m) => m.to === 'victim@example.com')).toHaveLength(5);
+    const last = (await w.call('GET', `/api/meetings/${ids[6]}/`, { token: 'host' })).body;
+    expect(last.attendees.map((a: { email: string }) => a.email)).toContain('victim@example.com');
+  });
+
   it('adds each address once, keeps the host a host, and mails each recipient the links and message', async () => {
     const w = world();
     const ids = await createMeetings(w, 2);
@@ -202,6 +225,15 @@ describe('recording endpoints', () => {
     const [id] = await createMeetings(w, 1);
     expect((await w.call('GET', `/api/meetings/${id}/video_upload_url/`, { token: 'host', query: { content_type: 'text/html' } })).status).toBe(400);
     expect((await w.call('GET', `/api/meetings/${id}/video_upload_url/`, { token: 'host', query: { file_name: 'x.exe' } })).status).toBe(400);
+  });
+
+  it('refuses video/webm from the upload API unless the meeting was recorded in the live room (issue #19)', async () => {
+    const w = world();
+    const [id] = await createMeetings(w, 1);
+    const webm = () => w.call('GET', `/api/meetings/${id}/video_upload_url/`, { token: 'host', query: { content_type: 'video/webm' } });
+    expect((await webm()).status).toBe(400);
+    w.meetings.meetings.set(id, { ...w.meetings.meetings.get(id)!, liveRoom: true });
+    expect((await webm()).status).toBe(200);
   });
 
   it('refuses an upload URL in plain text when the minutes are below 0, but not at 0', async () => {
