@@ -4,7 +4,7 @@ import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repos
 import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
 import { createArtefactStorage } from '../../adapters/storage/artefacts.js';
 import { updateSpeakerNamesRequest } from '../../contracts/transcripts.js';
-import { speakerNames, transcriptLink, updateSpeakerNames, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
+import { speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
 import { route, type Principal, type Route } from '../http/router.js';
 
 // Routes with 'user' auth always have a principal (the router answers 401 otherwise).
@@ -14,7 +14,7 @@ const caller = (principal: Principal | undefined) => principal!;
 export function transcriptRoutes(ports: TranscriptPorts): Route<any>[] {
   return [
     route({ method: 'GET', path: 'meetings/{id}/transcript/', auth: 'user',
-      handle: ({ principal, params }) => transcriptLink(ports, caller(principal), params.id) }),
+      handle: ({ principal, params, query }) => transcriptLink(ports, caller(principal), params.id, transcriptFormat(query.format)) }),
     route({ method: 'GET', path: 'meetings/{id}/speaker_names/', auth: 'user',
       handle: ({ principal, params }) => speakerNames(ports, caller(principal), params.id) }),
     route({ method: 'PUT', path: 'meetings/{id}/update_speaker_names/', auth: 'user', body: updateSpeakerNamesRequest,

@@ -5,6 +5,7 @@ import { BadRequest } from '../meetings/errors.js';
 import type { MeetingsRepository } from '../meetings/model.js';
 import type { ProcessingState } from '../pipeline/processing-status.js';
 import { renderTranscriptText } from './format.js';
+import { TRANSCRIPT_EXPORTS, TRANSCRIPT_FORMATS, isTranscriptFormat, renderTranscriptExport, type TranscriptFormat } from './export-formats.js';
 import { applySpeakerNames, type SpeakerNames } from './speaker-names.js';
 import type { TranscriptDocument } from './turns.js';
 
@@ -30,7 +31,22 @@ export interface TranscriptPorts {
   readonly clock: () => number;
 }
 
-export const TRANSCRIPT_MESSAGES = { notReady: 'The transcript is not ready yet.' } as const;
+export const TRANSCRIPT_MESSAGES = {
+  notReady: 'The transcript is not ready yet.',
+  badFormat: `format must be one of ${TRANSCRIPT_FORMATS.join(', ')}.`,
+} as const;
+
+/** The format asked for in ?format= (txt when absent). Throws BadRequest for anything else. */
+export function transcriptFormat(value: string | undefined): TranscriptFormat {
+  if (value === undefined || value === '') return 'txt';
+  const format = value.trim().toLowerCase();
+  if (!isTranscriptFormat(format)) throw new BadRequest(TRANSCRIPT_MESSAGES.badFormat);
+  return format;
+}
+
+/** Where the download of a format is kept: beside speaker_labeled_transcript.txt, with the format's extension. */
+export const exportKey = (textKey: string, format: TranscriptFormat) =>
+  format === 'txt' ? textKey : textKey.replace(/[^/]*$/, TRANSCRIPT_EXPORTS[format].fileName);
 
 async function statusOf(ports: TranscriptPorts, meetingId: string): Promise<{ status: TranscriptStatus; reason: string | null }> {
   const state = await ports.transcripts.findState(meetingId);
@@ -44,13 +60,22 @@ async function link(ports: TranscriptPorts, key: string) {
 }
 
 /**
- * A 1-hour link to speaker_labeled_transcript.txt, or url null with the status while it is not ready.
+ * A 1-hour link to speaker_labeled_transcript.txt (or its .srt/.vtt/.json rendering, written afresh from the
+ * transcript document and the current speaker names), or url null with the status while it is not ready.
  * Throws NotFound when the caller may not see the meeting.
  */
-export async function transcriptLink(ports: TranscriptPorts, caller: Caller, meetingId: string): Promise<TranscriptLink> {
+export async function transcriptLink(
+  ports: TranscriptPorts, caller: Caller, meetingId: string, format: TranscriptFormat = 'txt',
+): Promise<TranscriptLink> {
   await loadVisible(ports.meetings, meetingId, caller);
   const stored = await ports.transcripts.findTranscript(meetingId);
   if (!stored) return { url: null, expiration_time: null, ...(await statusOf(ports, meetingId)) };
+  if (format !== 'txt') {
+    const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
+    const key = exportKey(stored.textKey, format);
+    await ports.files.putText(key, renderTranscriptExport(format, document, stored.speakerNames), TRANSCRIPT_EXPORTS[format].contentType);
+    return { ...(await link(ports, key)), status: 'ready', reason: null };
+  }
   return { ...(await link(ports, stored.textKey)), status: 'ready', reason: null };
 }
 

@@ -188,6 +188,24 @@ describe('TranscriptModal', () => {
       expect(requested('GET', '/transcript/')).toHaveLength(2);
     });
 
+    it('downloads the chosen format (SRT) from ?format=srt under its own file name', async () => {
+      const SRT_URL = 'http://127.0.0.1:9/media/artefacts/m1/speaker_labeled_transcript.srt?X-Amz-Signature=abc';
+      const SRT = '1\n00:00:02,000 --> 00:00:04,000\nSpeaker 1: Good morning everyone.\n';
+      readyServer((call) => (call.url.endsWith('/transcript/?format=srt')
+        ? { status: 200, json: { url: SRT_URL, expiration_time: '2030-01-01T00:00:00Z', status: 'ready', reason: null } }
+        : call.url.startsWith(SRT_URL) ? { status: 200, text: SRT } : undefined));
+      openModal(false);
+      await screen.findByRole('list', { name: 'Transcript' });
+
+      fireEvent.change(screen.getByLabelText('Format'), { target: { value: 'srt' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0].download).toBe('speaker_labeled_transcript.srt');
+      expect(await readBlob(saved[0])).toBe(SRT);
+      expect(requested('GET', '/transcript/?format=srt')).toHaveLength(1);
+    });
+
     it('says there was a problem when the link cannot be had, and an error when the file cannot', async () => {
       let linkCalls = 0;
       readyServer((call) => (call.url.endsWith('/transcript/') && ++linkCalls === 2 ? { status: 500, json: {} } : undefined));

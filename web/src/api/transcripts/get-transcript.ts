@@ -15,9 +15,12 @@ export interface TranscriptContent {
   text: string | null;
 }
 
-/** Fetches the link; throws ApiError. */
-export function getTranscriptLink(meetingId: string): Promise<TranscriptLink> {
-  return apiRequest<TranscriptLink>(transcriptKey(meetingId));
+/** The downloads the transcript call offers (?format=); txt is the spec's speaker_labeled_transcript.txt. */
+export type TranscriptFormat = 'txt' | 'srt' | 'vtt' | 'json';
+
+/** Fetches the link (of the txt file, or of another format); throws ApiError. */
+export function getTranscriptLink(meetingId: string, format?: TranscriptFormat): Promise<TranscriptLink> {
+  return apiRequest<TranscriptLink>(format && format !== 'txt' ? `${transcriptKey(meetingId)}?format=${format}` : transcriptKey(meetingId));
 }
 
 /**

@@ -7,7 +7,8 @@ import { useMemo, useState } from 'react';
 import { useTranscript } from '../../../api/transcripts/get-transcript.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
-import { downloadTranscript } from '../download.js';
+import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
+import { TRANSCRIPT_DOWNLOADS, downloadTranscript } from '../download.js';
 import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
 import { activeLineIndex, parseTranscript } from '../transcript-text.js';
 import { SpeakerNamesForm } from './speaker-names-form.js';
@@ -29,6 +30,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
   const [notice, setNotice] = useState<string>();
   const [downloadError, setDownloadError] = useState<string>();
   const [downloading, setDownloading] = useState(false);
+  const [format, setFormat] = useState<TranscriptFormat>('txt');
   const [play, setPlay] = useState<PlayRequest>();
   const [time, setTime] = useState<number>();
 
@@ -38,7 +40,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
 
   async function download() {
     setDownloading(true);
-    setDownloadError(await downloadTranscript(meetingId));
+    setDownloadError(await downloadTranscript(meetingId, format));
     setDownloading(false);
   }
 
@@ -62,6 +64,12 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
       {ready && (
         <>
           <div className="transcript-toolbar">
+            <label className="transcript-format">
+              <span>Format</span>
+              <select value={format} onChange={(e) => setFormat(e.target.value as TranscriptFormat)}>
+                {TRANSCRIPT_DOWNLOADS.map((d) => <option key={d.format} value={d.format}>{d.label}</option>)}
+              </select>
+            </label>
             <button type="button" className="button-secondary button-small" disabled={downloading} onClick={() => void download()}>
               {downloading ? 'Downloading...' : 'Download'}
             </button>
