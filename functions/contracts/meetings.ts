@@ -140,7 +140,11 @@ export interface MeetingView {
 export interface MeetingsPage { count: number; results: MeetingView[] }
 export interface UploadUrl { url: string; fields: Record<string, string> }
 export interface IndexRequestAnswer { status: 'started' | 'already_started' }
-export interface RecordingUrl { name: string; video_url: string; expiration_time: string }
+export interface RecordingUrl {
+  name: string; video_url: string; expiration_time: string;
+  /** The same recording answered as an attachment named after the meeting (`Weekly sync.mp4`), for the Download button. */
+  download_url: string; file_name: string;
+}
 export interface DeleteAttendeeAnswer { meeting_data: MeetingView }
 export interface ShareAnswer { meeting_ids: string[]; attendees: string[] }
 

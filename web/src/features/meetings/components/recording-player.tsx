@@ -8,7 +8,8 @@ export function RecordingPlayer({ recording, onClose }: { recording: RecordingUr
   return (
     <Modal title={recording.name} onClose={onClose} className="player-modal">
       <video className="recording-video" src={recording.video_url} controls autoPlay playsInline aria-label={`Recording of ${recording.name}`} />
-      <a className="button-secondary download-link" href={recording.video_url} download>Download</a>
+      {/* The download link answers as an attachment named after the meeting, so the browser saves it and the user stays here. */}
+      <a className="button-secondary download-link" href={recording.download_url ?? recording.video_url} download={recording.file_name ?? true}>Download</a>
     </Modal>
   );
 }
