@@ -8,6 +8,8 @@ import type { ProcessingView } from './processing.js';
 export const MEETINGS_PAGE_SIZE = 9;
 export const MAX_PAGE_SIZE = 100;
 export const MEETING_NAME_MAX = 200;
+/** The name a meeting has from the start of its upload until the browser names it (two spaces, as the spec writes it). */
+export const UPLOAD_PLACEHOLDER_NAME = 'Video  Upload: Failed';
 export const SHARE_MESSAGE_MAX = 2000;
 export const SHARE_ADDRESSES_MAX = 50;
 export const SURVEY_NOTE_MAX = 400;

@@ -75,7 +75,7 @@ describe('the transcript in the browser', () => {
     await panel.getByRole('button', { name: 'Upload Meeting' }).click();
 
     const status = row(hostPage).getByRole('status', { name: 'Processing status' });
-    await status.filter({ hasText: /^(Queued for processing|Processing…( \d+ %)?)$/ }).waitFor({ timeout: 30_000 });
+    await status.filter({ hasText: /^(Queued for processing|.+… \d+ %( · about .+ left)?)$/ }).waitFor({ timeout: 30_000 });
     const navigations: string[] = [];
     hostPage.on('framenavigated', (frame) => frame === hostPage.mainFrame() && navigations.push(frame.url()));
     await status.filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 200_000 });

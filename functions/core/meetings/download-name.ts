@@ -16,3 +16,10 @@ export function attachmentDisposition(fileName: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The name the pipeline gives a meeting whose recording arrived but whose browser never named it. */
+export function arrivedUploadName(createdAt: string): string {
+  const d = new Date(createdAt);
+  if (Number.isNaN(d.getTime())) return 'Uploaded recording';
+  return `Uploaded recording ${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

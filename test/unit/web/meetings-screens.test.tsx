@@ -120,6 +120,25 @@ describe('MeetingsArea', () => {
     expect(screen.queryByText(/An error occurred while loading your meetings/)).toBeNull();
   });
 
+  it('shows one state for an unfinished upload: not available, upload not finished; and the stage with its progress while processing', async () => {
+    const unfinished = meeting({ id: 'u1', name: 'Video  Upload: Failed', recording_available: false, end_time: null });
+    const running = meeting({
+      id: 'r1', name: 'Running', processing: {
+        status: 'processing', step: 'Transcription', percent: 40, stage: 'Transcribing the speech', seconds_left: 300, reason: null,
+        too_short: false, duration_seconds: 600, minutes_charged: 10, transcript: 'processing', updated_at: '2025-01-01T10:00:00Z',
+      },
+    });
+    replyTo = () => listOf([unfinished, running]);
+    renderScreen(<MeetingsArea user={user} />);
+
+    const row = await screen.findByRole('listitem', { name: 'Video Upload: Failed' });
+    expect(within(row).getByText('Not Available')).toBeTruthy();
+    expect(within(row).getByRole('status', { name: 'Processing status' }).textContent).toMatch(/^Upload not finished\./);
+    const other = screen.getByRole('listitem', { name: 'Running' });
+    expect(within(other).getByRole('status', { name: 'Processing status' }).textContent).toBe('Transcribing the speech… 40 % · about 5 min left');
+    expect((within(other).getByRole('progressbar', { name: 'Processing progress' }) as HTMLProgressElement).value).toBe(40);
+  });
+
   it('says so when the meetings cannot be loaded', async () => {
     replyTo = () => ({ status: 500, json: { detail: 'boom' } });
     renderScreen(<MeetingsArea user={user} />);
