@@ -55,3 +55,21 @@ export function useTranscript(meetingId: string) {
     refreshInterval: (data) => (data && STILL_RUNNING.has(data.status) ? POLL_MS : 0),
   });
 }
+
+/** One timed word of the JSON download (seconds). */
+export interface TimedWord { text: string; start: number; end: number }
+
+/** The words of each line, from the JSON download (`lines[i].words`), in the order of the text file's lines. */
+export async function getTranscriptWords(meetingId: string): Promise<TimedWord[][]> {
+  const link = await getTranscriptLink(meetingId, 'json');
+  if (!link.url) return [];
+  const parsed = JSON.parse(await fetchTranscriptFile(link.url)) as { lines?: Array<{ words?: TimedWord[] }> };
+  return (parsed.lines ?? []).map((line) => (line.words ?? []).filter((w) => typeof w.start === 'number' && typeof w.text === 'string'));
+}
+
+/** The words with their times once the transcript is ready (null key while not); a failure leaves the lines without word times. */
+export function useTranscriptWords(meetingId: string, ready: boolean) {
+  return useSWR(ready ? `${transcriptKey(meetingId)}?format=json` : null, () => getTranscriptWords(meetingId), {
+    revalidateOnFocus: false, shouldRetryOnError: false,
+  });
+}

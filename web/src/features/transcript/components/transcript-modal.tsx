@@ -3,8 +3,8 @@
  * speaker_labeled_transcript.txt, Label Speaker Names for the host, and a click on a line plays the
  * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
  */
-import { useMemo, useState } from 'react';
-import { useTranscript } from '../../../api/transcripts/get-transcript.js';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
 import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
@@ -36,6 +36,27 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
 
   const lines = useMemo(() => (data?.text ? parseTranscript(data.text, names) : []), [data?.text, names]);
   const ready = data?.status === 'ready' && data.text !== null;
+  const { data: words } = useTranscriptWords(meetingId, ready);
+  const body = useRef<HTMLDivElement>(null);
+  const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
+
+  /** Space plays or pauses, ←/→ go 5 s back or on; not while typing in a field or on the toolbar's controls. */
+  function keys(event: KeyboardEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, video, .transcript-toolbar, form')) return;
+    const video = body.current?.querySelector('video');
+    if (event.key === ' ') {
+      event.preventDefault();
+      if (!video) playFrom(time ?? 0);
+      else if (video.paused) void video.play()?.catch(() => undefined);
+      else video.pause();
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      const delta = event.key === 'ArrowLeft' ? -5 : 5;
+      if (!video) playFrom((time ?? 0) + delta);
+      else video.currentTime = Math.max(0, Math.min(Number.isFinite(video.duration) ? video.duration : Infinity, video.currentTime + delta));
+    }
+  }
   const failed = Boolean(error) || data?.status === 'failed';
 
   async function download() {
@@ -52,7 +73,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
   }
 
   return (
-    <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className="transcript-modal">
+    <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className={play ? 'transcript-modal transcript-with-player' : 'transcript-modal'}>
       {!data && !error && <p>Loading...</p>}
       {failed && (
         <div role="alert" className="message message-error">
@@ -73,6 +94,9 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
             <button type="button" className="button-secondary button-small" disabled={downloading} onClick={() => void download()}>
               {downloading ? 'Downloading...' : 'Download'}
             </button>
+            <button type="button" className="button-secondary button-small" onClick={() => playFrom(time ?? 0)} aria-keyshortcuts="Space">
+              {play ? 'Play from here' : 'Play recording'}
+            </button>
             {canLabel && !labelling && (
               <button type="button" className="button-secondary button-small" onClick={() => { setNotice(undefined); setLabelling(true); }}>
                 Label Speaker Names
@@ -82,16 +106,22 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
           <ErrorMessage>{downloadError}</ErrorMessage>
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
-          <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
-          {lines.length === 0 ? (
-            <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
-          ) : (
-            <TranscriptLines
-              lines={lines}
-              active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
-              onPlay={(seconds) => setPlay((previous) => ({ seconds, nonce: (previous?.nonce ?? 0) + 1 }))}
-            />
-          )}
+          <p className="hint transcript-keys">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</p>
+          {/* The player follows the words: side by side on wide screens, stacked on phones. */}
+          <div className="transcript-body" ref={body} onKeyDown={keys}>
+            <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
+            {lines.length === 0 ? (
+              <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
+            ) : (
+              <TranscriptLines
+                lines={lines}
+                words={words}
+                active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
+                time={play ? time : undefined}
+                onPlay={playFrom}
+              />
+            )}
+          </div>
         </>
       )}
     </Modal>
