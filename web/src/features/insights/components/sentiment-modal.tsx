@@ -13,14 +13,24 @@ import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';
 
 interface SentimentModalProps { meetingId: string; meetingName: string; onClose: () => void }
 
+const CLASS_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+
+/** The share of each class as a bar, with a legend that names each colour and its percentage. */
 function DistributionBar({ items }: { items: readonly SentimentItemView[] }) {
   const shares = distribution(items);
+  const classes = ['positive', 'neutral', 'negative'] as const;
   return (
-    <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(0)}%, negative ${shares.negative.toFixed(0)}%`}
-      style={{ display: 'flex', height: 14, borderRadius: 7, overflow: 'hidden', background: '#eee' }}>
-      {(['positive', 'neutral', 'negative'] as const).map((c) => shares[c] > 0 && (
-        <div key={c} className={`distribution-segment ${c}`} title={`${c} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`, background: CLASS_COLOURS[c] }} />
-      ))}
+    <div className="sentiment-distribution-box">
+      <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(0)}%, negative ${shares.negative.toFixed(0)}%`}>
+        {classes.map((c) => shares[c] > 0 && (
+          <div key={c} className={`distribution-segment ${c}`} title={`${CLASS_LABELS[c]} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`, background: CLASS_COLOURS[c] }} />
+        ))}
+      </div>
+      <ul className="sentiment-legend" aria-hidden="true">
+        {classes.map((c) => (
+          <li key={c}><span className="legend-swatch" style={{ background: CLASS_COLOURS[c] }} />{CLASS_LABELS[c]} {shares[c].toFixed(0)}%</li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -65,17 +75,18 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
         <div className="sentiments">
           <DistributionBar items={items} />
           <div className="sentiment-controls">
-            <button type="button" className="button-secondary" onClick={() => setZoom(undefined)} disabled={!zoom}>Zoom Out</button>
-            <button type="button" className="button-secondary" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' : 'Hide Tooltip'}</button>
-            <label>
+            <button type="button" className="button-secondary button-small" onClick={() => setZoom(undefined)} disabled={!zoom}>Zoom Out</button>
+            <button type="button" className="button-secondary button-small" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' : 'Hide Tooltip'}</button>
+            <label className="sentiment-filter">
               Filter By Speaker{' '}
               <select value={speaker} onChange={(e) => { setSpeaker(e.target.value); setZoom(undefined); }}>
                 <option value="">All speakers</option>
                 {speakersIn(all).map((label) => <option key={label} value={label}>{speakerName(label)}</option>)}
               </select>
             </label>
-            <button type="button" className="button-secondary" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
+            <button type="button" className="button-secondary button-small" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
           </div>
+          <MomentPlayer meetingId={meetingId} at={playAt} onClose={() => setPlayAt(undefined)} />
           <SentimentChart items={items} domain={domain} showTooltip={!hideTooltip}
             onZoom={(a, b) => setZoom(zoomDomain(items, a, b) ?? zoom)} onPick={(item) => setPlayAt(item.start_time)} />
           {showMoments && (
@@ -98,8 +109,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
               ))}
             </div>
           )}
-          <SpeakerTable speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} />
-          <MomentPlayer meetingId={meetingId} at={playAt} />
+          <div className="speaker-sentiments-box"><SpeakerTable speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} /></div>
         </div>
       )}
     </Modal>

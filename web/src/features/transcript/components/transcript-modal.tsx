@@ -3,7 +3,7 @@
  * speaker_labeled_transcript.txt, Label Speaker Names for the host, and a click on a line plays the
  * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
  */
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
@@ -40,10 +40,18 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
   const body = useRef<HTMLDivElement>(null);
   const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
 
-  /** Space plays or pauses, ←/→ go 5 s back or on; not while typing in a field or on the toolbar's controls. */
-  function keys(event: KeyboardEvent<HTMLDivElement>) {
+  /**
+   * Space plays or pauses, ←/→ go 5 s back or on, anywhere in the open modal (a clicked word leaves the focus on the
+   * dialog); not while typing in a field, on the player's own controls, on the toolbar or on the Close button.
+   */
+  const keysRef = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  keysRef.current = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, video, .transcript-toolbar, form')) return;
+    if (!(target instanceof Element) || !target.closest('[role="dialog"]')) {
+      if (target !== document.body) return;
+    }
+    if (target.closest('input, textarea, select, video, .transcript-toolbar, form, [data-close]')) return;
     const video = body.current?.querySelector('video');
     if (event.key === ' ') {
       event.preventDefault();
@@ -56,7 +64,13 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
       if (!video) playFrom((time ?? 0) + delta);
       else video.currentTime = Math.max(0, Math.min(Number.isFinite(video.duration) ? video.duration : Infinity, video.currentTime + delta));
     }
-  }
+  };
+  useEffect(() => {
+    if (!ready) return;
+    const listener = (event: KeyboardEvent) => keysRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [ready]);
   const failed = Boolean(error) || data?.status === 'failed';
 
   async function download() {
@@ -108,7 +122,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
           <p className="hint transcript-keys">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</p>
           {/* The player follows the words: side by side on wide screens, stacked on phones. */}
-          <div className="transcript-body" ref={body} onKeyDown={keys}>
+          <div className="transcript-body" ref={body}>
             <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
             {lines.length === 0 ? (
               <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
