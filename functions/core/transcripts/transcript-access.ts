@@ -7,7 +7,9 @@ import type { ProcessingState } from '../pipeline/processing-status.js';
 import { renderTranscriptText } from './format.js';
 import { TRANSCRIPT_EXPORTS, TRANSCRIPT_FORMATS, isTranscriptFormat, renderTranscriptExport, type TranscriptFormat } from './export-formats.js';
 import { applySpeakerNames, type SpeakerNames } from './speaker-names.js';
-import type { TranscriptDocument } from './turns.js';
+import type { SpeakerTurn, TranscriptDocument } from './turns.js';
+import { editedTurn, LINE_EDIT_MESSAGES, LINE_TEXT_MAX } from './edit-line.js';
+import { ValidationFailed } from '../errors.js';
 
 export interface StoredTranscript {
   readonly jsonKey: string;
@@ -29,6 +31,8 @@ export interface TranscriptPorts {
     putText(key: string, text: string, contentType: string): Promise<void>;
   };
   readonly clock: () => number;
+  /** Re-indexes the spoken words after an edit (speaker = spk_N label), so word search finds the corrected words. */
+  readonly spokenWords?: { reindex(meetingId: string, words: ReadonlyArray<{ text: string; start: number; end: number; speaker: string }>): Promise<unknown> };
 }
 
 export const TRANSCRIPT_MESSAGES = {
@@ -103,4 +107,40 @@ export async function updateSpeakerNames(
   await ports.files.putText(stored.textKey, renderTranscriptText(document.turns, names), 'text/plain; charset=utf-8');
   await ports.transcripts.saveSpeakerNames(meetingId, names);
   return { speakerNames: { ...names }, ...(await link(ports, stored.textKey)) };
+}
+
+/** PUT meetings/{id}/update_transcript_line/ answer: the corrected line and a link to the rewritten txt. */
+export interface TranscriptLineUpdated {
+  line: number;
+  turn: Pick<SpeakerTurn, 'speaker' | 'start' | 'end' | 'text' | 'words'>;
+  url: string;
+  expiration_time: string;
+}
+
+/**
+ * Host only: corrects the words of line `line` (0-based, the order of the txt file). Kept words keep their times, changed
+ * ones are interpolated (edit-line.ts); transcript.json is rewritten first, then speaker_labeled_transcript.txt, then the
+ * spoken words are re-indexed for search; the .srt/.vtt/.json downloads are rendered from transcript.json on request.
+ * Throws NotFound, Forbidden (not host), ValidationFailed (no such line, empty, too long), BadRequest (unchanged, not ready).
+ */
+export async function updateTranscriptLine(
+  ports: TranscriptPorts, caller: Caller, meetingId: string, line: number, text: string,
+): Promise<TranscriptLineUpdated> {
+  await loadForWrite(ports.meetings, meetingId, caller);
+  const stored = await ports.transcripts.findTranscript(meetingId);
+  if (!stored) throw new BadRequest(TRANSCRIPT_MESSAGES.notReady);
+  const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
+  const turn = document.turns[line];
+  if (!Number.isInteger(line) || !turn) throw new ValidationFailed({ line: [LINE_EDIT_MESSAGES.noLine(line)] });
+  const clean = text.trim().replace(/\s+/g, ' ');
+  if (clean === '') throw new ValidationFailed({ text: [LINE_EDIT_MESSAGES.empty] });
+  if (clean.length > LINE_TEXT_MAX) throw new ValidationFailed({ text: [LINE_EDIT_MESSAGES.tooLong] });
+  if (clean === turn.text) throw new BadRequest(LINE_EDIT_MESSAGES.unchanged);
+  const edited = editedTurn(turn, clean);
+  const turns = document.turns.map((t, i) => (i === line ? edited : t));
+  await ports.files.putText(stored.jsonKey, JSON.stringify({ ...document, turns }), 'application/json');
+  await ports.files.putText(stored.textKey, renderTranscriptText(turns, stored.speakerNames), 'text/plain; charset=utf-8');
+  await ports.spokenWords?.reindex(meetingId, turns.flatMap((t) => t.words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: t.speakerLabel }))));
+  const { speaker, start, end, words } = edited;
+  return { line, turn: { speaker, start, end, text: edited.text, words }, ...(await link(ports, stored.textKey)) };
 }

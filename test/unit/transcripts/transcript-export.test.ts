@@ -11,6 +11,7 @@ import {
 } from '../../../functions/core/transcripts/export-formats.js';
 import { renderTranscriptText } from '../../../functions/core/transcripts/format.js';
 import type { StoredTranscript, TranscriptPorts } from '../../../functions/core/transcripts/transcript-access.js';
+import { retimeLine } from '../../../functions/core/transcripts/edit-line.js';
 import type { SpeakerTurn, TranscriptDocument } from '../../../functions/core/transcripts/turns.js';
 import { fakeAuthenticator, InMemoryMeetings, USERS } from '../meetings/in-memory.js';
 
@@ -83,9 +84,11 @@ describe('GET meetings/{id}/transcript/?format=', () => {
   const files = new Map<string, { text: string; type: string }>();
   let stored: StoredTranscript | undefined;
   let handler: ReturnType<typeof createApiHandler>;
+  let reindexed: Array<ReadonlyArray<{ text: string; start: number; end: number; speaker: string }>>;
 
   beforeEach(async () => {
     files.clear();
+    reindexed = [];
     const meetings = new InMemoryMeetings();
     await meetings.create(
       { id: 'm-1', name: 'Sync', startTime: null, endTime: null, recordingAvailable: true, boardsShared: 0, createdAt: '2025-01-01T00:00:00Z', hostUserId: USERS.host.userId },
@@ -104,6 +107,7 @@ describe('GET meetings/{id}/transcript/?format=', () => {
         putText: async (key, text, type) => { files.set(key, { text, type }); },
       },
       clock: () => Date.parse('2025-01-01T00:00:00Z'),
+      spokenWords: { reindex: async (_id, words) => { reindexed.push(words); } },
     };
     handler = createApiHandler(transcriptRoutes(ports), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   });
@@ -146,8 +150,58 @@ describe('GET meetings/{id}/transcript/?format=', () => {
     expect((await get('srt', 'stranger')).status).toBe(404);
   });
 
+  async function put(body: unknown, token = 'host') {
+    const event = {
+      httpMethod: 'PUT', path: '/api/meetings/m-1/update_transcript_line/', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body), queryStringParameters: null, requestContext: {},
+    } as unknown as APIGatewayProxyEvent;
+    const result = await handler(event, {} as Context);
+    return { status: result.statusCode, body: JSON.parse(result.body) };
+  }
+
+  it('lets the host correct a line: kept words keep their times, the txt, the downloads and the search index follow', async () => {
+    const { status, body } = await put({ line: 1, text: 'Sounds great, thanks' });
+    expect(status).toBe(200);
+    expect(body.turn.text).toBe('Sounds great, thanks');
+    expect(body.turn.words[0]).toEqual({ text: 'Sounds', start: 7, end: 7.4, confidence: 0.9 });
+    expect(body.turn.words[1].confidence).toBeNull();
+    const stored = JSON.parse(files.get('artefacts/m-1/transcript.json')!.text) as TranscriptDocument;
+    expect(stored.turns[1]!.text).toBe('Sounds great, thanks');
+    expect(stored.turns[0]).toEqual(TURNS[0]);
+    expect(files.get('artefacts/m-1/speaker_labeled_transcript.txt')!.text.split('\n')[1]).toBe('[00:00:07] Speaker 2: Sounds great, thanks');
+    expect(reindexed.at(-1)!.filter((w) => w.speaker === 'spk_1').map((w) => w.text)).toEqual(['Sounds', 'great,', 'thanks']);
+    await get('srt');
+    expect(files.get('artefacts/m-1/speaker_labeled_transcript.srt')!.text).toContain('Speaker 2: Sounds great, thanks');
+  });
+
+  it('refuses participants (403), strangers (404), unknown lines, empty and unchanged text (400)', async () => {
+    expect((await put({ line: 1, text: 'Hijacked' }, 'participant')).status).toBe(403);
+    expect((await put({ line: 1, text: 'Hijacked' }, 'stranger')).status).toBe(404);
+    expect(await put({ line: 9, text: 'x' })).toEqual({ status: 400, body: { line: ['There is no line 9 in this transcript.'] } });
+    expect(await put({ line: 1, text: '   ' })).toEqual({ status: 400, body: { text: ['A line cannot be empty. Put back at least one word.'] } });
+    expect(await put({ line: 1, text: ' Sounds   good ' })).toEqual({ status: 400, body: { detail: 'Please edit the line before saving.' } });
+    expect((await put({ line: 'one', text: 'x' })).status).toBe(400);
+    expect(reindexed).toHaveLength(0);
+  });
+
   it('answers url null while there is no transcript', async () => {
     stored = undefined;
     expect((await get('vtt')).body).toEqual({ url: null, expiration_time: null, status: 'not_uploaded', reason: null });
+  });
+});
+
+describe('retiming a corrected line', () => {
+  const line = { start: 10, end: 14, words: ['the', 'quick', 'brown', 'fox'].map((text, i) => ({ text, start: 10 + i, end: 10.8 + i, confidence: 0.8 })) };
+
+  it('keeps the times of kept words (case and punctuation aside) and spreads changed words between them', () => {
+    const words = retimeLine(line, 'The quick red fox.');
+    expect(words.map((w) => [w.text, w.start, w.end])).toEqual([['The', 10, 10.8], ['quick', 11, 11.8], ['red', 11.8, 13], ['fox.', 13, 13.8]]);
+  });
+
+  it('spreads words added at the edges over the line\'s span, and a fully new text over the whole line', () => {
+    expect(retimeLine(line, 'so the quick brown fox jumps').map((w) => [w.start, w.end])).toEqual([[10, 10], [10, 10.8], [11, 11.8], [12, 12.8], [13, 13.8], [13.8, 14]]);
+    const fresh = retimeLine(line, 'entirely new words here');
+    expect(fresh.map((w) => w.start)).toEqual([10, 11, 12, 13]);
+    expect(fresh.at(-1)!.end).toBe(14);
   });
 });
