@@ -316,6 +316,49 @@ describe('the player that follows the words', () => {
   });
 });
 
+describe('correcting the words of a line', () => {
+  it('lets the host correct a line, sends it and shows the rewritten transcript', async () => {
+    let text = TEXT;
+    readyServer((call) => {
+      if (call.method === 'PUT' && call.url.endsWith('/update_transcript_line/')) {
+        text = TEXT.replace('Thanks, the budget is ready.', (call.body as { text: string }).text);
+        return { status: 200, json: { line: 1, turn: {}, url: FILE_URL, expiration_time: 'x' } };
+      }
+      return call.url.startsWith(FILE_URL) ? { status: 200, text } : undefined;
+    });
+    openModal(true);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    expect(within(list).queryByRole('button', { name: /^Edit line/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Correct words' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit line at 0:40' }));
+    fireEvent.change(within(list).getByLabelText('Text of the line at 0:40'), { target: { value: 'Thanks, the budget is final.' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(within(list).getByText('Thanks, the budget is final.')).toBeTruthy());
+    expect(requested('PUT', '/api/meetings/m1/update_transcript_line/')[0].body).toEqual({ line: 1, text: 'Thanks, the budget is final.' });
+    expect((await screen.findByRole('status')).textContent).toBe('Line corrected. The downloads and search use the corrected words.');
+  });
+
+  it('shows the server\'s refusal in the line', async () => {
+    readyServer((call) => (call.method === 'PUT' ? { status: 400, json: { text: ['A line cannot be empty. Put back at least one word.'] } } : undefined));
+    openModal(true);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    fireEvent.click(screen.getByRole('button', { name: 'Correct words' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit line at 0:02' }));
+    fireEvent.change(within(list).getByLabelText('Text of the line at 0:02'), { target: { value: ' ' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Save' }));
+    expect((await within(list).findByRole('alert')).textContent).toBe('A line cannot be empty. Put back at least one word.');
+  });
+
+  it('offers no correcting to a participant', async () => {
+    readyServer();
+    openModal(false);
+    await screen.findByRole('list', { name: 'Transcript' });
+    expect(screen.queryByRole('button', { name: 'Correct words' })).toBeNull();
+  });
+});
+
 describe('MeetingsArea review options', () => {
   const grace = { id: 'a1', name: 'grace', role: 'host' as const, email: 'grace@example.com', emails: { id: 'a1', email: 'grace@example.com' } };
   const hosted: MeetingView = {

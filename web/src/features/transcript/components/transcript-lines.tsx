@@ -3,7 +3,7 @@
  * download) a click on any word plays from that word and the word being played is marked; the line being played is
  * marked and kept in view.
  */
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { TimedWord } from '../../../api/transcripts/get-transcript.js';
 import { formatTime, type TranscriptLine } from '../transcript-text.js';
 
@@ -16,6 +16,34 @@ interface TranscriptLinesProps {
   /** The playing time, to mark the word being played. */
   time?: number;
   onPlay: (seconds: number) => void;
+  /** Host correcting words: each line offers Edit; resolves to an error text, or undefined once saved. */
+  onEdit?: (line: number, text: string) => Promise<string | undefined>;
+}
+
+/** The text of one line being corrected, with Save and Cancel. */
+function LineEditor({ line, index, onEdit, onDone }: { line: TranscriptLine; index: number; onEdit: NonNullable<TranscriptLinesProps['onEdit']>; onDone: () => void }) {
+  const [text, setText] = useState(line.text);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    const problem = await onEdit(index, text);
+    setSaving(false);
+    if (problem) setError(problem);
+    else onDone();
+  }
+  return (
+    <form className="transcript-line-editor" onSubmit={(e) => void save(e)} aria-label={`Correct the line at ${formatTime(line.start)}`}>
+      <label className="visually-hidden" htmlFor={`line-${index}`}>Text of the line at {formatTime(line.start)}</label>
+      <textarea id={`line-${index}`} className="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      {error && <p className="message message-error" role="alert">{error}</p>}
+      <div className="modal-actions">
+        <button type="button" className="button-secondary button-small" onClick={onDone} disabled={saving}>Cancel</button>
+        <button type="submit" className="button-primary button-small" disabled={saving}>{saving ? 'Saving...' : 'Save'}</button>
+      </div>
+    </form>
+  );
 }
 
 /** Index of the word being played at `seconds` within a line's words (the last one started by then), or -1. */
@@ -26,8 +54,9 @@ export function activeWordIndex(words: readonly TimedWord[], seconds: number | u
   return active;
 }
 
-export function TranscriptLines({ lines, words, active, time, onPlay }: TranscriptLinesProps) {
+export function TranscriptLines({ lines, words, active, time, onPlay, onEdit }: TranscriptLinesProps) {
   const list = useRef<HTMLOListElement>(null);
+  const [editing, setEditing] = useState<number>();
 
   // Keep the line being played in view inside the list's own scroll area (or the page on a phone).
   useEffect(() => {
@@ -62,7 +91,10 @@ export function TranscriptLines({ lines, words, active, time, onPlay }: Transcri
                 {formatTime(line.start)}
               </button>
               {line.speaker && <span className="transcript-speaker">{line.speaker}</span>}
-              {/* Words are reached with the mouse; keyboard users play from the line's time button. */}
+              {editing === i && onEdit ? (
+                <LineEditor line={line} index={i} onEdit={onEdit} onDone={() => setEditing(undefined)} />
+              ) : (
+              /* Words are reached with the mouse; keyboard users play from the line's time button. */
               <span className="transcript-text" onClick={playFrom(line)}>
                 {lineWords.length > 0
                   ? lineWords.map((word, w) => (
@@ -75,6 +107,12 @@ export function TranscriptLines({ lines, words, active, time, onPlay }: Transcri
                   ))
                   : line.text}
               </span>
+              )}
+              {onEdit && editing !== i && (
+                <button type="button" className="link-button transcript-edit" aria-label={`Edit line at ${formatTime(line.start)}`} onClick={() => setEditing(i)}>
+                  Edit
+                </button>
+              )}
             </div>
           </li>
         );

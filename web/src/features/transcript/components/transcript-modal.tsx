@@ -5,6 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
+import { updateTranscriptLine } from '../../../api/transcripts/update-transcript-line.js';
+import { errorData } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
 import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
@@ -36,7 +38,21 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
 
   const lines = useMemo(() => (data?.text ? parseTranscript(data.text, names) : []), [data?.text, names]);
   const ready = data?.status === 'ready' && data.text !== null;
-  const { data: words } = useTranscriptWords(meetingId, ready);
+  const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, ready);
+  const [correcting, setCorrecting] = useState(false);
+
+  /** Saves a corrected line; the lines and word times are fetched again from the rewritten files. */
+  async function editLine(line: number, text: string): Promise<string | undefined> {
+    try {
+      await updateTranscriptLine(meetingId, line, text);
+    } catch (failure) {
+      const data = errorData(failure) as { detail?: string; text?: string[]; line?: string[] } | undefined;
+      return data?.detail ?? data?.text?.[0] ?? data?.line?.[0] ?? TRANSCRIPT_MESSAGES.editError;
+    }
+    await Promise.allSettled([mutate(), mutateWords()]);
+    setNotice(TRANSCRIPT_MESSAGES.lineUpdated);
+    return undefined;
+  }
   const body = useRef<HTMLDivElement>(null);
   const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
 
@@ -111,6 +127,11 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
             <button type="button" className="button-secondary button-small" onClick={() => playFrom(time ?? 0)} aria-keyshortcuts="Space">
               {play ? 'Play from here' : 'Play recording'}
             </button>
+            {canLabel && (
+              <button type="button" className="button-secondary button-small" aria-pressed={correcting} onClick={() => { setNotice(undefined); setCorrecting((c) => !c); }}>
+                {correcting ? 'Done correcting' : 'Correct words'}
+              </button>
+            )}
             {canLabel && !labelling && (
               <button type="button" className="button-secondary button-small" onClick={() => { setNotice(undefined); setLabelling(true); }}>
                 Label Speaker Names
@@ -133,6 +154,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
                 active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
                 time={play ? time : undefined}
                 onPlay={playFrom}
+                onEdit={canLabel && correcting ? editLine : undefined}
               />
             )}
           </div>
