@@ -129,6 +129,12 @@ describe('SentimentModal', () => {
     expect(screen.queryByTestId('moment-player')).toBeNull();
   });
 
+  it('says a recording without speech has no sentiment instead of "being prepared" forever', async () => {
+    replies['sentiments_data'] = { status: 200, json: { sentiments_data: [], speakers: [], status: 'ready' } };
+    renderFresh(<SentimentModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    expect((await screen.findByRole('status')).textContent).toBe('No speech was recognised in this recording, so there is no sentiment to show.');
+  });
+
   it('shows the failure text when the analysis failed', async () => {
     replies['sentiments_data'] = { status: 200, json: { sentiments_data: [], speakers: [], status: 'failed' } };
     renderFresh(<SentimentModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);

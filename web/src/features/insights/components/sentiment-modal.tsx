@@ -11,6 +11,8 @@ import { chartDomain, distribution, formatSeconds, significantMoments, speakerNa
 import { MomentPlayer } from './moment-player.js';
 import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';
 
+export const NO_SPEECH = 'No speech was recognised in this recording, so there is no sentiment to show.';
+
 interface SentimentModalProps { meetingId: string; meetingName: string; onClose: () => void }
 
 const CLASS_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
@@ -64,13 +66,16 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
   const domain = zoom ?? chartDomain(items);
   const moments = significantMoments(items);
   const failed = Boolean(error) || data?.status === 'failed';
-  const notReady = !failed && data !== undefined && all.length === 0;
+  // Ready but empty: the recording had no speech to score, which no amount of waiting changes.
+  const noSpeech = !failed && data?.status === 'ready' && all.length === 0;
+  const notReady = !failed && !noSpeech && data !== undefined && all.length === 0;
 
   return (
     <Modal title={`Sentiment Analysis: ${meetingName}`} onClose={onClose} className="sentiment-modal">
       {isLoading && <p>Loading...</p>}
       {failed && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.sentimentsFailed}</p>}
       {notReady && <p className="message" role="status">{INSIGHTS_MESSAGES.sentimentsNotReady}</p>}
+      {noSpeech && <p className="empty-state" role="status">{NO_SPEECH}</p>}
       {!failed && all.length > 0 && (
         <div className="sentiments">
           <DistributionBar items={items} />
