@@ -264,6 +264,21 @@ describe('meetings in the browser', () => {
     await hostPage.goto(`${edition.url}/home`);
     await row(hostPage, 'Quarterly review').waitFor();
     expect(await seriousAxeViolations(hostPage, 'My Meetings (host)')).toEqual([]);
+    // The keyboard reaches the row's controls, each with a visible focus ring.
+    const reached: string[] = [];
+    for (let i = 0; i < 40 && !reached.includes('Options for Quarterly review'); i += 1) {
+      await hostPage.keyboard.press('Tab');
+      const focused = await hostPage.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 };
+      });
+      if (!focused) continue;
+      expect({ name: focused.name, ring: focused.ring }).toEqual({ name: focused.name, ring: true });
+      reached.push(focused.name);
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Meeting name', 'Share', 'Options for Quarterly review']));
     await row(hostPage, 'Quarterly review').getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = hostPage.getByRole('dialog', { name: 'Share "Quarterly review"' });
     await dialog.waitFor();
