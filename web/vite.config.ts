@@ -11,7 +11,8 @@ const backend = process.env.MEETSCRIBE_DEV_BACKEND ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root: webRoot,
   plugins: [react(), roomAssets()],
-  build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
+  // The manifest lets scripts/web-bundle-sizes.mjs print what each screen loads.
+  build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true, manifest: true },
   server: {
     host: '127.0.0.1',
     // The SPA imports the shared API contracts from functions/contracts, outside web/.

@@ -9,6 +9,8 @@ import type { ProcessingView } from './processing.js';
 export const MEETINGS_PAGE_SIZE = 9;
 export const MAX_PAGE_SIZE = 100;
 export const MEETING_NAME_MAX = 200;
+/** The name a meeting has from the start of its upload until the browser names it (two spaces, as the spec writes it). */
+export const UPLOAD_PLACEHOLDER_NAME = 'Video  Upload: Failed';
 export const SHARE_MESSAGE_MAX = 2000;
 export const SHARE_ADDRESSES_MAX = 50;
 export const SURVEY_NOTE_MAX = 400;
@@ -141,7 +143,11 @@ export interface MeetingView {
 export interface MeetingsPage { count: number; results: MeetingView[] }
 export interface UploadUrl { url: string; fields: Record<string, string> }
 export interface IndexRequestAnswer { status: 'started' | 'already_started' }
-export interface RecordingUrl { name: string; video_url: string; expiration_time: string }
+export interface RecordingUrl {
+  name: string; video_url: string; expiration_time: string;
+  /** The same recording answered as an attachment named after the meeting (`Weekly sync.mp4`), for the Download button. */
+  download_url: string; file_name: string;
+}
 export interface DeleteAttendeeAnswer { meeting_data: MeetingView }
 export interface ShareAnswer { meeting_ids: string[]; attendees: string[] }
 

@@ -10,8 +10,12 @@ export interface ProcessingView {
   status: ArtefactStatus;
   /** The step running now, or the one that failed. */
   step: PipelineStep | null;
-  /** Coarse progress (0–100) where known; null after a failure. */
+  /** Progress (0–100) where known, estimated within the running stage (see stage); null after a failure. */
   percent: number | null;
+  /** The running stage in words ('Transcribing the speech'); null once ready or failed. */
+  stage?: string | null;
+  /** Estimated seconds until the transcript is ready; null once ready or failed. */
+  seconds_left?: number | null;
   /** Why it failed, in words for the user. */
   reason: string | null;
   /** Under 30 s of speech: notes and sentiments are unreliable (spec §1). */

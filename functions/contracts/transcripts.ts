@@ -39,3 +39,9 @@ export const updateSpeakerNamesRequest = z.object({
 export type UpdateSpeakerNamesRequest = z.infer<typeof updateSpeakerNamesRequest>;
 
 export const TRANSCRIPT_URL_SECONDS = 60 * 60;
+
+/** PUT meetings/{id}/update_transcript_line/ body (issue 17): the 0-based line of the txt file and its corrected text. */
+export const updateTranscriptLineRequest = z.object({
+  line: z.number('line must be the number of a line.').int('line must be the number of a line.').min(0, 'line must be the number of a line.'),
+  text: z.string('text is required.').max(20_000, 'A line may not be longer than 5000 characters.'),
+});

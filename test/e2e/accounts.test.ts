@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, requireWebBuild, waitForMail } from '../helpers/browser.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 
 jest.setTimeout(60_000);
 
@@ -62,6 +63,7 @@ describe('accounts in the browser', () => {
   it('signs up a new user with the e-mailed verification code and lands on the home screen', async () => {
     await page.goto(`${edition.url}/auth/signup?plan=free`);
     await page.getByRole('heading', { name: 'Get Started!' }).waitFor();
+    expect(await seriousAxeViolations(page, 'sign-up page')).toEqual([]);
     await page.getByLabel('First Name', { exact: true }).fill('Ada');
     await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
     await page.getByLabel('My Email', { exact: true }).fill(email);
@@ -90,6 +92,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Edit my profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(await seriousAxeViolations(page, 'settings dialog (Profile)', '[role="dialog"]')).toEqual([]);
     expect(await dialog.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
     await dialog.getByLabel('First Name', { exact: true }).fill('Augusta');
     await dialog.getByLabel('Company', { exact: true }).fill('Analytical Engines');

@@ -15,13 +15,14 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SentimentItemView } from '../../functions/contracts/insights.js';
 import type { MeetingNotes } from '../../functions/core/notes/model.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, requireWebBuild } from '../helpers/browser.js';
 import { eventually } from '../helpers/eventually.js';
 import { synthesizeMeeting, type SpokenLine } from '../helpers/speech-fixture.js';
 import { signUpAndSignIn } from '../helpers/users.js';
 
-jest.setTimeout(240_000);
+jest.setTimeout(480_000);
 
 const NAME = 'weekly_sync';
 const host = { email: `in.host.${Date.now()}@example.com`, password: 'host-Secret-1' };
@@ -78,8 +79,8 @@ describe('the insights in the browser', () => {
     const panel = page.getByRole('complementary', { name: 'Side panel' });
     await panel.getByLabel('Recording (mp4 or m4a)').setInputFiles(recording);
     await panel.getByRole('button', { name: 'Upload Meeting' }).click();
-    await row().getByRole('status', { name: 'Processing status' }).filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 200_000 });
-  });
+    await row().getByRole('status', { name: 'Processing status' }).filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 420_000 });
+  }, 480_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -127,6 +128,8 @@ describe('the insights in the browser', () => {
       expect(zFrom).toBeGreaterThan(from);
       expect(zTo).toBeLessThan(to);
     });
+    // Dragging to zoom does not select the axis labels.
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
     await sentimentDialog().getByRole('button', { name: 'Zoom Out' }).click();
     expect(await timeDomain(chart())).toEqual([from, to]);
     expect(await sentimentDialog().getByRole('button', { name: 'Zoom Out' }).isDisabled()).toBe(true);
@@ -137,6 +140,11 @@ describe('the insights in the browser', () => {
 
     await dot.hover();
     await sentimentDialog().getByRole('tooltip').waitFor();
+    // The tooltip has a background of its own and stays inside the window.
+    const tip = sentimentDialog().getByRole('tooltip');
+    expect(await tip.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    const tipBox = (await tip.boundingBox())!;
+    expect(tipBox.x + tipBox.width).toBeLessThanOrEqual(1280);
     await sentimentDialog().getByRole('button', { name: 'Hide Tooltip' }).click();
     await dot.hover();
 
@@ -177,7 +185,34 @@ describe('the insights in the browser', () => {
     expect(await negative.first().textContent()).toContain(mostNegative.content);
     await negative.first().click();
     await waitForPlayerAt(page, mostNegative.start_time);
+    // The player that sounds is on screen, with a way to stop it.
+    const player = sentimentDialog().getByTestId('moment-player');
+    expect(await player.isVisible()).toBe(true);
+    const box = (await player.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(900);
+    expect(await seriousAxeViolations(page, 'sentiment modal', '[role="dialog"]')).toEqual([]);
+    await player.getByRole('button', { name: 'Close player' }).click();
+    await player.waitFor({ state: 'detached' });
     await sentimentDialog().getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('fits the sentiment analysis in a 375 px phone without sideways scrolling', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const mobile = await phone.newPage();
+    await mobile.goto(`${edition.url}/auth/login`);
+    await mobile.getByLabel('My Email', { exact: true }).fill(host.email);
+    await mobile.getByLabel('My Password', { exact: true }).fill(host.password);
+    await mobile.getByRole('button', { name: 'Sign In' }).click();
+    await mobile.getByRole('button', { name: `Open ${NAME}` }).click();
+    await mobile.getByRole('button', { name: 'Sentiment Analysis' }).click();
+    const dialog = mobile.getByRole('dialog', { name: `Sentiment Analysis: ${NAME}` });
+    await dialog.getByTestId('sentiment-chart').locator('.sentiment-dot').first().waitFor();
+    await dialog.getByRole('button', { name: 'List Significant Moments' }).click();
+
+    expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.close();
   });
 
   it('shows the notes and plays an action item from the start of its time range', async () => {
@@ -201,6 +236,9 @@ describe('the insights in the browser', () => {
     await itemRow.getByRole('button', { name: /^Play from \d+:\d\d$/ }).click();
 
     await waitForPlayerAt(page, item.timestamp_range.start_time);
+    // The notes modal belongs to issue 13: its 'Play from m:ss' buttons show another text than their name
+    // (axe label-content-name-mismatch, serious). Counted here for the figures; asserted once that issue fixes it.
+    await seriousAxeViolations(page, 'notes modal (issue 13)', '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 

@@ -2,6 +2,10 @@
  * Meetings end to end (issue 4): the local edition in this process, Debian Chromium driving the SPA.
  * A host uploads a recording through the side panel, renames and shares it; the guest sees it read-only,
  * watches it and sends feedback; the host deletes it. Needs web/dist (npm run build:web) and /usr/bin/chromium.
+ * Issue 17: the download stays in the app and is named after the meeting; names are refused with a message when
+ * empty or too long and clipped with an ellipsis; feedback without a rating asks for one; a share link survives
+ * sign-in (desktop and phone); a link to a meeting not shared with you says so; axe finds no serious or critical
+ * violations on My Meetings and its dialogs.
  */
 import { jest } from '@jest/globals';
 import { access, mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage, type MailboxMessage, waitForMail } from '../helpers/browser.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { signUpAndSignIn } from '../helpers/users.js';
 import { FIXTURES_DIR as fixturesDir } from '../helpers/shared-data.js';
 
@@ -30,6 +35,7 @@ describe('meetings in the browser', () => {
   let guestPage: Page;
   const progress: string[] = [];
   const pageErrors: string[] = [];
+  let meetingId: string;
 
   beforeAll(async () => {
     await requireWebBuild();
@@ -91,6 +97,26 @@ describe('meetings in the browser', () => {
     await row(hostPage, 'Quarterly review').waitFor();
   });
 
+  it('refuses an empty name and one over 200 characters with a message, and clips a long name with an ellipsis', async () => {
+    const meeting = row(hostPage, 'Quarterly review');
+    let puts = 0;
+    const count = (r: { method(): string; url(): string }) => { if (r.method() === 'PUT' && r.url().includes('/api/meetings/')) puts += 1; };
+    hostPage.on('request', count);
+    const name = meeting.getByLabel('Meeting name');
+    await name.fill('');
+    await name.press('Enter');
+    await meeting.getByRole('alert').filter({ hasText: 'The meeting name may not be empty.' }).waitFor();
+    expect(await name.inputValue()).toBe('Quarterly review');
+    await name.fill('x'.repeat(230));
+    expect((await name.inputValue()).length).toBe(230);
+    await name.press('Enter');
+    await meeting.getByRole('alert').filter({ hasText: 'The meeting name may not be longer than 200 characters. (230 were typed.)' }).waitFor();
+    expect(await name.inputValue()).toBe('Quarterly review');
+    hostPage.off('request', count);
+    expect(puts).toBe(0);
+    expect(await name.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+  });
+
   it('shares the meeting with a second user, who receives the e-mail', async () => {
     const before = (await (await fetch(`${edition.url}/dev/mailbox.json`)).json()) as MailboxMessage[];
     await row(hostPage, 'Quarterly review').getByRole('button', { name: 'Share', exact: true }).click();
@@ -112,6 +138,7 @@ describe('meetings in the browser', () => {
     const mail = await waitForMail(`${edition.url}/dev/mailbox.json`, guest.email, new Set(before.map((m) => m.id)));
     expect(mail.text).toContain('The numbers we talked about.');
     expect(mail.text).toMatch(/\/home\/meeting\/[\w-]+/);
+    meetingId = /\/home\/meeting\/([\w-]+)/.exec(mail.text!)![1]!;
     expect(await row(hostPage, 'Quarterly review').getByText('1', { exact: true }).isVisible()).toBe(true);
   });
 
@@ -136,6 +163,23 @@ describe('meetings in the browser', () => {
     await video.waitFor();
     await guestPage.waitForFunction(() => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1);
     expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(148);
+    expect(await seriousAxeViolations(guestPage, 'recording player', '[role="dialog"]')).toEqual([]);
+    await player.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('downloads the recording under the meeting\'s name and keeps the user in the app', async () => {
+    const before = guestPage.url();
+    await row(guestPage, 'Quarterly review').getByRole('button', { name: 'Options for Quarterly review' }).click();
+    await guestPage.getByRole('menuitem', { name: 'Watch Recording' }).click();
+    const player = guestPage.getByRole('dialog', { name: 'Quarterly review' });
+    const downloaded = guestPage.waitForEvent('download');
+
+    await player.getByRole('link', { name: 'Download' }).click();
+
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('Quarterly review.mp4');
+    expect(guestPage.url()).toBe(before);
+    expect(await player.isVisible()).toBe(true);
     await player.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -148,7 +192,9 @@ describe('meetings in the browser', () => {
     let surveyCalls = 0;
     guestPage.on('request', (r) => r.url().includes('/api/surveys/') && (surveyCalls += 1));
     await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please choose a rating from 1 to 10 before submitting.' }).waitFor();
     expect(surveyCalls).toBe(0);
+    expect(await seriousAxeViolations(guestPage, 'feedback dialog', '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: '8', exact: true }).click();
     await dialog.getByLabel('Note (optional)').fill('Clear audio.');
     await dialog.getByText('12/400').waitFor();
@@ -175,12 +221,69 @@ describe('meetings in the browser', () => {
     const viewer = mobile.getByRole('dialog', { name: 'Quarterly review' });
     expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Submit Feedback']);
     expect((await viewer.boundingBox())?.width).toBe(375);
+    expect(await seriousAxeViolations(mobile, 'meeting viewer (phone)', '[role="dialog"]')).toEqual([]);
     await viewer.getByRole('button', { name: 'Close' }).click();
     await mobile.getByRole('button', { name: 'Menu' }).click();
     const menu = mobile.getByRole('navigation', { name: 'Mobile menu' });
     await menu.getByRole('button', { name: 'Upload Meeting' }).waitFor();
     await menu.getByRole('button', { name: 'Submit Feedback' }).waitFor();
     await phone.close();
+  });
+
+  it.each([1280, 375])('brings a signed-out visitor of the share link to the shared meeting after signing in (%i px)', async (width) => {
+    const context = await newContext(width);
+    const page = await context.newPage();
+    await page.goto(`${edition.url}/home/meeting/${meetingId}`);
+    await page.getByRole('heading', { name: 'Welcome Back!' }).waitFor();
+    expect(await seriousAxeViolations(page, `sign-in page ${width} px`)).toEqual([]);
+    await page.getByLabel('My Email', { exact: true }).fill(guest.email);
+    await page.getByLabel('My Password', { exact: true }).fill(guest.password);
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await page.getByRole('heading', { name: 'Quarterly review' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/home/meeting/${meetingId}`);
+    await row(page, 'Quarterly review').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await context.close();
+  });
+
+  it.each([1280, 375])('says a linked meeting is not shared with the visitor (%i px)', async (width) => {
+    const context = await newContext(width);
+    const page = await context.newPage();
+    await signIn(page, guest);
+
+    await page.goto(`${edition.url}/home/meeting/not-${meetingId}`);
+
+    await page.getByRole('alert').filter({ hasText: /^This meeting has not been shared with you/ }).waitFor();
+    expect(await page.getByText(/An error occurred while loading your meetings/).count()).toBe(0);
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violations on My Meetings and the share dialog', async () => {
+    await hostPage.goto(`${edition.url}/home`);
+    await row(hostPage, 'Quarterly review').waitFor();
+    expect(await seriousAxeViolations(hostPage, 'My Meetings (host)')).toEqual([]);
+    // The keyboard reaches the row's controls, each with a visible focus ring.
+    const reached: string[] = [];
+    for (let i = 0; i < 40 && !reached.includes('Options for Quarterly review'); i += 1) {
+      await hostPage.keyboard.press('Tab');
+      const focused = await hostPage.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 };
+      });
+      if (!focused) continue;
+      expect({ name: focused.name, ring: focused.ring }).toEqual({ name: focused.name, ring: true });
+      reached.push(focused.name);
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Meeting name', 'Share', 'Options for Quarterly review']));
+    await row(hostPage, 'Quarterly review').getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = hostPage.getByRole('dialog', { name: 'Share "Quarterly review"' });
+    await dialog.waitFor();
+    expect(await seriousAxeViolations(hostPage, 'share dialog', '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   it('lets the host delete the meeting after confirming', async () => {

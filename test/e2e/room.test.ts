@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, requireWebBuild } from '../helpers/browser.js';
 import { eventually } from '../helpers/eventually.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
 jest.setTimeout(120_000);
@@ -69,12 +70,15 @@ describe('the live room in the browser', () => {
     await hostPage.goto(`${edition.url}/startmeeting`);
     await hostPage.getByText('Ready to collaborate?').waitFor();
     await hostPage.getByText('This session is recorded', { exact: false }).waitFor();
+    await hostPage.getByRole('link', { name: '← My Meetings' }).waitFor();
+    expect(await seriousAxeViolations(hostPage, 'live room (host, before start)')).toEqual([]);
     const controls = hostPage.getByRole('toolbar', { name: 'Meeting controls' });
     for (const name of ['Share', 'Mute', 'Remove Presenter', 'Stop']) expect(await controls.getByRole('button', { name }).isDisabled()).toBe(true);
 
     await controls.getByRole('button', { name: 'Start' }).click();
     await expect(eventually(async () => { if (await controls.getByRole('button', { name: 'Share' }).isDisabled()) throw new Error('not live'); })).resolves.toBeUndefined();
     expect(await controls.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
+    await hostPage.getByRole('heading', { name: 'You are live' }).waitFor();
     await hostPage.getByText('You', { exact: true }).waitFor();
     await hostPage.getByText('ORGANIZER').waitFor();
 
@@ -94,6 +98,7 @@ describe('the live room in the browser', () => {
       const page = await newPage();
       await page.goto(link);
       await page.getByText('Welcome to the meeting!').waitFor();
+      if (name === 'Ada') expect(await seriousAxeViolations(page, 'live room guest welcome')).toEqual([]);
       await page.getByLabel('Your name').fill(`  ${name} Guest  `);
       await page.getByLabel('Your email').fill(`${name.toLowerCase()}@example.com`);
       await page.getByRole('button', { name: 'Next' }).click();
@@ -116,7 +121,9 @@ describe('the live room in the browser', () => {
     await controls.getByRole('button', { name: 'Leave Presenter' }).waitFor();
     for (const page of guests) {
       await page.getByText('Presenter removal is on.').waitFor();
-      await page.getByRole('button', { name: 'Leave Presenter' }).waitFor();
+      // A guest has no presenter button at all (not a disabled one).
+      expect(await page.getByRole('button', { name: /Presenter/ }).count()).toBe(0);
+      await page.getByRole('heading', { name: 'You are in the meeting' }).waitFor();
     }
     const afterToggle = await framesDecoded(guests[0]);
     await eventually(async () => { if ((await framesDecoded(guests[0])) <= afterToggle + 5) throw new Error('no frames after the switch'); }, 10_000, 100);
@@ -131,6 +138,9 @@ describe('the live room in the browser', () => {
     for (const page of guests) await page.getByText('How would you rate your experience?').waitFor({ timeout: 10_000 });
     expect(Date.now() - endedAt).toBeGreaterThanOrEqual(2500);
     await hostPage.getByText('How would you rate your experience?').waitFor({ timeout: 30_000 });
+    await hostPage.getByText('The recording was saved to your meetings.', { exact: false }).waitFor();
+    await hostPage.getByRole('heading', { name: 'The meeting has ended' }).waitFor();
+    for (const name of ['Mute', 'Remove Presenter']) expect(await controls.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
 
     const meeting = await eventually(async () => {
       const response = await fetch(`${edition.url}/api/meetings/${meetingId}/`, { headers: { authorization: `Bearer ${host.access}` } });
@@ -145,6 +155,15 @@ describe('the live room in the browser', () => {
     const recording = await fetch(((await video.json()) as { video_url: string }).video_url);
     expect(recording.headers.get('content-type')).toContain('video/webm');
     expect((await recording.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+
+    // The room recording (MediaRecorder WebM, no duration in the file) plays with a known length.
+    await hostPage.goto(`${edition.url}/home/meeting/${meetingId}`);
+    await hostPage.getByRole('button', { name: `Options for ${meeting.name}` }).click();
+    await hostPage.getByRole('menuitem', { name: 'Watch Recording' }).click();
+    await hostPage.waitForFunction(() => {
+      const v = document.querySelector('[role="dialog"] video') as HTMLVideoElement | null;
+      return v !== null && Number.isFinite(v.duration) && v.duration > 0;
+    }, undefined, { timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 });

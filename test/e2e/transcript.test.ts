@@ -4,20 +4,27 @@
  * row shows the processing status until the transcript is ready, the host opens the transcript, renames a
  * speaker, downloads speaker_labeled_transcript.txt and finds the new name in it, and plays from a line.
  * A participant reads the renamed transcript without the labelling form; a phone shows it at 375 px.
- * Needs web/dist (npm run build:web) and /usr/bin/chromium.
+ * Issue 17: SRT, WebVTT and JSON downloads with the new name (ffmpeg reads the subtitles); the player follows the
+ * words (click a word, Space, arrows), beside the transcript on a wide screen and above it on a phone; axe-core.
+ * Needs web/dist (npm run build:web), /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage } from '../helpers/browser.js';
+import { seriousAxeViolations } from '../helpers/axe.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 import { FIXTURES_DIR as fixturesDir } from '../helpers/shared-data.js';
 
-// Real transcription of 60 s of speech on a small machine takes a few minutes.
-jest.setTimeout(240_000);
+const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+// Real transcription of 60 s of speech on a small machine takes a few minutes (more while other suites share the 2 cores).
+jest.setTimeout(480_000);
 
 const recording = path.join(fixturesDir, 'meeting', 'meeting_ami.m4a');
 const stamp = Date.now();
@@ -75,10 +82,10 @@ describe('the transcript in the browser', () => {
     await panel.getByRole('button', { name: 'Upload Meeting' }).click();
 
     const status = row(hostPage).getByRole('status', { name: 'Processing status' });
-    await status.filter({ hasText: /^(Queued for processing|Processing…( \d+ %)?)$/ }).waitFor({ timeout: 30_000 });
+    await status.filter({ hasText: /^(Queued for processing|.+… \d+ %( · about .+ left)?)$/ }).waitFor({ timeout: 30_000 });
     const navigations: string[] = [];
     hostPage.on('framenavigated', (frame) => frame === hostPage.mainFrame() && navigations.push(frame.url()));
-    await status.filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 200_000 });
+    await status.filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 420_000 });
     expect(navigations).toEqual([]);
   });
 
@@ -125,6 +132,45 @@ describe('the transcript in the browser', () => {
     expect(text.trim().split('\n').every((line) => /^\[\d\d:\d\d:\d\d\] .+?: /.test(line))).toBe(true);
   });
 
+  it.each([
+    ['srt', 'speaker_labeled_transcript.srt'],
+    ['vtt', 'speaker_labeled_transcript.vtt'],
+  ])('downloads the %s subtitles with the new name, and ffmpeg reads every cue', async (format, fileName) => {
+    const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    await dialog.getByLabel('Format').selectOption(format);
+    const downloaded = hostPage.waitForEvent('download');
+
+    await dialog.getByRole('button', { name: 'Download' }).click();
+
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(fileName);
+    const file = (await download.path())!;
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain(NEW_NAME);
+    const cues = (text.match(/ --> /g) ?? []).length;
+    expect(cues).toBeGreaterThan(0);
+    const read = spawnSync(FFMPEG, ['-v', 'error', '-f', format === 'srt' ? 'srt' : 'webvtt', '-i', file, '-f', 'srt', '-'], { encoding: 'utf8', timeout: 60_000 });
+    expect(read.stderr).toBe('');
+    expect((read.stdout.match(/ --> /g) ?? []).length).toBe(cues);
+  });
+
+  it('downloads the JSON with each word\'s times and speaker', async () => {
+    const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    await dialog.getByLabel('Format').selectOption('json');
+    const downloaded = hostPage.waitForEvent('download');
+
+    await dialog.getByRole('button', { name: 'Download' }).click();
+
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('speaker_labeled_transcript.json');
+    const json = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const words = json.lines.flatMap((l: { words: unknown[] }) => l.words);
+    expect(words.length).toBeGreaterThan(10);
+    expect(words[0]).toEqual(expect.objectContaining({ text: expect.any(String), start: expect.any(Number), end: expect.any(Number), speaker: expect.any(String) }));
+    expect(words.some((w: { speaker: string }) => w.speaker === NEW_NAME)).toBe(true);
+    await dialog.getByLabel('Format').selectOption('txt');
+  });
+
   it('plays the recording from a clicked line and highlights the line being played', async () => {
     const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
     const lines = dialog.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
@@ -136,6 +182,57 @@ describe('the transcript in the browser', () => {
     await hostPage.waitForFunction(() => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0);
     await dialog.locator('li[aria-current="true"]').waitFor();
     expect(await dialog.locator('li[aria-current="true"]').count()).toBe(1);
+  });
+
+  it('follows the words: a clicked word plays from its time and is marked; Space pauses, ← goes back 5 s; player beside the text', async () => {
+    const dialog = hostPage.getByRole('dialog', { name: 'Transcript: meeting_ami' });
+    const videoTime = () => hostPage.evaluate(() => (document.querySelector('[role="dialog"] video') as HTMLVideoElement).currentTime);
+    const lines = dialog.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    const word = lines.last().locator('.transcript-word').nth(1);
+    const start = Number(await word.getAttribute('data-start'));
+
+    await word.click();
+
+    await hostPage.waitForFunction((s) => {
+      const v = document.querySelector('[role="dialog"] video') as HTMLVideoElement;
+      return v.currentTime >= s - 0.01 && !v.paused;
+    }, start);
+    await dialog.locator('.transcript-word-active').waitFor();
+    expect(await lines.last().getAttribute('aria-current')).toBe('true');
+    await word.press(' ');
+    await hostPage.waitForFunction(() => (document.querySelector('[role="dialog"] video') as HTMLVideoElement).paused);
+    const paused = await videoTime();
+    await word.press('ArrowLeft');
+    await hostPage.waitForFunction((t) => Math.abs((document.querySelector('[role="dialog"] video') as HTMLVideoElement).currentTime - Math.max(0, t - 5)) < 0.3, paused);
+    const player = (await dialog.getByTestId('transcript-player').boundingBox())!;
+    const text = (await dialog.getByRole('list', { name: 'Transcript' }).boundingBox())!;
+    expect(text.x).toBeGreaterThanOrEqual(player.x + player.width - 1);
+    expect(await seriousAxeViolations(hostPage, 'transcript modal with player', '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('lets the host correct a line: the text, the downloads and voice search follow, and a participant may not (403)', async () => {
+    const dialog = await openTranscript(hostPage);
+    await dialog.getByRole('button', { name: 'Correct words' }).click();
+    const first = dialog.getByRole('list', { name: 'Transcript' }).getByRole('listitem').first();
+    await first.getByRole('button', { name: /^Edit line at / }).click();
+    const box = first.getByRole('textbox');
+    const original = await box.inputValue();
+    await box.fill(`Zanzibarian ${original}`);
+    const put = hostPage.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/update_transcript_line/'));
+
+    await first.getByRole('button', { name: 'Save' }).click();
+
+    expect((await put).status()).toBe(200);
+    await first.getByText(/^Zanzibarian /).waitFor();
+    const link = await (await fetch(`${edition.url}/api/meetings/${meetingId}/transcript/?format=vtt`, { headers: { authorization: `Bearer ${hostTokens.access}` } })).json() as { url: string };
+    expect(await (await fetch(link.url)).text()).toContain('Zanzibarian');
+    const hits = await (await fetch(`${edition.url}/api/search/search_audio/`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${hostTokens.access}` },
+      body: JSON.stringify({ query: 'zanzibarian', meeting_id: meetingId }),
+    })).json();
+    expect(JSON.stringify(hits)).toMatch(/zanzibarian/i);
+    await dialog.getByRole('button', { name: 'Done correcting' }).click();
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -152,7 +249,13 @@ describe('the transcript in the browser', () => {
 
     expect(await dialog.locator('.transcript-speaker', { hasText: NEW_NAME }).count()).toBeGreaterThan(0);
     expect(await dialog.getByRole('button', { name: 'Label Speaker Names' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Correct words' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Download' }).waitFor();
+    const guestToken = await guestPage.evaluate(() => localStorage.getItem('token'));
+    const refused = await fetch(`${edition.url}/api/meetings/${meetingId}/update_transcript_line/`, {
+      method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${guestToken}` }, body: JSON.stringify({ line: 0, text: 'Hijacked' }),
+    });
+    expect(refused.status).toBe(403);
     await guestPage.context().close();
   });
 
@@ -167,6 +270,13 @@ describe('the transcript in the browser', () => {
     await dialog.getByRole('list', { name: 'Transcript' }).waitFor();
     expect((await dialog.boundingBox())?.width).toBe(375);
     expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
+    await dialog.getByRole('button', { name: 'Play recording' }).click();
+    await dialog.locator('video').waitFor();
+    const player = (await dialog.getByTestId('transcript-player').boundingBox())!;
+    const text = (await dialog.getByRole('list', { name: 'Transcript' }).boundingBox())!;
+    expect(text.y).toBeGreaterThanOrEqual(player.y + player.height - 1);
+    expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(mobile, 'transcript modal (phone)', '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Label Speaker Names' }).click();
     expect((await dialog.getByLabel(renamedLabel, { exact: true }).inputValue())).toBe(NEW_NAME);
     await phone.close();

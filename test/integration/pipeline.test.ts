@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { UPLOAD_PLACEHOLDER_NAME } from '../../functions/contracts/meetings.js';
 import { SPEAKER_NAME_MESSAGES } from '../../functions/core/transcripts/speaker-names.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
@@ -35,7 +36,8 @@ beforeAll(async () => {
   [meetings.m4a, meetings.mp4, meetings.short, meetings.junk] = await Promise.all([
     h.uploadFixture(users.m4a.access, 'meeting_ami.m4a'),
     h.uploadFixture(users.mp4.access, 'meeting_constructed.mp4'),
-    h.uploadMeeting(users.short.access, 'Stand-up', await readFile(shortClip), 'short.m4a'),
+    // Still under the browser's placeholder name, as when the tab closed after the upload arrived (issue 17).
+    h.uploadMeeting(users.short.access, UPLOAD_PLACEHOLDER_NAME, await readFile(shortClip), 'short.m4a'),
     h.uploadMeeting(users.junk.access, 'Notes', Buffer.from('These are my meeting notes, not a recording.\n'.repeat(50)), 'notes.m4a'),
   ]);
 }, 120_000);
@@ -132,6 +134,12 @@ describe('too short: a 12 s recording', () => {
     expect(meeting.processing).toMatchObject({ status: 'ready', too_short: true, minutes_charged: 1, transcript: 'ready' });
     expect(meeting.processing.duration_seconds).toBeCloseTo(12, 0);
     expect(await h.minutesLeft(users.short.userId)).toBe(59);
+  }, PROCESSING);
+
+  it('gets a real name when its browser never named it, so the row does not say the upload failed', async () => {
+    const meeting = await h.waitForMeeting(users.short.access, meetings.short, h.settled, PROCESSING);
+    expect(meeting.name).toMatch(/^Uploaded recording \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(meeting.recording_available).toBe(true);
   }, PROCESSING);
 });
 

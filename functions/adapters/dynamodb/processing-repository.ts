@@ -121,6 +121,24 @@ export function createProcessingRepository(client: DynamoDBDocumentClient, table
       await updateMeeting(client, tableName, meetingId, `SET ${sets.join(', ')}`, names, values, 'attribute_exists(#p)');
     },
 
+    /**
+     * Names a meeting that still carries the upload placeholder name (the browser closed after its recording
+     * arrived, before it could name the meeting); a name set meanwhile is kept. True when renamed.
+     */
+    async nameUnnamedUpload(meetingId: string, placeholder: string, name: string): Promise<boolean> {
+      try {
+        await client.send(new UpdateCommand({
+          TableName: tableName, Key: meetingKeys.meeting(meetingId), UpdateExpression: 'SET #n = :name',
+          ConditionExpression: 'attribute_exists(pk) AND #n = :placeholder',
+          ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':name': name, ':placeholder': placeholder },
+        }));
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     /** Sets the meeting's end from its recording when the upload left it empty, and marks the recording available. */
     async recordDuration(meetingId: string, endTime: string | null): Promise<void> {
       await updateMeeting(client, tableName, meetingId, 'SET recordingAvailable = :t', {}, { ':t': true });

@@ -1,3 +1,4 @@
+import { attachmentDisposition } from '../../core/meetings/download-name.js';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -41,6 +42,9 @@ export function createRecordingStorage(s3: S3Client, bucket: string): RecordingS
 
     presignDownload: (key, expiresSeconds) =>
       getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresSeconds }),
+
+    presignAttachment: (key, expiresSeconds, fileName) =>
+      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }), { expiresIn: expiresSeconds }),
 
     async removeMeetingObjects(meetingId) {
       for (const prefix of [`${UPLOAD_PREFIX}${meetingId}/`, `${ARTEFACTS_PREFIX}${meetingId}/`]) {

@@ -27,10 +27,12 @@ const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_
 const s3 = new S3Client({});
 const sfn = new SFNClient({});
 
+const searchIndex = createSearchIndex(readSearchIndexConfig());
+
 /** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
-export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...transcriptRoutesOver(s3, config, searchIndex), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
-  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig()), console),
+  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
   minutes: createMinutesBalance(documentClient, config.TABLE_NAME, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES)),

@@ -66,6 +66,8 @@ export interface RecordingStorage {
   /** The most recently uploaded object under uploads/{meetingId}/, or undefined. */
   latestUpload(meetingId: string): Promise<StoredUpload | undefined>;
   presignDownload(key: string, expiresSeconds: number): Promise<string>;
+  /** A presigned GET link answered as an attachment named `fileName` (Content-Disposition), so a browser saves it and stays on the page. */
+  presignAttachment(key: string, expiresSeconds: number, fileName: string): Promise<string>;
   /** Deletes every object of the meeting (uploads/{id}/ and artefacts/{id}/). */
   removeMeetingObjects(meetingId: string): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { recordingFileName } from './download-name.js';
 import {
   MAX_UPLOAD_BYTES, MEETING_MESSAGES, RECORDING_URL_SECONDS, UPLOAD_TYPES, UPLOAD_URL_SECONDS,
   type IndexRequestAnswer, type RecordingUrl, type UploadContentType, type UploadUrl,
@@ -68,12 +69,16 @@ export async function requestIndexing(
 
 /** A 1-hour download link to the meeting's recording. Throws NotFound when not visible or not recorded. */
 export async function recordingUrl(
-  ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload' | 'presignDownload'>; clock: Clock },
+  ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload' | 'presignDownload' | 'presignAttachment'>; clock: Clock },
   caller: Caller, meetingId: string,
 ): Promise<RecordingUrl> {
   const { meeting } = await loadVisible(ports.meetings, meetingId, caller);
   const upload = await ports.storage.latestUpload(meetingId);
   if (!upload) throw new NotFound(MEETING_MESSAGES.noRecording);
   const videoUrl = await ports.storage.presignDownload(upload.key, RECORDING_URL_SECONDS);
-  return { name: meeting.name, video_url: videoUrl, expiration_time: new Date(ports.clock() + RECORDING_URL_SECONDS * 1000).toISOString() };
+  const fileName = recordingFileName(meeting.name, upload.key);
+  return {
+    name: meeting.name, video_url: videoUrl, expiration_time: new Date(ports.clock() + RECORDING_URL_SECONDS * 1000).toISOString(),
+    download_url: await ports.storage.presignAttachment(upload.key, RECORDING_URL_SECONDS, fileName), file_name: fileName,
+  };
 }

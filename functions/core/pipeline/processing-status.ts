@@ -3,6 +3,7 @@
  * with the meeting (`processing` in GET meetings/ and GET meetings/{id}/).
  */
 import type { ArtefactStatus, PipelineStep, ProcessingView } from '../../contracts/processing.js';
+import { STAGES, estimateProgress } from './progress-estimate.js';
 
 export type { ArtefactStatus, PipelineStep, ProcessingView };
 
@@ -20,27 +21,41 @@ export interface ProcessingState {
   readonly minutesCharged: number | null;
   readonly artefacts: { readonly transcript: ArtefactStatus };
   readonly updatedAt: string;
+  /** When the current step started (ISO); absent in states written before it was kept (updatedAt stands in). */
+  readonly stepStartedAt?: string;
 }
 
-/** Progress shown when a step starts; transcription has no progress of its own, so it holds its start value. */
-export const STEP_PERCENT: Readonly<Record<PipelineStep, number>> = {
-  StartProcessing: 0, ProbeMedia: 5, ExtractAudio: 10, Transcription: 20, BuildTranscript: 90, Finalize: 95,
-};
+/** Progress stored when a step starts (the start of its span in progress-estimate.ts, which estimates within it). */
+export const STEP_PERCENT: Readonly<Record<PipelineStep, number>> =
+  Object.fromEntries(STAGES.map(([step, spec]) => [step, spec.from])) as Record<PipelineStep, number>;
+
+/** The time fields a step writes as it starts: updatedAt and stepStartedAt, now. */
+export function stepStarted(now = new Date()): { updatedAt: string; stepStartedAt: string } {
+  const at = now.toISOString();
+  return { updatedAt: at, stepStartedAt: at };
+}
 
 /** The status of a run that has just been claimed. */
 export function queuedState(uploadKey: string, uploadEtag: string, now: string): ProcessingState {
   return {
     status: 'queued', step: 'StartProcessing', percent: 0, reason: null, uploadKey, uploadEtag,
     durationSeconds: null, speechSeconds: null, tooShort: false, minutesCharged: null,
-    artefacts: { transcript: 'queued' }, updatedAt: now,
+    artefacts: { transcript: 'queued' }, updatedAt: now, stepStartedAt: now,
   };
 }
 
-/** The stored state as the API shows it; undefined when the meeting was never processed. */
-export function toProcessingView(state: ProcessingState | null | undefined): ProcessingView | undefined {
+/**
+ * The stored state as the API shows it, with the running stage's name, percent and time left estimated at `nowMs`
+ * (progress-estimate.ts); undefined when the meeting was never processed.
+ */
+export function toProcessingView(state: ProcessingState | null | undefined, nowMs = Date.now()): ProcessingView | undefined {
   if (!state) return undefined;
+  const running = (state.status === 'queued' || state.status === 'processing') && state.artefacts?.transcript !== 'ready' && state.step;
+  const estimate = running ? estimateProgress(state.step!, Date.parse(state.stepStartedAt ?? state.updatedAt), nowMs, state.durationSeconds) : undefined;
   return {
-    status: state.status, step: state.step, percent: state.percent, reason: state.reason, too_short: state.tooShort,
+    status: state.status, step: state.step, percent: estimate ? Math.max(estimate.percent, state.percent ?? 0) : state.percent,
+    stage: estimate?.stage ?? null, seconds_left: estimate?.secondsLeft ?? null,
+    reason: state.reason, too_short: state.tooShort,
     duration_seconds: state.durationSeconds, minutes_charged: state.minutesCharged,
     transcript: state.artefacts?.transcript ?? 'queued', updated_at: state.updatedAt,
   };

@@ -5,8 +5,11 @@ import { BadRequest } from '../meetings/errors.js';
 import type { MeetingsRepository } from '../meetings/model.js';
 import type { ProcessingState } from '../pipeline/processing-status.js';
 import { renderTranscriptText } from './format.js';
+import { TRANSCRIPT_EXPORTS, TRANSCRIPT_FORMATS, isTranscriptFormat, renderTranscriptExport, type TranscriptFormat } from './export-formats.js';
 import { applySpeakerNames, type SpeakerNames } from './speaker-names.js';
-import type { TranscriptDocument } from './turns.js';
+import type { SpeakerTurn, TranscriptDocument } from './turns.js';
+import { editedTurn, LINE_EDIT_MESSAGES, LINE_TEXT_MAX } from './edit-line.js';
+import { ValidationFailed } from '../errors.js';
 
 export interface StoredTranscript {
   readonly jsonKey: string;
@@ -28,9 +31,26 @@ export interface TranscriptPorts {
     putText(key: string, text: string, contentType: string): Promise<void>;
   };
   readonly clock: () => number;
+  /** Re-indexes the spoken words after an edit (speaker = spk_N label), so word search finds the corrected words. */
+  readonly spokenWords?: { reindex(meetingId: string, words: ReadonlyArray<{ text: string; start: number; end: number; speaker: string }>): Promise<unknown> };
 }
 
-export const TRANSCRIPT_MESSAGES = { notReady: 'The transcript is not ready yet.' } as const;
+export const TRANSCRIPT_MESSAGES = {
+  notReady: 'The transcript is not ready yet.',
+  badFormat: `format must be one of ${TRANSCRIPT_FORMATS.join(', ')}.`,
+} as const;
+
+/** The format asked for in ?format= (txt when absent). Throws BadRequest for anything else. */
+export function transcriptFormat(value: string | undefined): TranscriptFormat {
+  if (value === undefined || value === '') return 'txt';
+  const format = value.trim().toLowerCase();
+  if (!isTranscriptFormat(format)) throw new BadRequest(TRANSCRIPT_MESSAGES.badFormat);
+  return format;
+}
+
+/** Where the download of a format is kept: beside speaker_labeled_transcript.txt, with the format's extension. */
+export const exportKey = (textKey: string, format: TranscriptFormat) =>
+  format === 'txt' ? textKey : textKey.replace(/[^/]*$/, TRANSCRIPT_EXPORTS[format].fileName);
 
 async function statusOf(ports: TranscriptPorts, meetingId: string): Promise<{ status: TranscriptStatus; reason: string | null }> {
   const state = await ports.transcripts.findState(meetingId);
@@ -44,13 +64,22 @@ async function link(ports: TranscriptPorts, key: string) {
 }
 
 /**
- * A 1-hour link to speaker_labeled_transcript.txt, or url null with the status while it is not ready.
+ * A 1-hour link to speaker_labeled_transcript.txt (or its .srt/.vtt/.json rendering, written afresh from the
+ * transcript document and the current speaker names), or url null with the status while it is not ready.
  * Throws NotFound when the caller may not see the meeting.
  */
-export async function transcriptLink(ports: TranscriptPorts, caller: Caller, meetingId: string): Promise<TranscriptLink> {
+export async function transcriptLink(
+  ports: TranscriptPorts, caller: Caller, meetingId: string, format: TranscriptFormat = 'txt',
+): Promise<TranscriptLink> {
   await loadVisible(ports.meetings, meetingId, caller);
   const stored = await ports.transcripts.findTranscript(meetingId);
   if (!stored) return { url: null, expiration_time: null, ...(await statusOf(ports, meetingId)) };
+  if (format !== 'txt') {
+    const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
+    const key = exportKey(stored.textKey, format);
+    await ports.files.putText(key, renderTranscriptExport(format, document, stored.speakerNames), TRANSCRIPT_EXPORTS[format].contentType);
+    return { ...(await link(ports, key)), status: 'ready', reason: null };
+  }
   return { ...(await link(ports, stored.textKey)), status: 'ready', reason: null };
 }
 
@@ -78,4 +107,40 @@ export async function updateSpeakerNames(
   await ports.files.putText(stored.textKey, renderTranscriptText(document.turns, names), 'text/plain; charset=utf-8');
   await ports.transcripts.saveSpeakerNames(meetingId, names);
   return { speakerNames: { ...names }, ...(await link(ports, stored.textKey)) };
+}
+
+/** PUT meetings/{id}/update_transcript_line/ answer: the corrected line and a link to the rewritten txt. */
+export interface TranscriptLineUpdated {
+  line: number;
+  turn: Pick<SpeakerTurn, 'speaker' | 'start' | 'end' | 'text' | 'words'>;
+  url: string;
+  expiration_time: string;
+}
+
+/**
+ * Host only: corrects the words of line `line` (0-based, the order of the txt file). Kept words keep their times, changed
+ * ones are interpolated (edit-line.ts); transcript.json is rewritten first, then speaker_labeled_transcript.txt, then the
+ * spoken words are re-indexed for search; the .srt/.vtt/.json downloads are rendered from transcript.json on request.
+ * Throws NotFound, Forbidden (not host), ValidationFailed (no such line, empty, too long), BadRequest (unchanged, not ready).
+ */
+export async function updateTranscriptLine(
+  ports: TranscriptPorts, caller: Caller, meetingId: string, line: number, text: string,
+): Promise<TranscriptLineUpdated> {
+  await loadForWrite(ports.meetings, meetingId, caller);
+  const stored = await ports.transcripts.findTranscript(meetingId);
+  if (!stored) throw new BadRequest(TRANSCRIPT_MESSAGES.notReady);
+  const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
+  const turn = document.turns[line];
+  if (!Number.isInteger(line) || !turn) throw new ValidationFailed({ line: [LINE_EDIT_MESSAGES.noLine(line)] });
+  const clean = text.trim().replace(/\s+/g, ' ');
+  if (clean === '') throw new ValidationFailed({ text: [LINE_EDIT_MESSAGES.empty] });
+  if (clean.length > LINE_TEXT_MAX) throw new ValidationFailed({ text: [LINE_EDIT_MESSAGES.tooLong] });
+  if (clean === turn.text) throw new BadRequest(LINE_EDIT_MESSAGES.unchanged);
+  const edited = editedTurn(turn, clean);
+  const turns = document.turns.map((t, i) => (i === line ? edited : t));
+  await ports.files.putText(stored.jsonKey, JSON.stringify({ ...document, turns }), 'application/json');
+  await ports.files.putText(stored.textKey, renderTranscriptText(turns, stored.speakerNames), 'text/plain; charset=utf-8');
+  await ports.spokenWords?.reindex(meetingId, turns.flatMap((t) => t.words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: t.speakerLabel }))));
+  const { speaker, start, end, words } = edited;
+  return { line, turn: { speaker, start, end, text: edited.text, words }, ...(await link(ports, stored.textKey)) };
 }

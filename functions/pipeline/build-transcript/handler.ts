@@ -1,6 +1,6 @@
 import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 import { MIN_SPEECH_SECONDS } from '../../core/pipeline/media-probe.js';
-import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { renderTranscriptText } from '../../core/transcripts/format.js';
 import { defaultSpeakerNames } from '../../core/transcripts/speaker-names.js';
 import { parseTranscribeOutput } from '../../core/transcripts/transcribe-output.js';
@@ -16,7 +16,7 @@ const ctx = pipelineContext();
  */
 export const handler = async (state: PipelineState): Promise<TranscriptResult> => {
   const { meetingId } = state;
-  await ctx.processing.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, updatedAt: new Date().toISOString() });
+  await ctx.processing.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, ...stepStarted() });
   const outputKey = state.audio?.outputKey ?? artefactKeys.transcribeOutput(meetingId);
   const turns = buildTurns(parseTranscribeOutput(JSON.parse(await ctx.artefacts.getText(outputKey))));
   const speakers = speakersOf(turns);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { extractSpeechAudio } from '../../adapters/media/ffmpeg.js';
 import { artefactKeys, transcriptionJobName } from '../../core/pipeline/artefact-keys.js';
-import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import type { Context } from 'aws-lambda';
 import { MEDIA_LINK_SECONDS, pipelineContext, type AudioResult, type PipelineRun } from '../shared/context.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
@@ -15,7 +15,7 @@ const ctx = pipelineContext();
  * job of this attempt (the next state starts it). Throws UnreadableMedia / MediaToolFailed from ffmpeg.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<AudioResult> => {
-  await ctx.processing.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, updatedAt: new Date().toISOString() });
+  await ctx.processing.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, ...stepStarted() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-audio-'));
   const key = artefactKeys.audio(run.meetingId);
   try {
@@ -26,7 +26,7 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Audio
     await rm(dir, { recursive: true, force: true });
   }
   await ctx.processing.patchState(run.meetingId, {
-    step: 'Transcription', percent: STEP_PERCENT.Transcription, 'artefacts.transcript': 'processing', updatedAt: new Date().toISOString(),
+    step: 'Transcription', percent: STEP_PERCENT.Transcription, 'artefacts.transcript': 'processing', ...stepStarted(),
   });
   return {
     bucket: ctx.artefacts.bucket, key, mediaUri: ctx.artefacts.uri(key),

@@ -2,9 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffmpeg.js';
+import { UPLOAD_PLACEHOLDER_NAME } from '../../contracts/meetings.js';
+import { arrivedUploadName } from '../../core/meetings/download-name.js';
 import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
 import { minutesToCharge } from '../../core/pipeline/minutes.js';
-import { STEP_PERCENT } from '../../core/pipeline/processing-status.js';
+import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import type { Context } from 'aws-lambda';
 import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
@@ -21,7 +23,7 @@ class MeetingNotFound extends Error {
  * Throws NotMediaFile / NoAudioTrack for files that cannot be processed.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<MediaResult> => {
-  await ctx.processing.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, updatedAt: new Date().toISOString() });
+  await ctx.processing.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, ...stepStarted() });
   const link = await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS);
   let facts = mediaFacts(await readable(() => probeMedia(link)));
   if (facts.durationSeconds === null) facts = mediaFacts(await readable(() => probeRemuxed(link, run.key, toolTimeBudget(context))));
@@ -36,6 +38,11 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Media
   const minutesCharged = charged ? minutes : (await ctx.processing.findCharge(run.meetingId, run.etag))?.minutes ?? minutes;
   const { startTime, endTime } = aggregate.meeting;
   await ctx.processing.recordDuration(run.meetingId, !endTime && startTime ? endTimeFrom(startTime, durationSeconds) : null);
+  // The recording arrived but the browser closed before naming the meeting: a real name, so the row, the viewer
+  // and the e-mails do not call a processed recording "Upload: Failed".
+  if (aggregate.meeting.name === UPLOAD_PLACEHOLDER_NAME) {
+    await ctx.processing.nameUnnamedUpload(run.meetingId, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(aggregate.meeting.createdAt));
+  }
 
   const tooShort = durationSeconds < MIN_SPEECH_SECONDS;
   await ctx.processing.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, updatedAt: new Date().toISOString() });

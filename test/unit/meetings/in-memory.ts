@@ -71,6 +71,9 @@ export class InMemoryStorage implements RecordingStorage {
     return [...this.objects.values()].filter((o) => o.key.startsWith(`uploads/${meetingId}/`)).at(-1);
   }
   async presignDownload(key: string, expiresSeconds: number) { return `memory://bucket/${key}?expires=${expiresSeconds}`; }
+  async presignAttachment(key: string, expiresSeconds: number, fileName: string) {
+    return `memory://bucket/${key}?expires=${expiresSeconds}&attachment=${encodeURIComponent(fileName)}`;
+  }
   async removeMeetingObjects(meetingId: string) {
     for (const key of [...this.objects.keys()]) {
       if (key.startsWith(`uploads/${meetingId}/`) || key.startsWith(`artefacts/${meetingId}/`)) this.objects.delete(key);

@@ -1,3 +1,4 @@
+import { attachmentDisposition, recordingFileName } from '../../../functions/core/meetings/download-name.js';
 import { MAX_UPLOAD_BYTES, MEETING_MESSAGES } from '../../../functions/contracts/meetings.js';
 import { USERS, world } from './in-memory.js';
 
@@ -267,7 +268,17 @@ describe('recording endpoints', () => {
     expect((await w.call('GET', `/api/meetings/${id}/video/`, { token: 'host' })).status).toBe(404);
     w.storage.objects.set(`uploads/${id}/recording.m4a`, { key: `uploads/${id}/recording.m4a`, etag: 'e', size: 5 });
     const response = await w.call('GET', `/api/meetings/${id}/video/`, { token: 'host' });
-    expect(response.body).toEqual({ name: 'Meeting 1', video_url: `memory://bucket/uploads/${id}/recording.m4a?expires=3600`, expiration_time: '2025-03-01T11:00:01.000Z' });
+    expect(response.body).toEqual({
+      name: 'Meeting 1', video_url: `memory://bucket/uploads/${id}/recording.m4a?expires=3600`, expiration_time: '2025-03-01T11:00:01.000Z',
+      download_url: `memory://bucket/uploads/${id}/recording.m4a?expires=3600&attachment=Meeting%201.m4a`, file_name: 'Meeting 1.m4a',
+    });
+  });
+
+  it('names the downloaded recording after the meeting, without characters file systems refuse', () => {
+    expect(recordingFileName('Weekly: Q3/Q4 "plan"', 'uploads/m/recording.mp4')).toBe('Weekly_ Q3_Q4 _plan_.mp4');
+    expect(recordingFileName('...', 'uploads/m/x.M4A')).toBe('recording.m4a');
+    expect(recordingFileName('x'.repeat(300), 'uploads/m/r.mp4')).toHaveLength(124);
+    expect(attachmentDisposition('Réunion.mp4')).toBe(`attachment; filename="Reunion.mp4"; filename*=UTF-8''R%C3%A9union.mp4`);
   });
 });
 

@@ -1,7 +1,8 @@
 import { artefactKeys, transcriptionJobName } from '../../../functions/core/pipeline/artefact-keys.js';
 import { endTimeFrom, mediaFacts, NoAudioTrack, NotMediaFile } from '../../../functions/core/pipeline/media-probe.js';
 import { minutesToCharge } from '../../../functions/core/pipeline/minutes.js';
-import { failureReason, queuedState, toProcessingView } from '../../../functions/core/pipeline/processing-status.js';
+import { failureReason, queuedState, STEP_PERCENT, toProcessingView, type ProcessingState } from '../../../functions/core/pipeline/processing-status.js';
+import { TRANSCRIPTION_RTF } from '../../../functions/core/pipeline/progress-estimate.js';
 
 describe('minutesToCharge', () => {
   it.each([[0, 0], [0.4, 1], [59.9, 1], [60, 1], [60.01, 2], [148, 3], [3600, 60], [3600.5, 61]])('%s s → %s minutes', (seconds, minutes) => {
@@ -77,11 +78,44 @@ describe('failureReason', () => {
 
 describe('toProcessingView', () => {
   it('shows a stored state in the API’s snake_case, and nothing for a meeting never processed', () => {
-    expect(toProcessingView(queuedState('uploads/m/recording.m4a', 'e', '2025-01-01T00:00:00.000Z'))).toEqual({
-      status: 'queued', step: 'StartProcessing', percent: 0, reason: null, too_short: false, duration_seconds: null,
-      minutes_charged: null, transcript: 'queued', updated_at: '2025-01-01T00:00:00.000Z',
+    expect(toProcessingView(queuedState('uploads/m/recording.m4a', 'e', '2025-01-01T00:00:00.000Z'), Date.parse('2025-01-01T00:00:00.000Z'))).toEqual({
+      status: 'queued', step: 'StartProcessing', percent: 0, stage: 'Waiting to start', seconds_left: expect.any(Number), reason: null,
+      too_short: false, duration_seconds: null, minutes_charged: null, transcript: 'queued', updated_at: '2025-01-01T00:00:00.000Z',
     });
     expect(toProcessingView(null)).toBeUndefined();
     expect(toProcessingView(undefined)).toBeUndefined();
+  });
+
+  const transcribing = (startedAt: string): ProcessingState => ({
+    ...queuedState('uploads/m/recording.m4a', 'e', '2025-01-01T00:00:00.000Z'),
+    status: 'processing', step: 'Transcription', percent: STEP_PERCENT.Transcription, durationSeconds: 600,
+    artefacts: { transcript: 'processing' }, updatedAt: startedAt, stepStartedAt: startedAt,
+  });
+
+  it('moves the percent within the transcription stage as its time passes, and the time left goes down', () => {
+    const start = Date.parse('2025-01-01T00:01:00.000Z');
+    const views = [0, 60, 300, 540].map((s) => toProcessingView(transcribing('2025-01-01T00:01:00.000Z'), start + s * 1000)!);
+    expect(views.map((v) => v.stage)).toEqual(Array(4).fill('Transcribing the speech'));
+    const percents = views.map((v) => v.percent!);
+    expect(percents[0]).toBe(STEP_PERCENT.Transcription);
+    for (let i = 1; i < percents.length; i++) expect(percents[i]!).toBeGreaterThan(percents[i - 1]!);
+    expect(percents.at(-1)!).toBeLessThan(STEP_PERCENT.BuildTranscript);
+    const left = views.map((v) => v.seconds_left!);
+    for (let i = 1; i < left.length; i++) expect(left[i]!).toBeLessThan(left[i - 1]!);
+    // 600 s at the assumed real-time factor, plus the stages after it.
+    expect(left[0]).toBeGreaterThanOrEqual(600 * TRANSCRIPTION_RTF);
+  });
+
+  it('holds a stage running late below its end and says about a minute is left', () => {
+    const late = toProcessingView(transcribing('2025-01-01T00:00:00.000Z'), Date.parse('2025-01-01T05:00:00.000Z'))!;
+    expect(late.percent).toBeLessThan(STEP_PERCENT.BuildTranscript);
+    expect(late.seconds_left).toBeLessThanOrEqual(90);
+  });
+
+  it('has no stage or time left once the transcript is ready or the run failed', () => {
+    const ready = { ...transcribing('2025-01-01T00:00:00.000Z'), status: 'ready' as const, step: 'Finalize' as const, percent: 100, artefacts: { transcript: 'ready' as const } };
+    expect(toProcessingView(ready)).toMatchObject({ percent: 100, stage: null, seconds_left: null });
+    const failed = { ...transcribing('2025-01-01T00:00:00.000Z'), status: 'failed' as const, percent: null };
+    expect(toProcessingView(failed)).toMatchObject({ percent: null, stage: null, seconds_left: null });
   });
 });

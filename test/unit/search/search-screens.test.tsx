@@ -28,7 +28,10 @@ const page = (hits: unknown[], total = hits.length) => ({ status: 200, json: { t
 
 function renderArea() {
   replyTo = (call) => {
-    if (call.url.includes('/search/search_content/')) return call.body.query === 'zebra' ? page([]) : page([textHit], 30);
+    if (call.url.includes('/search/search_content/')) {
+      if (call.body.query === 'slide') return page([0, 60, 120].map((timestamp) => ({ ...textHit, timestamp, imageUrl: `http://127.0.0.1/frame-${timestamp}.jpg` })), 3);
+      return call.body.query === 'zebra' ? page([]) : page([textHit], 30);
+    }
     if (call.url.includes('/search/search_audio/')) return page([voiceHit]);
     if (call.url.includes('/video/')) return { status: 200, json: { name: 'Weekly Sync', video_url: 'http://127.0.0.1/rec.mp4', expiration_time: '' } };
     return { status: 200, json: { count: 0, results: [] } };
@@ -56,6 +59,15 @@ describe('text and voice search on the meetings list', () => {
     expect(box.style.width).toBe('12%');
     expect(calls.find((c) => c.url.includes('search_content'))!.body).toEqual({ query: 'print', meeting_id: null, page: 1, page_size: 12 });
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
+  });
+
+  it('shows a slide that stayed on screen once, with each time it was seen', async () => {
+    const { container } = renderArea();
+    search('Text', 'slide');
+    await screen.findByText('3 matches');
+    expect(container.querySelectorAll('.text-hits > li')).toHaveLength(1);
+    expect(container.querySelectorAll('.text-hits img, .text-hits .frame-with-boxes')).not.toHaveLength(3);
+    expect(['0:00', '1:00', '2:00'].map((t) => screen.getByRole('button', { name: `Weekly Sync at ${t}` }).textContent)).toEqual(['0:00', '1:00', '2:00']);
   });
 
   it('says nothing matched for a query without hits', async () => {

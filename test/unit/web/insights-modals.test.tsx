@@ -183,6 +183,29 @@ describe('SentimentModal', () => {
     expect(within(screen.getByRole('region', { name: 'Most positive moments' })).getByRole('button').textContent).toContain('Alice');
   });
 
+  it('names each colour of the distribution, shows the moment player above the chart, and closes it', async () => {
+    replies['sentiments_data'] = { status: 200, json: SERIES };
+    replies['/video/'] = { status: 200, json: { name: 'Weekly', video_url: 'http://127.0.0.1/rec.mp4', expiration_time: 'x' } };
+    renderFresh(<SentimentModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'List Significant Moments' }));
+    const legend = document.querySelector('.sentiment-legend')!;
+    expect([...legend.querySelectorAll('li')].map((li) => li.textContent)).toEqual([expect.stringMatching(/^Positive \d+%$/), expect.stringMatching(/^Neutral \d+%$/), expect.stringMatching(/^Negative \d+%$/)]);
+
+    fireEvent.click(within(screen.getByRole('region', { name: 'Most negative moments' })).getByRole('button'));
+
+    const player = await screen.findByTestId('moment-player');
+    const chart = screen.getByTestId('sentiment-chart');
+    expect(player.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(within(player).getByRole('button', { name: 'Close player' }));
+    expect(screen.queryByTestId('moment-player')).toBeNull();
+  });
+
+  it('says a recording without speech has no sentiment instead of "being prepared" forever', async () => {
+    replies['sentiments_data'] = { status: 200, json: { sentiments_data: [], speakers: [], status: 'ready' } };
+    renderFresh(<SentimentModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    expect((await screen.findByRole('status')).textContent).toBe('No speech was recognised in this recording, so there is no sentiment to show.');
+  });
+
   it('shows the failure text when the analysis failed', async () => {
     replies['sentiments_data'] = { status: 200, json: { sentiments_data: [], speakers: [], status: 'failed' } };
     renderFresh(<SentimentModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);

@@ -89,7 +89,7 @@ describe('MeetingsArea', () => {
     expect(guestItems).toEqual(['Submit Feedback']);
   });
 
-  it('saves a new name on Enter and never saves an empty one', async () => {
+  it('saves a new name on Enter and refuses an empty or too long one with a message', async () => {
     replyTo = (call) => (call.method === 'PUT' ? { status: 200, json: { ...hosted, name: (call.body as { name: string }).name } } : listOf([hosted]));
     renderScreen(<MeetingsArea user={user} />);
     const input = (await screen.findByLabelText('Meeting name')) as HTMLInputElement;
@@ -97,12 +97,46 @@ describe('MeetingsArea', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.blur(input);
     expect(input.value).toBe('Weekly');
+    expect(screen.getByRole('alert').textContent).toBe('The meeting name may not be empty.');
+    fireEvent.change(input, { target: { value: 'x'.repeat(250) } });
+    expect(input.value).toHaveLength(250);
+    fireEvent.blur(input);
+    expect(input.value).toBe('Weekly');
+    expect(screen.getByRole('alert').textContent).toBe('The meeting name may not be longer than 200 characters. (250 were typed.)');
+    expect(requested('PUT', '/api/meetings/m1/')).toHaveLength(0);
     fireEvent.change(input, { target: { value: 'Planning' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.blur(input);
 
     await waitFor(() => expect(requested('PUT', '/api/meetings/m1/')).toHaveLength(1));
     expect(requested('PUT', '/api/meetings/m1/')[0].body).toEqual({ name: 'Planning' });
+  });
+
+  it('says a linked meeting is not shared with the caller when the list answers 404 for it', async () => {
+    replyTo = () => ({ status: 404, json: { detail: 'Not found.' } });
+    renderScreen(<MeetingsArea user={user} meetingId="m9" />, '/home/meeting/m9');
+
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^This meeting has not been shared with you/);
+    expect(screen.queryByText(/An error occurred while loading your meetings/)).toBeNull();
+  });
+
+  it('shows one state for an unfinished upload: not available, upload not finished; and the stage with its progress while processing', async () => {
+    const unfinished = meeting({ id: 'u1', name: 'Video  Upload: Failed', recording_available: false, end_time: null });
+    const running = meeting({
+      id: 'r1', name: 'Running', processing: {
+        status: 'processing', step: 'Transcription', percent: 40, stage: 'Transcribing the speech', seconds_left: 300, reason: null,
+        too_short: false, duration_seconds: 600, minutes_charged: 10, transcript: 'processing', updated_at: '2025-01-01T10:00:00Z',
+      },
+    });
+    replyTo = () => listOf([unfinished, running]);
+    renderScreen(<MeetingsArea user={user} />);
+
+    const row = await screen.findByRole('listitem', { name: 'Video Upload: Failed' });
+    expect(within(row).getByText('Not Available')).toBeTruthy();
+    expect(within(row).getByRole('status', { name: 'Processing status' }).textContent).toMatch(/^Upload not finished\./);
+    const other = screen.getByRole('listitem', { name: 'Running' });
+    expect(within(other).getByRole('status', { name: 'Processing status' }).textContent).toBe('Transcribing the speech… 40 % · about 5 min left');
+    expect((within(other).getByRole('progressbar', { name: 'Processing progress' }) as HTMLProgressElement).value).toBe(40);
   });
 
   it('says so when the meetings cannot be loaded', async () => {
@@ -332,7 +366,7 @@ describe('ShareDialog', () => {
 describe('FeedbackDialog', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('does nothing without a rating, then posts the rating and note', async () => {
+  it('asks for a rating when Submit is pressed without one, then posts the rating and note', async () => {
     replyTo = () => ({ status: 201, json: {} });
     renderScreen(<FeedbackDialog email="grace@example.com" meetingId="m1" onClose={jest.fn()} />);
     expect(screen.getByText('Very Poor')).toBeTruthy();
@@ -340,7 +374,9 @@ describe('FeedbackDialog', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(calls).toEqual([]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Please choose a rating from 1 to 10 before submitting.');
     fireEvent.click(screen.getByRole('button', { name: '9' }));
+    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: 'Great' } });
     expect(screen.getByText('5/400')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));

@@ -175,6 +175,12 @@ describe('upload naming', () => {
     expect(meetingNameFor('notes.mov')).toBe('notes.mov');
   });
 
+  it('shortens a file name over 200 characters to 200, ending in an ellipsis', () => {
+    const name = meetingNameFor(`${'a'.repeat(300)}.mp4`);
+    expect(name).toHaveLength(200);
+    expect(name.endsWith('…')).toBe(true);
+  });
+
   it('asks for audio/mp4 for an .m4a file and reads it with an audio element', async () => {
     const tags: string[] = [];
     URL.createObjectURL ??= () => 'blob:fake';

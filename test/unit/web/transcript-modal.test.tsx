@@ -185,7 +185,25 @@ describe('TranscriptModal', () => {
       expect(clicked[0].download).toBe('speaker_labeled_transcript.txt');
       expect(clicked[0].href).toBe('blob:transcript');
       expect(await readBlob(saved[0])).toBe(TEXT);
-      expect(requested('GET', '/transcript/')).toHaveLength(2);
+      expect(calls.filter((c) => c.url.endsWith('/transcript/'))).toHaveLength(2);
+    });
+
+    it('downloads the chosen format (SRT) from ?format=srt under its own file name', async () => {
+      const SRT_URL = 'http://127.0.0.1:9/media/artefacts/m1/speaker_labeled_transcript.srt?X-Amz-Signature=abc';
+      const SRT = '1\n00:00:02,000 --> 00:00:04,000\nSpeaker 1: Good morning everyone.\n';
+      readyServer((call) => (call.url.endsWith('/transcript/?format=srt')
+        ? { status: 200, json: { url: SRT_URL, expiration_time: '2030-01-01T00:00:00Z', status: 'ready', reason: null } }
+        : call.url.startsWith(SRT_URL) ? { status: 200, text: SRT } : undefined));
+      openModal(false);
+      await screen.findByRole('list', { name: 'Transcript' });
+
+      fireEvent.change(screen.getByLabelText('Format'), { target: { value: 'srt' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0].download).toBe('speaker_labeled_transcript.srt');
+      expect(await readBlob(saved[0])).toBe(SRT);
+      expect(requested('GET', '/transcript/?format=srt')).toHaveLength(1);
     });
 
     it('says there was a problem when the link cannot be had, and an error when the file cannot', async () => {
@@ -226,6 +244,118 @@ describe('TranscriptModal', () => {
     expect(within(list).getAllByRole('listitem')[2].getAttribute('aria-current')).toBe('true');
     expect(within(list).getAllByRole('listitem')[1].getAttribute('aria-current')).toBeNull();
     expect(requested('GET', '/api/meetings/m1/video/')).toHaveLength(1);
+  });
+});
+
+describe('the player that follows the words', () => {
+  const JSON_URL = 'http://127.0.0.1:9/media/artefacts/m1/speaker_labeled_transcript.json?X-Amz-Signature=abc';
+  const word = (text: string, start: number) => ({ text, start, end: start + 0.4, speaker: 'Speaker 1', confidence: 0.9 });
+  const WORDS_JSON = {
+    meetingId: 'm1', durationSeconds: 3700, speakers: [],
+    lines: [
+      { words: [word('Good', 2), word('morning', 2.5), word('everyone.', 3)] },
+      { words: [word('Thanks,', 40), word('the', 40.5), word('budget', 41), word('is', 41.5), word('ready.', 42)] },
+      { words: [word('Wrapping', 3605), word('up.', 3606)] },
+    ],
+  };
+  const wordsServer = () => readyServer((call) => (call.url.endsWith('/transcript/?format=json')
+    ? { status: 200, json: { url: JSON_URL, expiration_time: 'x', status: 'ready', reason: null } }
+    : call.url.startsWith(JSON_URL) ? { status: 200, text: JSON.stringify(WORDS_JSON) } : undefined));
+
+  async function videoOf(list: HTMLElement) {
+    const player = await screen.findByTestId('transcript-player');
+    const video = await within(player).findByLabelText(/^Recording of Weekly from/) as HTMLVideoElement;
+    let position = 0;
+    let paused = true;
+    Object.defineProperty(video, 'currentTime', { get: () => position, set: (v: number) => { position = v; }, configurable: true });
+    Object.defineProperty(video, 'paused', { get: () => paused, configurable: true });
+    Object.defineProperty(video, 'duration', { get: () => 3700, configurable: true });
+    video.play = () => { paused = false; return Promise.resolve(); };
+    video.pause = () => { paused = true; };
+    act(() => { fireEvent(video, new Event('loadedmetadata')); });
+    return { video, at: () => position, isPaused: () => paused, list };
+  }
+
+  it('seeks to a clicked word, marks the word being played, and answers Space and the arrow keys', async () => {
+    wordsServer();
+    openModal(false);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    const budget = await within(list).findByText('budget');
+
+    fireEvent.click(budget);
+    const { video, at, isPaused } = await videoOf(list);
+
+    expect(at()).toBe(41);
+    expect(isPaused()).toBe(false);
+    expect(within(list).getAllByRole('listitem')[1].getAttribute('aria-current')).toBe('true');
+    expect(within(list).getByText('budget').className).toContain('transcript-word-active');
+    fireEvent.keyDown(list, { key: ' ' });
+    expect(isPaused()).toBe(true);
+    fireEvent.keyDown(list, { key: ' ' });
+    expect(isPaused()).toBe(false);
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(at()).toBe(46);
+    fireEvent.keyDown(list, { key: 'ArrowLeft' });
+    fireEvent.keyDown(list, { key: 'ArrowLeft' });
+    expect(at()).toBe(36);
+    fireEvent.timeUpdate(video);
+    expect(within(list).getAllByRole('listitem')[0].getAttribute('aria-current')).toBe('true');
+    expect(within(list).getByText('everyone.').className).toContain('transcript-word-active');
+  });
+
+  it('puts the player beside the transcript once playing (stacked by the phone layout)', async () => {
+    wordsServer();
+    openModal(false);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    expect(screen.getByRole('dialog').className).not.toContain('transcript-with-player');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play recording' }));
+    await videoOf(list);
+
+    expect(screen.getByRole('dialog').className).toContain('transcript-with-player');
+  });
+});
+
+describe('correcting the words of a line', () => {
+  it('lets the host correct a line, sends it and shows the rewritten transcript', async () => {
+    let text = TEXT;
+    readyServer((call) => {
+      if (call.method === 'PUT' && call.url.endsWith('/update_transcript_line/')) {
+        text = TEXT.replace('Thanks, the budget is ready.', (call.body as { text: string }).text);
+        return { status: 200, json: { line: 1, turn: {}, url: FILE_URL, expiration_time: 'x' } };
+      }
+      return call.url.startsWith(FILE_URL) ? { status: 200, text } : undefined;
+    });
+    openModal(true);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    expect(within(list).queryByRole('button', { name: /^Edit line/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Correct words' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit line at 0:40' }));
+    fireEvent.change(within(list).getByLabelText('Text of the line at 0:40'), { target: { value: 'Thanks, the budget is final.' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(within(list).getByText('Thanks, the budget is final.')).toBeTruthy());
+    expect(requested('PUT', '/api/meetings/m1/update_transcript_line/')[0].body).toEqual({ line: 1, text: 'Thanks, the budget is final.' });
+    expect((await screen.findByRole('status')).textContent).toBe('Line corrected. The downloads and search use the corrected words.');
+  });
+
+  it('shows the server\'s refusal in the line', async () => {
+    readyServer((call) => (call.method === 'PUT' ? { status: 400, json: { text: ['A line cannot be empty. Put back at least one word.'] } } : undefined));
+    openModal(true);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    fireEvent.click(screen.getByRole('button', { name: 'Correct words' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Edit line at 0:02' }));
+    fireEvent.change(within(list).getByLabelText('Text of the line at 0:02'), { target: { value: ' ' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Save' }));
+    expect((await within(list).findByRole('alert')).textContent).toBe('A line cannot be empty. Put back at least one word.');
+  });
+
+  it('offers no correcting to a participant', async () => {
+    readyServer();
+    openModal(false);
+    await screen.findByRole('list', { name: 'Transcript' });
+    expect(screen.queryByRole('button', { name: 'Correct words' })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import type { ProcessingView } from '../../../functions/contracts/processing.js';
 import { stillProcessing } from '../../../web/src/api/meetings/get-meetings.js';
 import { DASHBOARD_OPERATIONS, meetingOptions } from '../../../web/src/features/meetings/permissions.js';
-import { processingLabel } from '../../../web/src/features/transcript/processing-status.js';
+import { formatTimeLeft, processingLabel } from '../../../web/src/features/transcript/processing-status.js';
 import { changedSpeakerNames, orderedLabels, speakerNamesProblem } from '../../../web/src/features/transcript/speaker-names-rules.js';
 import { activeLineIndex, formatTime, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
 
@@ -128,8 +128,16 @@ const view = (overrides: Partial<ProcessingView>): ProcessingView => ({
 
 describe('processingLabel', () => {
   it('shows the percent while processing', () => {
-    expect(processingLabel(view({ percent: 40 }))).toEqual({ text: 'Processing… 40 %', tone: 'pending' });
+    expect(processingLabel(view({ percent: 40 }))).toEqual({ text: 'Processing… 40 %', tone: 'pending', percent: 40 });
     expect(processingLabel(view({ percent: null })).text).toBe('Processing…');
+  });
+
+  it('names the stage the pipeline reports, its percent and the time left', () => {
+    expect(processingLabel(view({ percent: 37, stage: 'Transcribing the speech', seconds_left: 370 }))).toEqual({
+      text: 'Transcribing the speech… 37 % · about 6 min left', tone: 'pending', percent: 37,
+    });
+    expect(processingLabel(view({ percent: 95, stage: 'Building the transcript', seconds_left: 10 })).text).toBe('Building the transcript… 95 % · about 10 s left');
+    expect(formatTimeLeft(3900)).toBe('about 1 h 5 min left');
   });
 
   it('says queued, ready (and too short) and failed with the reason', () => {

@@ -1,4 +1,5 @@
-/** The route table of spec §2. */
+/** The route table of spec §2. The live room (and its segmentation) loads on demand, when its route is opened. */
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ExternalRedirect } from '../components/external-redirect.js';
 import { env } from '../config/env.js';
@@ -8,9 +9,11 @@ import { SignInPage } from '../features/auth/components/sign-in-page.js';
 import { SignUpPage } from '../features/auth/components/sign-up-page.js';
 import { GuestOnly, Logout, RequireAuth } from '../features/auth/route-guards.js';
 import { HomePage } from '../features/home/components/home-page.js';
-import { GuestRoomPage } from '../features/room/components/guest-room-page.js';
-import { HostRoomPage } from '../features/room/components/host-room-page.js';
 import { NotFoundPage } from './not-found-page.js';
+
+const GuestRoomPage = lazy(() => import('../features/room/components/guest-room-page.js').then((m) => ({ default: m.GuestRoomPage })));
+const HostRoomPage = lazy(() => import('../features/room/components/host-room-page.js').then((m) => ({ default: m.HostRoomPage })));
+const loading = <p className="empty-state page-loading" role="status">Loading...</p>;
 
 export function AppRoutes() {
   const pages = env.externalPages;
@@ -22,9 +25,9 @@ export function AppRoutes() {
         <Route path="/home/meeting/:meetingId" element={<HomePage />} />
         <Route path="/dashboard" element={<HomePage />} />
         <Route path="/dashboard/:meetingId/:operation?" element={<HomePage />} />
-        <Route path="/startmeeting" element={<HostRoomPage />} />
+        <Route path="/startmeeting" element={<Suspense fallback={loading}><HostRoomPage /></Suspense>} />
       </Route>
-      <Route path="/joinmeeting/:meetingId" element={<GuestRoomPage />} />
+      <Route path="/joinmeeting/:meetingId" element={<Suspense fallback={loading}><GuestRoomPage /></Suspense>} />
       <Route path="/auth/logout" element={<Logout />} />
       <Route path="/auth" element={<GuestOnly />}>
         <Route path="signup" element={<SignUpPage />} />

@@ -15,9 +15,12 @@ export interface TranscriptContent {
   text: string | null;
 }
 
-/** Fetches the link; throws ApiError. */
-export function getTranscriptLink(meetingId: string): Promise<TranscriptLink> {
-  return apiRequest<TranscriptLink>(transcriptKey(meetingId));
+/** The downloads the transcript call offers (?format=); txt is the spec's speaker_labeled_transcript.txt. */
+export type TranscriptFormat = 'txt' | 'srt' | 'vtt' | 'json';
+
+/** Fetches the link (of the txt file, or of another format); throws ApiError. */
+export function getTranscriptLink(meetingId: string, format?: TranscriptFormat): Promise<TranscriptLink> {
+  return apiRequest<TranscriptLink>(format && format !== 'txt' ? `${transcriptKey(meetingId)}?format=${format}` : transcriptKey(meetingId));
 }
 
 /**
@@ -50,5 +53,23 @@ export function useTranscript(meetingId: string) {
   return useSWR(transcriptKey(meetingId), () => getTranscript(meetingId), {
     revalidateOnFocus: false,
     refreshInterval: (data) => (data && STILL_RUNNING.has(data.status) ? POLL_MS : 0),
+  });
+}
+
+/** One timed word of the JSON download (seconds). */
+export interface TimedWord { text: string; start: number; end: number }
+
+/** The words of each line, from the JSON download (`lines[i].words`), in the order of the text file's lines. */
+export async function getTranscriptWords(meetingId: string): Promise<TimedWord[][]> {
+  const link = await getTranscriptLink(meetingId, 'json');
+  if (!link.url) return [];
+  const parsed = JSON.parse(await fetchTranscriptFile(link.url)) as { lines?: Array<{ words?: TimedWord[] }> };
+  return (parsed.lines ?? []).map((line) => (line.words ?? []).filter((w) => typeof w.start === 'number' && typeof w.text === 'string'));
+}
+
+/** The words with their times once the transcript is ready (null key while not); a failure leaves the lines without word times. */
+export function useTranscriptWords(meetingId: string, ready: boolean) {
+  return useSWR(ready ? `${transcriptKey(meetingId)}?format=json` : null, () => getTranscriptWords(meetingId), {
+    revalidateOnFocus: false, shouldRetryOnError: false,
   });
 }

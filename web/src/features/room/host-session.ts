@@ -187,12 +187,14 @@ export class HostSession {
     this.close();
     if (!recording || recording.size === 0 || !startedAt) return this.publish({ phase: 'ended', endedBy: 'other' });
     this.publish({ phase: 'saving', savePercent: 0 });
+    let saved = false;
     try {
       await this.saveRecording(recording, startedAt);
+      saved = true;
     } catch (error) {
       console.warn('The recording could not be saved', error);
     }
-    this.publish({ phase: 'ended', endedBy: 'other' });
+    this.publish({ phase: 'ended', endedBy: 'other', saved });
   }
 
   private async saveRecording(recording: Blob, startedAt: Date): Promise<void> {

@@ -17,6 +17,8 @@ export interface RoomState {
   endedBy?: 'host' | 'other';
   /** Upload progress of the recording while saving (0-100). */
   savePercent?: number;
+  /** Host only, after Stop: whether the recording reached the host's meetings. */
+  saved?: boolean;
 }
 
 export const INITIAL_ROOM_STATE: RoomState = { phase: 'idle', mediaAllowed: false, attendees: [], muted: false, personRemoval: 'off' };

@@ -15,6 +15,15 @@ export const ROOM_TEXTS = {
   viewerFallback: 'Unknown error occurred, please try again! If the problem persists, please contact the support team.',
   waitingForHost: 'Connecting to the host…',
   saving: 'Saving the recording…',
+  /** Headings by state (the spec's 'Ready to collaborate?' before the start). */
+  starting: { host: 'Starting the meeting…', guest: 'Joining the meeting…' },
+  live: { host: 'You are live', guest: 'You are in the meeting' },
+  savingHeading: 'Saving the recording',
+  ended: 'The meeting has ended',
+  liveIntro: { host: 'Share the link with up to ten people. Stop ends the meeting for everyone and saves the recording.', guest: 'You see and hear the host. Leave with Stop.' },
+  saved: 'The recording was saved to your meetings. It is being processed now: the transcript follows in about 10 minutes.',
+  notSaved: 'The recording could not be saved. Please contact support.',
+  backToMeetings: 'My Meetings',
 } as const;
 
 export const COPIED_NOTE_MS = 1000;

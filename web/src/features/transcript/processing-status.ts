@@ -1,19 +1,38 @@
 /** How a meeting's processing status (docs/pipeline.md, `processing` on a meeting) reads in the list row. */
 import type { ProcessingView } from '../../../../functions/contracts/processing.js';
 
+/** A meeting still under the upload placeholder name with no recording: the upload is running in some tab, or was abandoned. */
+export const UPLOAD_UNFINISHED = 'Upload not finished. If it was interrupted, delete this meeting and upload the recording again.';
+
 export type ProcessingTone = 'pending' | 'ready' | 'failed';
 
 export interface ProcessingLabel {
   text: string;
   tone: ProcessingTone;
+  /** 0–100 while running and known (the progress bar). */
+  percent?: number;
 }
 
-/** 'Queued for processing', 'Processing… 40 %', 'Transcript ready' or 'Failed: reason'. */
+/** `about 3 min left`, `about 40 s left`, `about 1 h 5 min left`. */
+export function formatTimeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(5, Math.round(seconds / 5) * 5)} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+/**
+ * 'Queued for processing', 'Transcribing the speech… 40 % · about 6 min left' (the stage the pipeline reports,
+ * 'Processing… 40 %' from a server without stages), 'Transcript ready' or 'Failed: reason'.
+ */
 export function processingLabel(view: ProcessingView): ProcessingLabel {
   if (view.status === 'failed') return { text: `Failed: ${view.reason ?? 'unknown error'}`, tone: 'failed' };
   if (view.status === 'ready' || view.transcript === 'ready') {
     return { text: view.too_short ? 'Transcript ready (under 30 s of speech)' : 'Transcript ready', tone: 'ready' };
   }
   if (view.status === 'queued') return { text: view.reason ?? 'Queued for processing', tone: 'pending' };
-  return { text: view.percent === null ? 'Processing…' : `Processing… ${view.percent} %`, tone: 'pending' };
+  const stage = view.stage ?? 'Processing';
+  if (view.percent === null) return { text: `${stage}…`, tone: 'pending' };
+  const left = view.seconds_left != null ? ` · ${formatTimeLeft(view.seconds_left)}` : '';
+  return { text: `${stage}… ${view.percent} %${left}`, tone: 'pending', percent: view.percent };
 }

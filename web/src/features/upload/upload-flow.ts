@@ -2,7 +2,7 @@
  * The six-step upload of spec §4: read the duration, create the placeholder meeting, get the upload
  * target, upload with progress, give the meeting its real name and times, request indexing.
  */
-import type { IndexRequestAnswer, MeetingView, UploadContentType, UploadUrl } from '../../../../functions/contracts/meetings.js';
+import { MEETING_NAME_MAX, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '../../../../functions/contracts/meetings.js';
 import type { MeetingChanges } from '../../api/meetings/update-meeting.js';
 import { PLACEHOLDER_MEETING_NAME } from './upload-messages.js';
 
@@ -16,10 +16,19 @@ export interface UploadPorts {
   requestIndexing(meetingId: string): Promise<IndexRequestAnswer>;
 }
 
-/** The meeting name for an uploaded file: its name without the .mp4 or .m4a extension. */
+/**
+ * The meeting name for an uploaded file: its name without the .mp4 or .m4a extension; a name over
+ * MEETING_NAME_MAX characters is shortened and ends in an ellipsis, so the cut shows.
+ */
 export function meetingNameFor(fileName: string): string {
-  const name = fileName.replace(/\.(mp4|m4a)$/i, '').trim();
-  return name === '' ? fileName : name;
+  const stripped = fileName.replace(/\.(mp4|m4a)$/i, '').trim();
+  const name = stripped === '' ? fileName : stripped;
+  return name.length > MEETING_NAME_MAX ? `${name.slice(0, MEETING_NAME_MAX - 1).trimEnd()}…` : name;
+}
+
+/** Still the placeholder of step 2 with no recording and no processing: the upload has not (or never) finished. */
+export function isUnfinishedUpload(meeting: MeetingView): boolean {
+  return meeting.name === PLACEHOLDER_MEETING_NAME && !meeting.recording_available && !meeting.processing;
 }
 
 /** The content type to ask the upload target for: .m4a is audio/mp4, everything else video/mp4. */

@@ -1,5 +1,5 @@
 /** Upload texts of spec §5 and §8, word for word. */
-import { MEETING_MESSAGES } from '../../../../functions/contracts/meetings.js';
+import { MEETING_MESSAGES, UPLOAD_PLACEHOLDER_NAME } from '../../../../functions/contracts/meetings.js';
 
 export const UPLOAD_MESSAGES = {
   invalidVideo: 'Invalid video. Please select a video file.',
@@ -8,7 +8,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** The placeholder name a meeting has until its upload completes (two spaces, as the spec writes it). */
-export const PLACEHOLDER_MEETING_NAME = 'Video  Upload: Failed';
+export const PLACEHOLDER_MEETING_NAME = UPLOAD_PLACEHOLDER_NAME;
 
 /** The file types the form accepts. */
 export const UPLOAD_ACCEPT = '.mp4,.m4a';

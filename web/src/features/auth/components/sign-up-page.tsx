@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/password-field.js';
 import { TextField } from '../../../components/text-field.js';
 import { env } from '../../../config/env.js';
 import { useAuth } from '../auth-provider.js';
+import { peekReturnTarget } from '../return-target.js';
 import { signUpErrorText } from '../sign-up-errors.js';
 import { AuthLayout } from './auth-layout.js';
 import { VerificationCodeControls, useVerificationCode } from './verification-code.js';
@@ -40,7 +41,7 @@ export function SignUpPage() {
     }
     try {
       login(await obtainToken({ username: fields.email, password: fields.password }));
-      navigate('/home', { replace: true });
+      navigate(peekReturnTarget() ?? '/home', { replace: true });
     } catch (failure) {
       setError(signUpErrorText(failure));
     }

@@ -1,6 +1,6 @@
 /**
  * The feedback survey (spec §2, §5): a rating 1-10 ('Very Poor' to 'Excellent') and a note of up to 400
- * characters. Submit does nothing without a rating; 2 s after success the app goes to /.
+ * characters. Submit without a rating asks for one; 2 s after success the app goes to /.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
 
 export const FEEDBACK_DONE_DELAY_MS = 2000;
+export const RATING_REQUIRED = `Please choose a rating from 1 to ${SURVEY_MAXIMUM_RATING} before submitting.`;
 const RATINGS = Array.from({ length: SURVEY_MAXIMUM_RATING }, (_, i) => i + 1);
 
 interface FeedbackDialogProps {
@@ -32,7 +33,11 @@ export function FeedbackDialog({ email, meetingId, onClose }: FeedbackDialogProp
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (rating === undefined || status !== 'idle') return;
+    if (status !== 'idle') return;
+    if (rating === undefined) {
+      setError(RATING_REQUIRED);
+      return;
+    }
     setStatus('sending');
     setError(undefined);
     try {
@@ -51,7 +56,7 @@ export function FeedbackDialog({ email, meetingId, onClose }: FeedbackDialogProp
         <p id={ids.scale}>How would you rate your experience?</p>
         <div className="rating-scale" role="group" aria-labelledby={ids.scale}>
           {RATINGS.map((value) => (
-            <button key={value} type="button" className="rating-button" aria-pressed={rating === value} onClick={() => setRating(value)}>
+            <button key={value} type="button" className="rating-button" aria-pressed={rating === value} onClick={() => { setRating(value); if (error === RATING_REQUIRED) setError(undefined); }}>
               {value}
             </button>
           ))}

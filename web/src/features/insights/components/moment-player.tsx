@@ -4,8 +4,12 @@ import { getRecording } from '../../../api/meetings/get-recording.js';
 import { DOWNLOAD_ERROR } from '../../meetings/components/recording-player.js';
 import { formatSeconds } from '../chart-model.js';
 
-/** `at`: the second to play from (a new value seeks there); undefined shows nothing. */
-export function MomentPlayer({ meetingId, at }: { meetingId: string; at: number | undefined }) {
+/**
+ * `at`: the second to play from (a new value seeks there); undefined shows nothing. The player is scrolled into
+ * view when asked to play, and `onClose` (when given) offers a Close player button that stops the sound.
+ */
+export function MomentPlayer({ meetingId, at, onClose }: { meetingId: string; at: number | undefined; onClose?: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
   const [url, setUrl] = useState<string>();
   const [error, setError] = useState<string>();
   const video = useRef<HTMLVideoElement>(null);
@@ -22,6 +26,7 @@ export function MomentPlayer({ meetingId, at }: { meetingId: string; at: number 
       element.currentTime = at;
       void element.play().catch(() => undefined);
     };
+    box.current?.scrollIntoView?.({ block: 'nearest' });
     if (element.readyState >= 1) seek();
     else element.addEventListener('loadedmetadata', seek, { once: true });
     return () => element.removeEventListener('loadedmetadata', seek);
@@ -30,8 +35,13 @@ export function MomentPlayer({ meetingId, at }: { meetingId: string; at: number 
   if (at === undefined) return null;
   if (error) return <p className="message message-error" role="alert">{error}</p>;
   return (
-    <div className="moment-player" data-testid="moment-player" data-at={at}>
-      <p className="moment-caption">Playing from {formatSeconds(at)}</p>
+    <div className="moment-player" data-testid="moment-player" data-at={at} ref={box}>
+      <div className="moment-player-header">
+        <p className="moment-caption">Playing from {formatSeconds(at)}</p>
+        {onClose && (
+          <button type="button" className="button-secondary button-small" onClick={() => { video.current?.pause(); onClose(); }}>Close player</button>
+        )}
+      </div>
       {url && <video ref={video} src={url} controls playsInline className="recording-video" aria-label={`Recording from ${formatSeconds(at)}`} />}
     </div>
   );

@@ -12,16 +12,28 @@ import { chartDomain, distribution, formatSeconds, significantMoments, speakerNa
 import { MomentPlayer } from './moment-player.js';
 import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';
 
+export const NO_SPEECH = 'No speech was recognised in this recording, so there is no sentiment to show.';
+
 interface SentimentModalProps { meetingId: string; meetingName: string; onClose: () => void }
 
+const CLASS_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+
+/** The share of each class as a bar, with a legend that names each colour and its percentage. */
 function DistributionBar({ items }: { items: readonly SentimentItemView[] }) {
   const shares = distribution(items);
+  const classes = ['positive', 'neutral', 'negative'] as const;
   return (
-    <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(0)}%, negative ${shares.negative.toFixed(0)}%`}
-      style={{ display: 'flex', height: 14, borderRadius: 7, overflow: 'hidden', background: '#eee' }}>
-      {(['positive', 'neutral', 'negative'] as const).map((c) => shares[c] > 0 && (
-        <div key={c} className={`distribution-segment ${c}`} title={`${c} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`, background: CLASS_COLOURS[c] }} />
-      ))}
+    <div className="sentiment-distribution-box">
+      <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(0)}%, negative ${shares.negative.toFixed(0)}%`}>
+        {classes.map((c) => shares[c] > 0 && (
+          <div key={c} className={`distribution-segment ${c}`} title={`${CLASS_LABELS[c]} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`, background: CLASS_COLOURS[c] }} />
+        ))}
+      </div>
+      <ul className="sentiment-legend" aria-hidden="true">
+        {classes.map((c) => (
+          <li key={c}><span className="legend-swatch" style={{ background: CLASS_COLOURS[c] }} />{CLASS_LABELS[c]} {shares[c].toFixed(0)}%</li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -64,28 +76,32 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
   const domain = zoom ?? chartDomain(items);
   const moments = significantMoments(items);
   const failed = Boolean(error) || data?.status === 'failed';
-  const notReady = !failed && data !== undefined && all.length === 0;
+  // Ready but empty: the recording had no speech to score, which no amount of waiting changes.
+  const noSpeech = !failed && data?.status === 'ready' && all.length === 0;
+  const notReady = !failed && !noSpeech && data !== undefined && all.length === 0;
 
   return (
     <Modal title={`Sentiment Analysis: ${meetingName}`} onClose={onClose} className="sentiment-modal">
       {isLoading && <p>Loading...</p>}
       {failed && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.sentimentsFailed}</p>}
       {notReady && <p className="message" role="status">{INSIGHTS_MESSAGES.sentimentsNotReady}</p>}
+      {noSpeech && <p className="empty-state" role="status">{NO_SPEECH}</p>}
       {!failed && all.length > 0 && (
         <div className="sentiments">
           <DistributionBar items={items} />
           <div className="sentiment-controls">
-            <button type="button" className="button-secondary" onClick={() => setZoom(undefined)} disabled={!zoom}>Zoom Out</button>
-            <button type="button" className="button-secondary" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' : 'Hide Tooltip'}</button>
-            <label>
+            <button type="button" className="button-secondary button-small" onClick={() => setZoom(undefined)} disabled={!zoom}>Zoom Out</button>
+            <button type="button" className="button-secondary button-small" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' : 'Hide Tooltip'}</button>
+            <label className="sentiment-filter">
               Filter By Speaker{' '}
               <select value={speaker} onChange={(e) => { setSpeaker(e.target.value); setZoom(undefined); }}>
                 <option value="">All speakers</option>
                 {speakersIn(all).map((label) => <option key={label} value={label}>{nameOf(label)}</option>)}
               </select>
             </label>
-            <button type="button" className="button-secondary" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
+            <button type="button" className="button-secondary button-small" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
           </div>
+          <MomentPlayer meetingId={meetingId} at={playAt} onClose={() => setPlayAt(undefined)} />
           <SentimentChart items={items} domain={domain} showTooltip={!hideTooltip} nameOf={nameOf}
             onZoom={(a, b) => setZoom(zoomDomain(items, a, b) ?? zoom)} onPick={(item) => setPlayAt(item.start_time)} />
           {showMoments && (
@@ -108,8 +124,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
               ))}
             </div>
           )}
-          <SpeakerTable nameOf={nameOf} speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} />
-          <MomentPlayer meetingId={meetingId} at={playAt} />
+          <div className="speaker-sentiments-box"><SpeakerTable nameOf={nameOf} speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} /></div>
         </div>
       )}
     </Modal>

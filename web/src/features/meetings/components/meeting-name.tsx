@@ -1,6 +1,10 @@
-/** The meeting name: editable by its host (saved on Enter or blur, never empty), plain text otherwise. */
+/**
+ * The meeting name: editable by its host (saved on Enter or blur), plain text otherwise. An empty name or one
+ * over MEETING_NAME_MAX characters is refused with the server's message and the saved name comes back.
+ * A name too long for its column is clipped with an ellipsis; the whole name is in the tooltip.
+ */
 import { useEffect, useState } from 'react';
-import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import { MEETING_MESSAGES, MEETING_NAME_MAX, type MeetingView } from '../../../../../functions/contracts/meetings.js';
 import { GENERIC_ERROR } from '../../../api/error-messages.js';
 import { updateMeeting } from '../../../api/meetings/update-meeting.js';
 import { ErrorMessage } from '../../../components/message.js';
@@ -17,11 +21,17 @@ export function MeetingName({ meeting, editable, onSaved }: MeetingNameProps) {
   const [error, setError] = useState<string>();
   useEffect(() => setValue(meeting.name), [meeting.name]);
 
-  if (!editable) return <span className="meeting-name">{meeting.name}</span>;
+  if (!editable) return <span className="meeting-name meeting-name-text" title={meeting.name}>{meeting.name}</span>;
 
   async function save() {
     const name = value.trim();
-    if (name === '' || name === meeting.name) {
+    if (name === '' || name.length > MEETING_NAME_MAX) {
+      setValue(meeting.name);
+      setError(name === '' ? MEETING_MESSAGES.nameEmpty : `${MEETING_MESSAGES.nameTooLong} (${name.length} were typed.)`);
+      return;
+    }
+    setError(undefined);
+    if (name === meeting.name) {
       setValue(meeting.name);
       return;
     }
@@ -42,10 +52,10 @@ export function MeetingName({ meeting, editable, onSaved }: MeetingNameProps) {
       <input
         className="meeting-name-input"
         aria-label="Meeting name"
+        aria-invalid={error ? true : undefined}
         title={value}
         value={value}
         disabled={saving}
-        maxLength={200}
         onChange={(e) => setValue(e.target.value)}
         onBlur={() => void save()}
         onKeyDown={(e) => {

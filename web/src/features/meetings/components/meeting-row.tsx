@@ -8,6 +8,7 @@ import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { canManage, meetingOptions, sharedWithCount, type MeetingOption } from '../permissions.js';
 import { ProcessingStatus } from '../../transcript/components/processing-status.js';
+import { isUnfinishedUpload } from '../../upload/upload-flow.js';
 import { MeetingName } from './meeting-name.js';
 import { OptionsMenu } from './options-menu.js';
 
@@ -48,7 +49,7 @@ export function MeetingRow({ meeting, email, selected, onToggleSelected, onOptio
           Open
         </button>
       </span>
-      <ProcessingStatus processing={meeting.processing} />
+      <ProcessingStatus processing={meeting.processing} uploadUnfinished={isUnfinishedUpload(meeting)} />
     </li>
   );
 }

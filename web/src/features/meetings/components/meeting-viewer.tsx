@@ -1,9 +1,11 @@
-/** The phone viewer of one meeting: its facts and the same role-based options as the desktop dropdown. */
+/** The phone viewer of one meeting: its facts, the same processing status as its row, and the same role-based options as the desktop dropdown. */
 import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { meetingOptions, OPTION_LABELS, sharedWithCount, type MeetingOption } from '../permissions.js';
 import { Modal } from '../../../components/modal.js';
+import { ProcessingStatus } from '../../transcript/components/processing-status.js';
+import { isUnfinishedUpload } from '../../upload/upload-flow.js';
 
 interface MeetingViewerProps {
   meeting: MeetingView;
@@ -21,6 +23,7 @@ export function MeetingViewer({ meeting, email, onOption, onClose }: MeetingView
         <div><dt>Shared With</dt><dd>{sharedWithCount(meeting)}</dd></div>
         <div><dt>Captured Recording</dt><dd>{meeting.recording_available ? 'Available' : 'Not Available'}</dd></div>
       </dl>
+      <ProcessingStatus processing={meeting.processing} uploadUnfinished={isUnfinishedUpload(meeting)} />
       <div className="viewer-options">
         {meetingOptions(meeting, email).map((option) => (
           <button key={option} type="button" className="button-secondary" onClick={() => onOption(meeting, option)}>

@@ -12,7 +12,8 @@ import { ErrorMessage } from '../../../components/message.js';
 import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
 import { ShareDialog } from '../../share/components/share-dialog.js';
 import { ProgressCircle } from '../../upload/components/progress-circle.js';
-import { LOAD_ERROR, MINUTES_OVERLAY_TEXT, MINUTES_OVERLAY_TITLE, NO_MEETINGS } from '../list-messages.js';
+import { LOAD_ERROR, MINUTES_OVERLAY_TEXT, MINUTES_OVERLAY_TITLE, NO_MEETINGS, NOT_SHARED } from '../list-messages.js';
+import { errorStatus } from '../../../api/error-messages.js';
 import { pageCount } from '../pagination.js';
 import { canBulkShare, canManage, DASHBOARD_OPERATIONS, meetingOptions } from '../permissions.js';
 import { useMeetingActions } from '../use-meeting-actions.js';
@@ -92,7 +93,7 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent, onUpgr
               : <ContentSearchResults key={`${search.type}:${search.query}`} type={search.type} query={search.query} />
           ) : (
             <>
-              {error && <ErrorMessage>{LOAD_ERROR}</ErrorMessage>}
+              {error && <ErrorMessage>{meetingId && errorStatus(error) === 404 ? NOT_SHARED : LOAD_ERROR}</ErrorMessage>}
               {!error && isLoading && <p className="empty-state">Loading...</p>}
               {!error && data && meetings.length === 0 && <p className="empty-state">{NO_MEETINGS}</p>}
               {meetings.length > 0 && (

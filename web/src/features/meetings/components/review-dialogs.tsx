@@ -1,9 +1,14 @@
-/** The review modals a meeting option opens: transcript (speaker labelling for the host), notes, sentiment analysis. */
+/**
+ * The review modals a meeting option opens: transcript (speaker labelling for the host), notes, sentiment analysis.
+ * The sentiment modal (with the charts library) loads on demand, when it is first opened.
+ */
+import { lazy, Suspense } from 'react';
 import { NotesModal } from '../../insights/components/notes-modal.js';
-import { SentimentModal } from '../../insights/components/sentiment-modal.js';
 import { TranscriptModal } from '../../transcript/components/transcript-modal.js';
 import { canManage } from '../permissions.js';
 import type { MeetingDialog } from '../use-meeting-actions.js';
+
+const SentimentModal = lazy(() => import('../../insights/components/sentiment-modal.js').then((m) => ({ default: m.SentimentModal })));
 
 interface ReviewDialogsProps {
   dialog: MeetingDialog | undefined;
@@ -17,6 +22,12 @@ export function ReviewDialogs({ dialog, email, onClose }: ReviewDialogsProps) {
     return <TranscriptModal meetingId={meeting.id} meetingName={meeting.name} canLabel={canManage(meeting, email)} onClose={onClose} />;
   }
   if (dialog?.kind === 'notes') return <NotesModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} canRegenerate={canManage(dialog.meeting, email)} />;
-  if (dialog?.kind === 'sentiment') return <SentimentModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} />;
+  if (dialog?.kind === 'sentiment') {
+    return (
+      <Suspense fallback={<p className="empty-state" role="status">Loading...</p>}>
+        <SentimentModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} />
+      </Suspense>
+    );
+  }
   return null;
 }

@@ -4,7 +4,8 @@
  * invite dialog, and how the meeting ends ('Host ended the meeting.' then the survey after 3 s).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { Logo } from '../../../components/logo.js';
 import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
 import type { RoomState } from '../room-state.js';
 import { ROOM_TEXTS, SURVEY_DELAY_MS } from '../room-texts.js';
@@ -30,6 +31,13 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
   const navigate = useNavigate();
   const inSession = state.phase === 'live';
   const started = state.phase !== 'idle';
+  const heading = state.phase === 'idle' ? ROOM_TEXTS.ready
+    : state.phase === 'starting' ? ROOM_TEXTS.starting[role]
+      : state.phase === 'live' ? ROOM_TEXTS.live[role]
+        : state.phase === 'saving' ? ROOM_TEXTS.savingHeading : ROOM_TEXTS.ended;
+  const intro = state.phase === 'idle' || state.phase === 'starting'
+    ? (role === 'host' ? ROOM_TEXTS.hostIntro : ROOM_TEXTS.guestIntro)
+    : state.phase === 'live' ? ROOM_TEXTS.liveIntro[role] : undefined;
 
   useEffect(() => {
     if (state.phase !== 'ended') return undefined;
@@ -42,11 +50,16 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
   }, [state.phase, state.endedBy, role]);
 
   return (
+    <>
+    <header className="room-header">
+      <Logo />
+      {role === 'host' && <Link to="/home" className="room-back">← {ROOM_TEXTS.backToMeetings}</Link>}
+    </header>
     <main className="room-page">
       <div className="room-welcome">
         <div>
-          <h1>{ROOM_TEXTS.ready}</h1>
-          <p>{role === 'host' ? ROOM_TEXTS.hostIntro : ROOM_TEXTS.guestIntro}</p>
+          <h1>{heading}</h1>
+          {intro && <p>{intro}</p>}
         </div>
         <RoomClock />
       </div>
@@ -55,10 +68,13 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
           {role === 'host' ? 'Start' : 'Join'}
         </button>
         <button type="button" className="button-secondary" disabled={!inSession || !meetingId} onClick={() => setInviting(true)}>Share</button>
-        <button type="button" className="button-secondary" disabled={!inSession} onClick={onMute}>{state.muted ? 'Unmute' : 'Mute'}</button>
-        <button type="button" className="button-secondary" disabled={!inSession || role !== 'host'} aria-pressed={state.personRemoval === 'on'} onClick={onToggleRemoval}>
-          {state.personRemoval === 'on' ? 'Leave Presenter' : 'Remove Presenter'}
-        </button>
+        {/* Once the session is over the buttons read as they would for a new one. */}
+        <button type="button" className="button-secondary" disabled={!inSession} onClick={onMute}>{inSession && state.muted ? 'Unmute' : 'Mute'}</button>
+        {role === 'host' && (
+          <button type="button" className="button-secondary" disabled={!inSession} aria-pressed={inSession && state.personRemoval === 'on'} onClick={onToggleRemoval}>
+            {inSession && state.personRemoval === 'on' ? 'Leave Presenter' : 'Remove Presenter'}
+          </button>
+        )}
         <button type="button" className="button-secondary" disabled={!inSession} onClick={onStop}>Stop</button>
       </div>
       <p className="room-notice">{ROOM_TEXTS.recorded}</p>
@@ -67,12 +83,15 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
       {role === 'guest' && state.phase === 'starting' && <p role="status" className="room-notice">{ROOM_TEXTS.waitingForHost}</p>}
       {state.phase === 'saving' && <p role="status" className="room-notice">{ROOM_TEXTS.saving} {state.savePercent ?? 0}%</p>}
       {state.phase === 'ended' && role === 'guest' && state.endedBy === 'host' && <p role="status" className="message">{ROOM_TEXTS.hostEnded}</p>}
+      {state.phase === 'ended' && role === 'host' && state.saved === true && <p role="status" className="message message-success">{ROOM_TEXTS.saved}</p>}
+      {state.phase === 'ended' && role === 'host' && state.saved === false && <p role="alert" className="message message-error">{ROOM_TEXTS.notSaved}</p>}
       {state.personRemoval === 'on' && inSession && <p role="status" className="room-notice">Presenter removal is on.</p>}
       {state.stream && state.phase !== 'ended' && <RoomVideo stream={state.stream} muted={role === 'host' || state.muted} />}
       {started && state.phase !== 'ended' && <AttendeeCards attendees={state.attendees} />}
       {inviting && meetingId && <InviteDialog meetingId={meetingId} onClose={() => setInviting(false)} />}
       {survey && <FeedbackDialog email={surveyEmail} meetingId={meetingId ?? null} onClose={() => navigate('/')} />}
     </main>
+    </>
   );
 }
 

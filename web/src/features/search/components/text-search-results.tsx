@@ -5,6 +5,7 @@ import { useContentSearch } from '../../../api/search/search-content.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../meetings/components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
+import { groupStaticFrames } from '../static-frames.js';
 import { FrameWithBoxes } from './frame-with-boxes.js';
 import type { Moment } from './recording-at.js';
 
@@ -23,14 +24,26 @@ export function TextSearchResults({ query, meetingId, onOpen }: ResultsProps) {
     <>
       <p className="search-count">{data.total_matches} {data.total_matches === 1 ? 'match' : 'matches'}</p>
       <ul className="search-hits text-hits" aria-label="Text search results">
-        {data.matched_data.map((hit) => (
-          <li key={`${hit.meetingId}-${hit.timestamp}-${hit.imageUrl.split('?')[0]}`}>
+        {/* A slide on screen for minutes is one card with each time it was seen, not one identical thumbnail a minute. */}
+        {groupStaticFrames(data.matched_data).map(({ hit, timestamps }) => (
+          <li key={`${hit.meetingId}-${hit.timestamp}-${hit.imageUrl.split('?')[0]}`} className="text-hit">
             <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: hit.timestamp })}>
               <FrameWithBoxes hit={hit} alt={`${hit.meetingName} at ${formatTimestamp(hit.timestamp)}`} />
               <span className="search-hit-title">{hit.meetingName}</span>
               <span className="search-hit-time">{formatTimestamp(hit.timestamp)}</span>
               <span className="search-hit-words">{hit.words.map((w) => w.text).join(' ')}</span>
             </button>
+            {timestamps.length > 1 && (
+              <p className="search-hit-also">
+                On screen at{' '}
+                {timestamps.map((t) => (
+                  <button key={t} type="button" className="time-chip" aria-label={`${hit.meetingName} at ${formatTimestamp(t)}`}
+                    onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: t })}>
+                    {formatTimestamp(t)}
+                  </button>
+                ))}
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -1,39 +1,122 @@
-/** The speaker-labelled lines with their times; a click plays from that line, the line playing is marked. */
-import { useEffect, useRef } from 'react';
+/**
+ * The speaker-labelled lines with their times. The time button plays from that line; with word times (the JSON
+ * download) a click on any word plays from that word and the word being played is marked; the line being played is
+ * marked and kept in view.
+ */
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import type { TimedWord } from '../../../api/transcripts/get-transcript.js';
 import { formatTime, type TranscriptLine } from '../transcript-text.js';
 
 interface TranscriptLinesProps {
   lines: readonly TranscriptLine[];
+  /** The words of each line with their times, when known (same order as `lines`). */
+  words?: readonly (readonly TimedWord[])[];
   /** Index of the line being played, or -1. */
   active: number;
+  /** The playing time, to mark the word being played. */
+  time?: number;
   onPlay: (seconds: number) => void;
+  /** Host correcting words: each line offers Edit; resolves to an error text, or undefined once saved. */
+  onEdit?: (line: number, text: string) => Promise<string | undefined>;
 }
 
-export function TranscriptLines({ lines, active, onPlay }: TranscriptLinesProps) {
-  const list = useRef<HTMLOListElement>(null);
+/** The text of one line being corrected, with Save and Cancel. */
+function LineEditor({ line, index, onEdit, onDone }: { line: TranscriptLine; index: number; onEdit: NonNullable<TranscriptLinesProps['onEdit']>; onDone: () => void }) {
+  const [text, setText] = useState(line.text);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    const problem = await onEdit(index, text);
+    setSaving(false);
+    if (problem) setError(problem);
+    else onDone();
+  }
+  return (
+    <form className="transcript-line-editor" onSubmit={(e) => void save(e)} aria-label={`Correct the line at ${formatTime(line.start)}`}>
+      <label className="visually-hidden" htmlFor={`line-${index}`}>Text of the line at {formatTime(line.start)}</label>
+      <textarea id={`line-${index}`} className="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      {error && <p className="message message-error" role="alert">{error}</p>}
+      <div className="modal-actions">
+        <button type="button" className="button-secondary button-small" onClick={onDone} disabled={saving}>Cancel</button>
+        <button type="submit" className="button-primary button-small" disabled={saving}>{saving ? 'Saving...' : 'Save'}</button>
+      </div>
+    </form>
+  );
+}
 
-  // Keep the line being played in view inside the list's own scroll area.
+/** Index of the word being played at `seconds` within a line's words (the last one started by then), or -1. */
+export function activeWordIndex(words: readonly TimedWord[], seconds: number | undefined): number {
+  if (seconds === undefined) return -1;
+  let active = -1;
+  for (let i = 0; i < words.length && words[i]!.start <= seconds + 0.05; i += 1) active = i;
+  return active;
+}
+
+export function TranscriptLines({ lines, words, active, time, onPlay, onEdit }: TranscriptLinesProps) {
+  const list = useRef<HTMLOListElement>(null);
+  const [editing, setEditing] = useState<number>();
+
+  // Keep the line being played in view inside the list's own scroll area (or the page on a phone).
   useEffect(() => {
     const container = list.current;
     const item = container?.children[active] as HTMLElement | undefined;
     if (!container || !item) return;
-    const top = item.offsetTop - container.offsetTop;
-    if (top < container.scrollTop || top + item.offsetHeight > container.scrollTop + container.clientHeight) {
-      container.scrollTop = Math.max(0, top - container.clientHeight / 3);
+    if (container.scrollHeight > container.clientHeight) {
+      const top = item.offsetTop - container.offsetTop;
+      if (top < container.scrollTop || top + item.offsetHeight > container.scrollTop + container.clientHeight) {
+        container.scrollTop = Math.max(0, top - container.clientHeight / 3);
+      }
+    } else {
+      item.scrollIntoView?.({ block: 'nearest' });
     }
   }, [active]);
 
+  // A click on a word plays from it; elsewhere in the text, from the line.
+  const playFrom = (line: TranscriptLine) => (event: MouseEvent<HTMLElement>) => {
+    const start = (event.target as HTMLElement).closest<HTMLElement>('[data-start]')?.dataset.start;
+    onPlay(start !== undefined ? Number(start) : line.start);
+  };
+
   return (
     <ol ref={list} className="transcript-lines" aria-label="Transcript">
-      {lines.map((line, i) => (
-        <li key={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
-          <button type="button" className="transcript-line" title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>
-            <span className="transcript-time">{formatTime(line.start)}</span>
-            {line.speaker && <span className="transcript-speaker">{line.speaker}</span>}
-            <span className="transcript-text">{line.text}</span>
-          </button>
-        </li>
-      ))}
+      {lines.map((line, i) => {
+        const lineWords = words && words.length === lines.length ? words[i]! : [];
+        const current = i === active ? activeWordIndex(lineWords, time) : -1;
+        return (
+          <li key={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
+            <div className="transcript-line">
+              <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>
+                {formatTime(line.start)}
+              </button>
+              {line.speaker && <span className="transcript-speaker">{line.speaker}</span>}
+              {editing === i && onEdit ? (
+                <LineEditor line={line} index={i} onEdit={onEdit} onDone={() => setEditing(undefined)} />
+              ) : (
+              /* Words are reached with the mouse; keyboard users play from the line's time button. */
+              <span className="transcript-text" onClick={playFrom(line)}>
+                {lineWords.length > 0
+                  ? lineWords.map((word, w) => (
+                    <span key={w}>
+                      {w > 0 && ' '}
+                      <span className={w === current ? 'transcript-word transcript-word-active' : 'transcript-word'} data-start={word.start} title={`Play from ${formatTime(word.start)}`}>
+                        {word.text}
+                      </span>
+                    </span>
+                  ))
+                  : line.text}
+              </span>
+              )}
+              {onEdit && editing !== i && (
+                <button type="button" className="link-button transcript-edit" aria-label={`Edit line at ${formatTime(line.start)}`} onClick={() => setEditing(i)}>
+                  Edit
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -3,11 +3,14 @@
  * speaker_labeled_transcript.txt, Label Speaker Names for the host, and a click on a line plays the
  * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
  */
-import { useMemo, useState } from 'react';
-import { useTranscript } from '../../../api/transcripts/get-transcript.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
+import { updateTranscriptLine } from '../../../api/transcripts/update-transcript-line.js';
+import { errorData } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
-import { downloadTranscript } from '../download.js';
+import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
+import { TRANSCRIPT_DOWNLOADS, downloadTranscript } from '../download.js';
 import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
 import { activeLineIndex, parseTranscript } from '../transcript-text.js';
 import { SpeakerNamesForm } from './speaker-names-form.js';
@@ -29,16 +32,66 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
   const [notice, setNotice] = useState<string>();
   const [downloadError, setDownloadError] = useState<string>();
   const [downloading, setDownloading] = useState(false);
+  const [format, setFormat] = useState<TranscriptFormat>('txt');
   const [play, setPlay] = useState<PlayRequest>();
   const [time, setTime] = useState<number>();
 
   const lines = useMemo(() => (data?.text ? parseTranscript(data.text, names) : []), [data?.text, names]);
   const ready = data?.status === 'ready' && data.text !== null;
+  const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, ready);
+  const [correcting, setCorrecting] = useState(false);
+
+  /** Saves a corrected line; the lines and word times are fetched again from the rewritten files. */
+  async function editLine(line: number, text: string): Promise<string | undefined> {
+    try {
+      await updateTranscriptLine(meetingId, line, text);
+    } catch (failure) {
+      const data = errorData(failure) as { detail?: string; text?: string[]; line?: string[] } | undefined;
+      return data?.detail ?? data?.text?.[0] ?? data?.line?.[0] ?? TRANSCRIPT_MESSAGES.editError;
+    }
+    await Promise.allSettled([mutate(), mutateWords()]);
+    setNotice(TRANSCRIPT_MESSAGES.lineUpdated);
+    return undefined;
+  }
+  const body = useRef<HTMLDivElement>(null);
+  const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
+
+  /**
+   * Space plays or pauses, ←/→ go 5 s back or on, anywhere in the open modal (a clicked word leaves the focus on the
+   * dialog); not while typing in a field, on the player's own controls, on the toolbar or on the Close button.
+   */
+  const keysRef = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  keysRef.current = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (!(target instanceof Element) || !target.closest('[role="dialog"]')) {
+      if (target !== document.body) return;
+    }
+    if (target.closest('input, textarea, select, video, .transcript-toolbar, form, [data-close]')) return;
+    const video = body.current?.querySelector('video');
+    if (event.key === ' ') {
+      event.preventDefault();
+      if (!video) playFrom(time ?? 0);
+      else if (video.paused) void video.play()?.catch(() => undefined);
+      else video.pause();
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      const delta = event.key === 'ArrowLeft' ? -5 : 5;
+      if (!video) playFrom((time ?? 0) + delta);
+      else video.currentTime = Math.max(0, Math.min(Number.isFinite(video.duration) ? video.duration : Infinity, video.currentTime + delta));
+    }
+  };
+  useEffect(() => {
+    if (!ready) return;
+    const listener = (event: KeyboardEvent) => keysRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [ready]);
   const failed = Boolean(error) || data?.status === 'failed';
 
   async function download() {
     setDownloading(true);
-    setDownloadError(await downloadTranscript(meetingId));
+    setDownloadError(await downloadTranscript(meetingId, format));
     setDownloading(false);
   }
 
@@ -50,7 +103,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
   }
 
   return (
-    <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className="transcript-modal">
+    <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className={play ? 'transcript-modal transcript-with-player' : 'transcript-modal'}>
       {!data && !error && <p>Loading...</p>}
       {failed && (
         <div role="alert" className="message message-error">
@@ -62,9 +115,23 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
       {ready && (
         <>
           <div className="transcript-toolbar">
+            <label className="transcript-format">
+              <span>Format</span>
+              <select value={format} onChange={(e) => setFormat(e.target.value as TranscriptFormat)}>
+                {TRANSCRIPT_DOWNLOADS.map((d) => <option key={d.format} value={d.format}>{d.label}</option>)}
+              </select>
+            </label>
             <button type="button" className="button-secondary button-small" disabled={downloading} onClick={() => void download()}>
               {downloading ? 'Downloading...' : 'Download'}
             </button>
+            <button type="button" className="button-secondary button-small" onClick={() => playFrom(time ?? 0)} aria-keyshortcuts="Space">
+              {play ? 'Play from here' : 'Play recording'}
+            </button>
+            {canLabel && (
+              <button type="button" className="button-secondary button-small" aria-pressed={correcting} onClick={() => { setNotice(undefined); setCorrecting((c) => !c); }}>
+                {correcting ? 'Done correcting' : 'Correct words'}
+              </button>
+            )}
             {canLabel && !labelling && (
               <button type="button" className="button-secondary button-small" onClick={() => { setNotice(undefined); setLabelling(true); }}>
                 Label Speaker Names
@@ -74,16 +141,23 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
           <ErrorMessage>{downloadError}</ErrorMessage>
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
-          <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
-          {lines.length === 0 ? (
-            <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
-          ) : (
-            <TranscriptLines
-              lines={lines}
-              active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
-              onPlay={(seconds) => setPlay((previous) => ({ seconds, nonce: (previous?.nonce ?? 0) + 1 }))}
-            />
-          )}
+          <p className="hint transcript-keys">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</p>
+          {/* The player follows the words: side by side on wide screens, stacked on phones. */}
+          <div className="transcript-body" ref={body}>
+            <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
+            {lines.length === 0 ? (
+              <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
+            ) : (
+              <TranscriptLines
+                lines={lines}
+                words={words}
+                active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
+                time={play ? time : undefined}
+                onPlay={playFrom}
+                onEdit={canLabel && correcting ? editLine : undefined}
+              />
+            )}
+          </div>
         </>
       )}
     </Modal>
