@@ -91,10 +91,16 @@ export type ImportOutcome =
 
 export const IMPORT_MESSAGES = {
   noMedia: (title: string) => `The ${title} recording has no video or audio file that can be imported.`,
-  tooLarge: (title: string, limitGb: number) => `The ${title} recording is larger than ${limitGb} GB and cannot be imported.`,
+  tooLarge: (title: string, maxBytes: number) => `The ${title} recording is larger than ${sizeText(maxBytes)} and cannot be imported.`,
   minutesUsedUp: 'You have used up your minutes for the month.',
   downloadDisabled: (title: string) => `The host disabled downloading of this ${title} recording, so it cannot be imported.`,
 } as const;
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
+  return `${bytes} bytes`;
+}
 
 /** The meeting id of an import: derived from service and recording id, so every path to it names the same meeting. */
 export function importMeetingId(service: ServiceId, recordingId: string): string {
@@ -139,14 +145,13 @@ export async function importRecording(deps: ImportDeps, request: ImportRequest):
     const file = chooseRecordingFile(recording.files);
     if (!file) return fail(IMPORT_MESSAGES.noMedia(title));
     const maxBytes = deps.maxBytes ?? MAX_IMPORT_BYTES;
-    const limitGb = Math.round((maxBytes / 1024 ** 3) * 100) / 100;
-    if ((file.sizeBytes ?? 0) > maxBytes) return fail(IMPORT_MESSAGES.tooLarge(title, limitGb));
+    if ((file.sizeBytes ?? 0) > maxBytes) return fail(IMPORT_MESSAGES.tooLarge(title, maxBytes));
     const name = importFileName(file);
     try {
       const body = await deps.source(service).open(userId, file);
       await deps.storage.streamUpload(`uploads/${meetingId}/${name}`, body, name.endsWith('.m4a') ? 'audio/mp4' : 'video/mp4', maxBytes);
     } catch (error) {
-      if (error instanceof RecordingTooLarge) return fail(IMPORT_MESSAGES.tooLarge(title, limitGb));
+      if (error instanceof RecordingTooLarge) return fail(IMPORT_MESSAGES.tooLarge(title, maxBytes));
       throw error;
     }
   }
