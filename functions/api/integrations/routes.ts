@@ -4,7 +4,7 @@
  * on integration settings. Removal (the spec leaves its path open): PUT users/{id}/{z|w}_remove_integration/.
  */
 import { z } from 'zod';
-import { integrationsContext } from '../../adapters/integrations/context.js';
+import { connectContext } from '../../adapters/integrations/connect-context.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
 } from '../../core/integrations/connect.js';
@@ -17,7 +17,7 @@ const flag = z.union([z.boolean(), z.literal('true'), z.literal('false')]).trans
 const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
   .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
 
-export function integrationRoutes(context: () => Pick<ReturnType<typeof integrationsContext>, 'connect'> = integrationsContext) {
+export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect'> = connectContext) {
   const deps = () => context().connect;
   const forService = (service: ServiceId) => {
     const p = PATH_LETTER[service];
