@@ -74,10 +74,53 @@ describe('Zoom in the browser', () => {
       await row.waitFor({ timeout: 2000 }).catch(() => undefined);
     }
     await row.waitFor({ timeout: 5000 });
+    // The list refreshes by itself from here: the imported meeting shows as queued until it is processed.
     const status = row.getByRole('status', { name: 'Processing status' });
     await status.filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 480_000 }).catch(async (error) => {
       throw new Error(`${(error as Error).message}\nrow shows: ${await row.innerText().catch(() => '(no row)')}`);
     });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('connects Webex through Settings › Integrations, whose toggles flip once the server accepts', async () => {
+    await page.getByRole('button', { name: 'Edit my profile' }).click();
+    let settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'Integrations' }).click();
+    const webex = settings.getByRole('region', { name: 'Webex' });
+    await webex.getByText('Not connected').waitFor();
+    await settings.getByRole('region', { name: 'Zoom' }).getByText('Connected', { exact: true }).waitFor();
+    await webex.getByRole('button', { name: 'Integrate Webex' }).click();
+    await page.getByRole('dialog', { name: 'Integrate Webex' }).getByRole('button', { name: 'Integrate Webex' }).click();
+    await page.waitForURL(/\/home\?code=.+&state=meetscribe-webex\./, { timeout: 20_000 });
+    const done = page.getByRole('dialog', { name: 'Webex Integration Complete!' });
+    await done.waitFor({ timeout: 20_000 });
+    await done.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByRole('button', { name: 'Edit my profile' }).click();
+    settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'Integrations' }).click();
+    const share = settings.getByRole('switch', { name: 'Share imported meetings with the Webex participants' });
+    await expect(share.getAttribute('aria-checked')).resolves.toBe('false');
+    await share.click();
+    await settings.getByRole('switch', { name: 'Share imported meetings with the Webex participants', checked: true }).waitFor();
+    const hooks = await (await fetch(`${edition.url}/dev/webex/`)).json() as { webhooks: unknown[] };
+    expect(hooks.webhooks).toHaveLength(1);
+    await settings.getByRole('button', { name: 'Close settings' }).click();
+  });
+
+  it('a recording made on the local Webex server appears in My Meetings and reaches "Transcript ready"', async () => {
+    const made = await fetch(`${edition.url}/dev/webex/recordings`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, topic: 'Webex design review', file: path.join(FIXTURES_DIR, 'meeting', 'meeting_constructed.mp4') }),
+    });
+    expect(made.status).toBe(201);
+    const row = page.getByRole('list', { name: 'Meetings' }).getByRole('listitem', { name: 'Webex design review', exact: true });
+    for (let attempt = 0; attempt < 30 && (await row.count()) === 0; attempt += 1) {
+      await page.reload();
+      await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
+      await row.waitFor({ timeout: 2000 }).catch(() => undefined);
+    }
+    await row.getByRole('status', { name: 'Processing status' }).filter({ hasText: /^Transcript ready/ }).waitFor({ timeout: 480_000 });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { readConfig } from '../../config.js';
 import type { ImportDeps, RecordingSource } from '../../core/integrations/import-recording.js';
 import type { ServiceId } from '../../core/integrations/services.js';
 import { shareMeetings } from '../../core/meetings/share.js';
-import type { ProcessingState } from '../../core/pipeline/processing-status.js';
+import { queuedState, type ProcessingState } from '../../core/pipeline/processing-status.js';
 import { createImportRecords } from './dynamodb-store.js';
 import { providers } from './providers.js';
 import { createImportStorage } from './s3-stream-upload.js';
@@ -59,6 +59,7 @@ function buildImport() {
       },
       async markRecordingAvailable(id) { await meetings.update(id, { recordingAvailable: true }); },
       async markFailed(id, reason) { await processing.resetState(id, failedImportState(reason)); },
+      async markImporting(id) { await processing.resetState(id, queuedState('', '', new Date().toISOString())); },
     },
     async autoShare(userId, service) { return (await p.connections.find(userId, service))?.settings.autoShare === true; },
     async share(meetingId, hostUserId, emails) {

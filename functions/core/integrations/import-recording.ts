@@ -59,6 +59,8 @@ export interface ImportMeetings {
   /** Creates the meeting with its host; false when it exists already. */
   createIfAbsent(meeting: MeetingRecord, host: AttendeeRecord): Promise<boolean>;
   markRecordingAvailable(meetingId: string): Promise<void>;
+  /** Shows the meeting as queued while its recording is fetched (the list keeps refreshing until it is processed). */
+  markImporting(meetingId: string): Promise<void>;
   /** Shows a failed import on the meeting (processing status failed with the reason). */
   markFailed(meetingId: string, reason: string): Promise<void>;
 }
@@ -147,6 +149,7 @@ export async function importRecording(deps: ImportDeps, request: ImportRequest):
     const maxBytes = deps.maxBytes ?? MAX_IMPORT_BYTES;
     if ((file.sizeBytes ?? 0) > maxBytes) return fail(IMPORT_MESSAGES.tooLarge(title, maxBytes));
     const name = importFileName(file);
+    await deps.meetings.markImporting(meetingId);
     try {
       const body = await deps.source(service).open(userId, file);
       await deps.storage.streamUpload(`uploads/${meetingId}/${name}`, body, name.endsWith('.m4a') ? 'audio/mp4' : 'video/mp4', maxBytes);

@@ -36,6 +36,7 @@ function world(options: { minutes?: number; maxBytes?: number; fail?: () => Erro
       },
       async markRecordingAvailable(id) { const m = meetings.get(id)!; m.meeting = { ...m.meeting, recordingAvailable: true }; },
       async markFailed(id, reason) { meetings.get(id)!.failed = reason; },
+      async markImporting(id) { meetings.get(id)!.failed = undefined; },
     },
     storage: {
       hasUpload: async (id) => [...objects.keys()].some((k) => k.startsWith(`uploads/${id}/`)),
