@@ -29,7 +29,15 @@ export type ConfigKey =
   | 'STRIPE_SECRET_KEY_ID'
   | 'STRIPE_WEBHOOK_SECRET_ID'
   | 'STRIPE_API_BASE'
-  | 'STRIPE_PUBLISHABLE_KEY';
+  | 'STRIPE_PUBLISHABLE_KEY'
+  // Integrations (docs/integrations.md): provider secrets, the token master-key secret, the import state machine, base URLs.
+  | 'ZOOM_SECRET_ID'
+  | 'WEBEX_SECRET_ID'
+  | 'INTEGRATIONS_KEY_SECRET_ID'
+  | 'IMPORT_RECORDING_STATE_MACHINE_ARN'
+  | 'ZOOM_OAUTH_BASE'
+  | 'ZOOM_API_BASE'
+  | 'WEBEX_API_BASE';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';

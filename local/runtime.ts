@@ -4,13 +4,15 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_CONTEXTS, WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../lib/definitions/api.js';
-import { AUTH_SECRET, BUCKETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES } from '../lib/definitions/resources.js';
+import { AUTH_SECRET, BUCKETS, INTEGRATION_SECRETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES } from '../lib/definitions/resources.js';
 import { STATE_MACHINES, type StateMachineDefinition } from '../lib/definitions/workflows.js';
 import { startLocalComprehend } from './comprehend/index.js';
 import { startLocalDynamo } from './dynamodb/index.js';
 import { toEventBridgeEvent, triggeredStateMachines } from './events/s3-to-eventbridge.js';
+import { forwardDev } from './gateway/dev-proxy.js';
 import { startGateway } from './gateway/index.js';
 import { startLocalMail, type LocalMail } from './mail/index.js';
+import { startLocalMeetingServices } from './provider-kit/start.js';
 import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
 import { startSampleSeeding } from './samples/index.js';
 import { startLocalSecrets } from './secrets/index.js';
@@ -96,13 +98,21 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     if (mail) stoppers.push(() => mail.stop());
 
     let stripeEndpoint: string | undefined;
+    const devRoutes: NonNullable<Parameters<typeof startGateway>[0]['devRoutes']> = {
+      // The local Stripe server's read-outs and portal (docs/billing.md), forwarded to its own port.
+      '/dev/stripe': (req, res, url) => forwardDev(stripeEndpoint ?? '', url.pathname.slice('/dev/stripe'.length) || '/', url.search, req, res),
+    };
     const gateway = await startGateway({
       host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
       webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
-      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log, holdApiUntilReady: true,
-      devProxies: { stripe: () => stripeEndpoint },
+      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, devRoutes, log, holdApiUntilReady: true,
     });
     stoppers.push(() => gateway.stop());
+
+    // Local Zoom and Webex test servers (docs/integrations.md): their secrets, base URLs and /dev/ routes.
+    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log });
+    stoppers.push(() => meetingServices.stop());
+    Object.assign(devRoutes, meetingServices.devRoutes);
 
     const dynamo = await startLocalDynamo({ dataDir: options.dataDir, port: ports.dynamodb ?? 0, tables: TABLES });
     stoppers.push(() => dynamo.stop());
@@ -121,7 +131,10 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     gateway.setStorageOrigins([s3.endpoint]);
 
     const stripeSecrets = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
-    const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }, ...stripeSecrets.map((d) => ({ name: d.localName }))] });
+    const secrets = await startLocalSecrets({
+      dataDir: options.dataDir, port: ports.secrets ?? 0,
+      secrets: [{ name: AUTH_SECRET.localName }, ...stripeSecrets.map((d) => ({ name: d.localName })), { name: INTEGRATION_SECRETS.tokenKey.localName }, ...meetingServices.secrets],
+    });
     stoppers.push(() => secrets.stop());
 
     // The local Stripe server (docs/billing.md) takes its keys from the same secrets the handlers read.
@@ -160,6 +173,8 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       PUBLIC_APP_URL: gateway.url,
       SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),
       MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
+      ...Object.fromEntries(Object.values(INTEGRATION_SECRETS).map((secret) => [secret.envVar, secret.localName])),
+      ...meetingServices.environment,
     });
 
     // Transcribe reads media from S3 (it may resume jobs at once), so it starts after the S3 variable is set,

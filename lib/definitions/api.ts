@@ -16,7 +16,8 @@ export const API_CONTEXTS: readonly ApiContextDefinition[] = [
   { id: 'Meetings', entry: 'functions/api/meetings/handler.ts', pathSegments: ['meetings'] },
   { id: 'Search', entry: 'functions/api/search/handler.ts', pathSegments: ['search'] },
   { id: 'Surveys', entry: 'functions/api/surveys/handler.ts', pathSegments: ['surveys'] },
-  { id: 'Billing', entry: 'functions/api/billing/handler.ts', pathSegments: ['webhooks'] },
+  // Every third party's webhooks (Stripe, Zoom, Webex): no bearer token, each provider's signature authenticates.
+  { id: 'Webhooks', entry: 'functions/api/webhooks/handler.ts', pathSegments: ['webhooks'] },
 ];
 
 export interface WebSocketDefinition {

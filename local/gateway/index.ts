@@ -7,7 +7,6 @@ import type { Mailbox } from '../mail/index.js';
 import { createAdmission, DEFAULT_ADMISSION, type AdmissionOptions } from './admission.js';
 import { proxyApiRequest } from './api-proxy.js';
 import { handleManagementRequest, managementConnectionId } from './connections.js';
-import { devProxyTarget, forwardDev, type DevProxies } from './dev-proxy.js';
 import { sendJson } from './http-util.js';
 import { MAILBOX_PATHS, serveMailbox } from './mailbox-pages.js';
 import { serveStatic } from './static.js';
@@ -26,8 +25,6 @@ export interface GatewayOptions {
   apiContexts: readonly ApiContextDefinition[]; websocket: WebSocketDefinition;
   mailbox?: Mailbox /* when given, /dev/mailbox and /dev/mailbox.json are served; otherwise those paths are plain SPA/404 */;
   extraHealth?: never;
-  /** Local third-party stand-ins served under /dev/<name>/ (e.g. stripe → the local Stripe server). */
-  devProxies?: DevProxies;
   /**
    * Holds /api/* requests until markReady() (answering 503 with Retry-After if that takes over 30 s), so no
    * handler module is loaded, and no SDK client built, before the runtime has set every service endpoint.
@@ -36,6 +33,8 @@ export interface GatewayOptions {
   holdApiUntilReady?: boolean;
   /** Load shedding of /api (local/gateway/admission.ts). @default DEFAULT_ADMISSION */
   admission?: AdmissionOptions;
+  /** Path prefix (e.g. '/dev/zoom') → handler for it and everything under it; filled in after start (the local test servers start later). */
+  devRoutes?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>>;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -80,9 +79,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         release();
       }
     }
+    const dev = Object.entries(options.devRoutes ?? {}).find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    if (dev) return dev[1](req, res, url);
     if (options.mailbox && (MAILBOX_PATHS as readonly string[]).includes(url.pathname)) return serveMailbox(options.mailbox, url.pathname, res);
-    const dev = devProxyTarget(options.devProxies, url.pathname);
-    if (dev) return forwardDev(dev.target, dev.path, url.search, req, res);
     return serveStatic(webDist, req, res, url.pathname);
   }
 

@@ -16,6 +16,7 @@ import { billingAdapters } from '../billing/deps.js';
 import { billingRoutes } from '../billing/routes.js';
 import { createApiHandler } from '../http/router.js';
 import { accountRoutes } from './routes.js';
+import { integrationRoutes } from '../integrations/routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MAIL_FROM', 'PUBLIC_APP_URL', 'AUTH_SECRET_ID']);
 const signingKey = signingKeyFromSecret(config.AUTH_SECRET_ID);
@@ -37,7 +38,7 @@ export const handler = createApiHandler([...accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') })], {
+}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') }), ...integrationRoutes()], {
   authenticator: createJwtAuthenticator(tokens, createTokenVersions(documentClient, config.TABLE_NAME)),
   publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME),
 });

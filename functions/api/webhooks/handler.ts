@@ -1,0 +1,39 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { documentClient } from '../../adapters/dynamodb/client.js';
+import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { connectContext } from '../../adapters/integrations/connect-context.js';
+import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
+import { readConfig } from '../../config.js';
+import { billingAdapters } from '../billing/deps.js';
+import { webhookRoutes as stripeWebhookRoutes } from '../billing/webhook-routes.js';
+import { createApiHandler } from '../http/router.js';
+import { webhookRoutes as providerWebhookRoutes, type WebhookDeps } from '../integrations/webhooks.js';
+
+const config = readConfig(['TABLE_NAME']);
+
+let providerDeps: WebhookDeps | undefined;
+/** Built on the first Zoom/Webex delivery, so a Stripe delivery never depends on the integrations' settings. */
+const buildProviderDeps = (): WebhookDeps => {
+  const ctx = connectContext();
+  const { MEDIA_BUCKET } = readConfig(['MEDIA_BUCKET']);
+  const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
+  const storage = createRecordingStorage(new S3Client({}), MEDIA_BUCKET);
+  return {
+    connect: ctx.connect, connections: ctx.connections, imports: ctx.imports, startImport: ctx.startImport,
+    zoomCredentials: ctx.zoomCredentials, webexCredentials: ctx.webexCredentials,
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+    async deleteMeeting(meetingId) {
+      await storage.removeMeetingObjects(meetingId);
+      await meetings.remove(meetingId);
+    },
+  };
+};
+
+/**
+ * /api/webhooks/...: every third party's webhooks, without a bearer token (each provider's signature authenticates
+ * the call): POST stripe/ (billing, docs/billing.md), POST zoom/ and webex/ (imports, docs/integrations.md).
+ */
+export const handler = createApiHandler([
+  ...stripeWebhookRoutes(billingAdapters(documentClient, config.TABLE_NAME)),
+  ...providerWebhookRoutes(() => (providerDeps ??= buildProviderDeps())),
+]);
