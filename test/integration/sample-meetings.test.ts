@@ -117,7 +117,8 @@ describe('the sample meetings of the local edition', () => {
   });
 
   it('finds a word of the script by voice search and a slide title by text search', async () => {
-    const spoken = await api('POST', 'search/search_audio/', { query: 'customers', meeting_id: DEMO.id });
+    // 'budget' is said three times in the demo script (Whisper tiny.en hears the Klatt voice's "customers" as "customer").
+    const spoken = await api('POST', 'search/search_audio/', { query: 'budget', meeting_id: DEMO.id });
     const onScreen = await api('POST', 'search/search_content/', { query: 'roadmap', meeting_id: DEMO.id });
 
     expect(spoken.body.total_matches).toBeGreaterThan(0);
@@ -133,7 +134,7 @@ describe('the sample meetings of the local edition', () => {
     expect(sampleLines()).toEqual(['Sample meetings: already seeded']);
     expect((await listedSamples()).map((m) => m.id).sort()).toEqual([...SAMPLE_MEETING_IDS].sort());
     expect(await executionCount()).toBe(executions);
-  });
+  }, 120_000);
 
   it('records again a recording missing after a seeding cut short, on the next start', async () => {
     await s3().send(new DeleteObjectCommand(recordingOf(SYNC.id)));
@@ -143,7 +144,7 @@ describe('the sample meetings of the local edition', () => {
     expect(sampleLines()).toEqual(['Sample meetings: recorded and uploaded 1; processing in the background']);
     expect((await s3().send(new HeadObjectCommand(recordingOf(SYNC.id)))).ContentLength).toBeGreaterThan(0);
     expect((await listedSamples())).toHaveLength(2);
-  });
+  }, 120_000);
 
   it('names what to install when espeak-ng is missing', async () => {
     await expect(findMediaTools({ ...process.env, ESPEAK_PATH: '/nonexistent/espeak-ng' })).rejects.toThrow('apt-get install espeak-ng');
