@@ -118,7 +118,8 @@ describe('the sample meetings of the local edition', () => {
   }, 60_000);
 
   it('finds a word of the script by voice search and a slide title by text search', async () => {
-    const spoken = await api('POST', 'search/search_audio/', { query: 'customers', meeting_id: DEMO.id });
+    // 'budget' is said three times in the demo script (Whisper tiny.en hears the Klatt voice's "customers" as "customer").
+    const spoken = await api('POST', 'search/search_audio/', { query: 'budget', meeting_id: DEMO.id });
     const onScreen = await api('POST', 'search/search_content/', { query: 'roadmap', meeting_id: DEMO.id });
 
     expect(spoken.body.total_matches).toBeGreaterThan(0);

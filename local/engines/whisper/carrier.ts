@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -48,8 +48,23 @@ function packageRoot(name: string): string | undefined {
   return undefined;
 }
 
-/** SHA-256 of a file, streamed. */
+/** Digests already computed in this process, by path, valid while size and modification time stay the same. */
+const digests = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+
+/**
+ * SHA-256 of a file, streamed; remembered for the process while the file's size and modification time
+ * do not change (a local edition restarted in the same process, e.g. in tests, does not hash 75 MB again).
+ */
 export async function sha256File(file: string): Promise<string> {
+  const { size, mtimeMs } = await stat(file);
+  const known = digests.get(file);
+  if (known && known.size === size && known.mtimeMs === mtimeMs) return known.sha256;
+  const digest = await hashFile(file);
+  digests.set(file, { size, mtimeMs, sha256: digest });
+  return digest;
+}
+
+async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');

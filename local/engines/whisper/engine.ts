@@ -39,13 +39,15 @@ export interface PieceOutcome { piece: Piece; text: string; dropped?: string }
 
 /**
  * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) → guard →
- * Whisper on the pool, all pieces in flight at once (the pool bounds the parallelism) → words with
+ * Whisper on the pool, two pieces per session in flight → words with
  * interpolated times. Resolves to the words and what happened to each piece.
  */
 export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
   const pieces = planPieces(regions, samples, sampleRate);
-  const outcomes = await mapLimit(pieces, pieces.length, async (piece): Promise<PieceOutcome> => {
+  // Two pieces per session in flight: enough to keep every session busy, while the joined audio of
+  // an hour's pieces is never held (and copied to the workers) all at once.
+  const outcomes = await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome> => {
     const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
     const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
     const refused = rejectPiece(speech > 0 ? sure / speech : 0);

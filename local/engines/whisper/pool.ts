@@ -32,6 +32,7 @@ export async function startWhisperPool(modelFile: string, size: number, options:
     throw failed;
   }
   const idle = [...(workers as Worker[])];
+  let alive = idle.length;
   const queue: Pending[] = [];
   let nextId = 0;
   let closed = false;
@@ -51,6 +52,8 @@ export async function startWhisperPool(modelFile: string, size: number, options:
       const onExit = (code: number) => {
         done(false);
         job.reject(new Error(`Whisper worker exited with code ${code}`));
+        // With no worker left, nothing would ever take the queued pieces.
+        if (--alive === 0) for (const waiting of queue.splice(0)) waiting.reject(new Error('Whisper workers have all exited'));
       };
       const done = (reuse = true) => {
         worker.off('message', onMessage);
@@ -69,6 +72,7 @@ export async function startWhisperPool(modelFile: string, size: number, options:
     size: workers.length,
     recognize(samples, signal) {
       if (closed) return Promise.reject(new Error('Whisper pool is closed'));
+      if (alive === 0) return Promise.reject(new Error('Whisper workers have all exited'));
       return new Promise((resolve, reject) => {
         queue.push({ samples, resolve, reject, signal });
         pump();
