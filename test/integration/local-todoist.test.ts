@@ -9,6 +9,13 @@ jest.setTimeout(60_000); // starts a server per test
 
 const REDIRECT = 'http://app.test/home';
 
+/** The TodoistRequestError a call fails with; fails the test when the call succeeds. */
+async function failure(call: Promise<unknown>): Promise<TodoistRequestError> {
+  const outcome = await call.then(() => undefined, (e: unknown) => e);
+  if (!(outcome instanceof TodoistRequestError)) throw new Error(`expected a TodoistRequestError, got ${String(outcome)}`);
+  return outcome;
+}
+
 describe('local Todoist server through the official SDK', () => {
   let dir: string;
   let todoist: LocalTodoist;
@@ -68,10 +75,9 @@ describe('local Todoist server through the official SDK', () => {
     expect(second.results).toHaveLength(100);
     expect(second.nextCursor).toBeNull();
 
-    const refused = await api.addTask({ content: 'one too many' }).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(TodoistRequestError);
-    expect((refused as TodoistRequestError).httpStatusCode).toBe(403);
-    expect(JSON.stringify((refused as TodoistRequestError).responseData)).toContain('MAX_ITEMS_LIMIT_REACHED');
+    const refused = await failure(api.addTask({ content: 'one too many' }));
+    expect(refused.httpStatusCode).toBe(403);
+    expect(JSON.stringify(refused.responseData)).toContain('MAX_ITEMS_LIMIT_REACHED');
   });
 
   it('answers 429 with Retry-After when switched, then serves again', async () => {
@@ -88,14 +94,14 @@ describe('local Todoist server through the official SDK', () => {
     const token = await connect('ana@example.com');
     const api = new TodoistApi(token, { baseUrl: todoist.endpoint });
     for (const args of [{ content: 'x'.repeat(501) }, { content: 'ok', description: 'd'.repeat(16_384) }, { content: 'ok', dueString: 'whenever suits' }]) {
-      const error = await api.addTask(args).catch((e: unknown) => e as TodoistRequestError);
+      const error = await failure(api.addTask(args));
       expect(error.httpStatusCode).toBe(400);
       expect(error.responseData).toMatchObject({ error_tag: 'INVALID_ARGUMENT_VALUE', http_code: 400 });
     }
     await expect(getAuthToken({ ...TODOIST_LOCAL_CLIENT, code: 'not-a-code' }, { baseUrl: todoist.endpoint })).rejects.toBeInstanceOf(TodoistRequestError);
 
     await revokeToken({ ...TODOIST_LOCAL_CLIENT, token }, { baseUrl: todoist.endpoint });
-    const error = await api.getUser().catch((e: unknown) => e as TodoistRequestError);
+    const error = await failure(api.getUser());
     expect(error.isAuthenticationError()).toBe(true);
   });
 
