@@ -22,7 +22,15 @@ export type ConfigKey =
   | 'NOTES_ENGINE'
   | 'BEDROCK_MODEL_ID'
   | 'FFMPEG_PATH'
-  | 'FFPROBE_PATH';
+  | 'FFPROBE_PATH'
+  // Integrations (docs/integrations.md): provider secrets, the token master-key secret, the import state machine, base URLs.
+  | 'ZOOM_SECRET_ID'
+  | 'WEBEX_SECRET_ID'
+  | 'INTEGRATIONS_KEY_SECRET_ID'
+  | 'IMPORT_RECORDING_STATE_MACHINE_ARN'
+  | 'ZOOM_OAUTH_BASE'
+  | 'ZOOM_API_BASE'
+  | 'WEBEX_API_BASE';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';

@@ -3,13 +3,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_CONTEXTS, WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../lib/definitions/api.js';
-import { AUTH_SECRET, BUCKETS, TABLES } from '../lib/definitions/resources.js';
+import { AUTH_SECRET, BUCKETS, INTEGRATION_SECRETS, TABLES } from '../lib/definitions/resources.js';
 import { STATE_MACHINES, type StateMachineDefinition } from '../lib/definitions/workflows.js';
 import { startLocalComprehend } from './comprehend/index.js';
 import { startLocalDynamo } from './dynamodb/index.js';
 import { toEventBridgeEvent, triggeredStateMachines } from './events/s3-to-eventbridge.js';
 import { startGateway } from './gateway/index.js';
 import { startLocalMail, type LocalMail } from './mail/index.js';
+import { startLocalMeetingServices } from './provider-kit/start.js';
 import { startLocalS3, type ObjectCreatedEvent } from './s3/index.js';
 import { startSampleSeeding } from './samples/index.js';
 import { startLocalSecrets } from './secrets/index.js';
@@ -77,12 +78,18 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const mail = mailMode === 'mailbox' ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0 }) : undefined;
     if (mail) stoppers.push(() => mail.stop());
 
+    const devRoutes: NonNullable<Parameters<typeof startGateway>[0]['devRoutes']> = {};
     const gateway = await startGateway({
       host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
       webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
-      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, log,
+      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, devRoutes, log,
     });
     stoppers.push(() => gateway.stop());
+
+    // Local Zoom and Webex test servers (docs/integrations.md): their secrets, base URLs and /dev/ routes.
+    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log });
+    stoppers.push(() => meetingServices.stop());
+    Object.assign(devRoutes, meetingServices.devRoutes);
 
     const dynamo = await startLocalDynamo({ dataDir: options.dataDir, port: ports.dynamodb ?? 0, tables: TABLES });
     stoppers.push(() => dynamo.stop());
@@ -99,7 +106,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     });
     stoppers.push(() => s3.stop());
 
-    const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }] });
+    const secrets = await startLocalSecrets({ dataDir: options.dataDir, port: ports.secrets ?? 0, secrets: [{ name: AUTH_SECRET.localName }, { name: INTEGRATION_SECRETS.tokenKey.localName }, ...meetingServices.secrets] });
     stoppers.push(() => secrets.stop());
 
     const comprehend = await startLocalComprehend({ dataDir: options.dataDir, port: ports.comprehend ?? 0 });
@@ -125,6 +132,8 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
       PUBLIC_APP_URL: gateway.url,
       SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),
       MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
+      ...Object.fromEntries(Object.values(INTEGRATION_SECRETS).map((secret) => [secret.envVar, secret.localName])),
+      ...meetingServices.environment,
     });
 
     // Transcribe reads media from S3 (it may resume jobs at once), so it starts after the S3 variable is set,

@@ -16,6 +16,7 @@ export const API_CONTEXTS: readonly ApiContextDefinition[] = [
   { id: 'Meetings', entry: 'functions/api/meetings/handler.ts', pathSegments: ['meetings'] },
   { id: 'Search', entry: 'functions/api/search/handler.ts', pathSegments: ['search'] },
   { id: 'Surveys', entry: 'functions/api/surveys/handler.ts', pathSegments: ['surveys'] },
+  { id: 'Webhooks', entry: 'functions/api/integrations/webhooks-handler.ts', pathSegments: ['webhooks'] },
 ];
 
 export interface WebSocketDefinition {

@@ -68,3 +68,14 @@ export interface SecretDefinition {
 export const AUTH_SECRET: SecretDefinition = { id: 'AuthSigningKey', envVar: 'AUTH_SECRET_ID', localName: 'meetscribe/auth-signing-key' };
 
 export const SECRETS: readonly SecretDefinition[] = [AUTH_SECRET];
+
+/**
+ * Integrations (docs/integrations.md): one secret per meeting service holding the OAuth client and webhook
+ * secrets as JSON `{"client_id", "client_secret", "webhook_secret"}` (set by the operator in the cloud; seeded
+ * from the local test servers in the local edition), and the master secret that wraps the token data keys.
+ */
+export const INTEGRATION_SECRETS = {
+  zoom: { id: 'ZoomCredentials', envVar: 'ZOOM_SECRET_ID', localName: 'meetscribe/zoom' },
+  webex: { id: 'WebexCredentials', envVar: 'WEBEX_SECRET_ID', localName: 'meetscribe/webex' },
+  tokenKey: { id: 'IntegrationTokenKey', envVar: 'INTEGRATIONS_KEY_SECRET_ID', localName: 'meetscribe/integration-token-key' },
+} as const satisfies Record<string, SecretDefinition>;

@@ -36,4 +36,16 @@ export const PROCESS_MEETING: StateMachineDefinition = {
   },
 };
 
-export const STATE_MACHINES: readonly StateMachineDefinition[] = [PROCESS_MEETING];
+/** Imports one Zoom/Webex cloud recording into a meeting (docs/integrations.md); started once per provider recording. */
+export const IMPORT_RECORDING: StateMachineDefinition = {
+  id: 'ImportRecording',
+  envVar: 'IMPORT_RECORDING_STATE_MACHINE_ARN',
+  localName: 'import-recording',
+  aslFile: 'statemachines/import-recording.asl.json',
+  lambdaTasks: {
+    ImportRecordingFunctionArn: 'functions/pipeline/import-recording/handler.ts',
+    MarkImportFailedFunctionArn: 'functions/pipeline/import-recording/failed.ts',
+  },
+};
+
+export const STATE_MACHINES: readonly StateMachineDefinition[] = [PROCESS_MEETING, IMPORT_RECORDING];

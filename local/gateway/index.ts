@@ -17,6 +17,8 @@ export interface GatewayOptions {
   apiContexts: readonly ApiContextDefinition[]; websocket: WebSocketDefinition;
   mailbox?: Mailbox /* when given, /dev/mailbox and /dev/mailbox.json are served; otherwise those paths are plain SPA/404 */;
   extraHealth?: never;
+  /** Path prefix (e.g. '/dev/zoom') → handler for it and everything under it; filled in after start (the local test servers start later). */
+  devRoutes?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>>;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -37,6 +39,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const connectionId = managementConnectionId(url.pathname, options.websocket.stage);
     if (connectionId !== undefined) return handleManagementRequest(sockets.connections, connectionId, req, res);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return proxyApiRequest(apiOptions, req, res, url);
+    const dev = Object.entries(options.devRoutes ?? {}).find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    if (dev) return dev[1](req, res, url);
     if (options.mailbox && (MAILBOX_PATHS as readonly string[]).includes(url.pathname)) return serveMailbox(options.mailbox, url.pathname, res);
     return serveStatic(webDist, req, res, url.pathname);
   }

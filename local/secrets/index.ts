@@ -11,8 +11,8 @@ export interface LocalSecretsOptions {
   host?: string;
   /** @default 0 (a random free port) */
   port?: number;
-  /** Secrets to serve; each gets a random value on first start. */
-  secrets: readonly { name: string }[];
+  /** Secrets to serve; each gets a random value on first start, unless `value` is given (then always that value). */
+  secrets: readonly { name: string; value?: string }[];
 }
 
 const REGION = 'us-east-1';
@@ -29,7 +29,7 @@ class SecretsError extends Error {
  * (AWS_ENDPOINT_URL_SECRETS_MANAGER). Throws if the port is taken or the file is corrupt.
  */
 export async function startLocalSecrets(options: LocalSecretsOptions): Promise<LocalSecrets> {
-  const secrets = await loadSecrets(options.dataDir, options.secrets.map((s) => s.name));
+  const secrets = await loadSecrets(options.dataDir, options.secrets.map((s) => s.name), Object.fromEntries(options.secrets.flatMap((s) => (s.value === undefined ? [] : [[s.name, s.value]]))));
   const server = http.createServer((req, res) => {
     handle(secrets, req).then(
       (body) => reply(res, 200, body),

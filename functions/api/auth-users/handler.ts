@@ -12,12 +12,13 @@ import { createScryptHasher } from '../../core/auth/passwords.js';
 import { createTokenService } from '../../core/auth/tokens.js';
 import { createApiHandler } from '../http/router.js';
 import { accountRoutes } from './routes.js';
+import { integrationRoutes } from '../integrations/routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MAIL_FROM', 'PUBLIC_APP_URL', 'AUTH_SECRET_ID']);
 const signingKey = signingKeyFromSecret(config.AUTH_SECRET_ID);
 const tokens = createTokenService({ signingKey });
 
-export const handler = createApiHandler(accountRoutes({
+export const handler = createApiHandler([...accountRoutes({
   users: createUsersRepository(documentClient, config.TABLE_NAME),
   codes: createVerificationCodes(documentClient, config.TABLE_NAME),
   resetKeys: createResetKeys(documentClient, config.TABLE_NAME),
@@ -28,4 +29,4 @@ export const handler = createApiHandler(accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), { authenticator: createJwtAuthenticator(tokens) });
+}), ...integrationRoutes()], { authenticator: createJwtAuthenticator(tokens) });

@@ -1,0 +1,111 @@
+/**
+ * Zoom (user-level General OAuth app; docs/integrations.md, ../shared/design/third-party-apis.md §1):
+ * OAuth with Basic client authentication, GET /users/me, cloud recordings listed month by month for the
+ * 30-day backfill, files downloaded with the user's bearer token (following Zoom's redirect to its CDN).
+ */
+import type { ServiceLifecycle } from '../../core/integrations/connect.js';
+import type { RecordingSource } from '../../core/integrations/import-recording.js';
+import { ProviderError, type OAuthClient } from '../../core/integrations/ports.js';
+import type { ProviderRecording, RecordingFile } from '../../core/integrations/recordings.js';
+import { bodyChunks, requestJson, tokenRequest } from './http.js';
+import type { ProviderCredentials } from './provider-settings.js';
+
+export interface ZoomSettings { readonly oauthBase: string; readonly apiBase: string; readonly credentials: () => Promise<ProviderCredentials> }
+
+/** The part of a Zoom meeting-recording object (webhook `payload.object` or list entry) that the import reads. */
+export interface ZoomRecordingObject {
+  uuid: string; id?: number | string; host_id?: string; topic?: string; start_time?: string; duration?: number;
+  recording_files?: { id?: string; file_type?: string; recording_type?: string; file_size?: number; download_url?: string; status?: string; recording_start?: string; recording_end?: string }[];
+}
+
+export const BACKFILL_DAYS = 30;
+
+export function zoomOAuth(settings: ZoomSettings, now: () => number = Date.now): OAuthClient {
+  const basic = async () => {
+    const c = await settings.credentials();
+    return `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`;
+  };
+  return {
+    async authorizeUrl({ redirectUri, state, loginHint }) {
+      const clientId = (await settings.credentials()).clientId;
+      const url = new URL(`${settings.oauthBase}/oauth/authorize`);
+      url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state, ...(loginHint ? { login_hint: loginHint } : {}) }).toString();
+      return url.toString();
+    },
+    async exchangeCode(code, redirectUri) {
+      return tokenRequest(`${settings.oauthBase}/oauth/token`, new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }), { authorization: await basic() }, now());
+    },
+    async refresh(refreshToken) {
+      return tokenRequest(`${settings.oauthBase}/oauth/token`, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }), { authorization: await basic() }, now());
+    },
+  };
+}
+
+/** Zoom's rule for uuids in paths: one starting with '/' or containing '//' is encoded twice. */
+export function zoomUuidPath(uuid: string): string {
+  const once = encodeURIComponent(uuid);
+  return uuid.startsWith('/') || uuid.includes('//') ? encodeURIComponent(once) : once;
+}
+
+export function toProviderRecording(object: ZoomRecordingObject): ProviderRecording {
+  const files: RecordingFile[] = (object.recording_files ?? []).flatMap((f) => (f.download_url && f.file_type ? [{
+    id: f.id ?? f.download_url, fileType: f.file_type, recordingType: f.recording_type, sizeBytes: f.file_size, downloadUrl: f.download_url, status: f.status,
+  }] : []));
+  const spans = (object.recording_files ?? []).flatMap((f) => (f.recording_start && f.recording_end ? [Date.parse(f.recording_end) - Date.parse(f.recording_start)] : []));
+  const durationSeconds = spans.length > 0 ? Math.max(...spans) / 1000 : (object.duration ?? 0) * 60;
+  return { service: 'zoom', recordingId: object.uuid, topic: object.topic ?? 'Zoom meeting', startTime: object.start_time ?? '', durationSeconds, files };
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function zoomApi(settings: ZoomSettings, token: (userId: string) => Promise<string>) {
+  const get = async <T>(userId: string, path: string) =>
+    requestJson<T>(`${settings.apiBase}${path}`, { headers: { authorization: `Bearer ${await token(userId)}` } });
+
+  /** Recordings of the last `days` days, month-sized windows (Zoom's limit), every page. */
+  async function listRecent(userId: string, nowMs: number, days = BACKFILL_DAYS): Promise<ZoomRecordingObject[]> {
+    const all: ZoomRecordingObject[] = [];
+    const from = nowMs - days * 86_400_000;
+    for (let start = from; start < nowMs; start += 30 * 86_400_000) {
+      const end = Math.min(start + 29 * 86_400_000, nowMs);
+      let next = '';
+      do {
+        const page = await get<{ meetings?: ZoomRecordingObject[]; next_page_token?: string }>(userId,
+          `/users/me/recordings?${new URLSearchParams({ from: day(start), to: day(end), page_size: '300', ...(next ? { next_page_token: next } : {}) })}`);
+        all.push(...(page.meetings ?? []));
+        next = page.next_page_token ?? '';
+      } while (next);
+    }
+    return all;
+  }
+
+  const source: RecordingSource = {
+    async recording(userId, recordingId, hint) {
+      if (hint && hint.files.length > 0) return hint;
+      return toProviderRecording(await get<ZoomRecordingObject>(userId, `/meetings/${zoomUuidPath(recordingId)}/recordings`));
+    },
+    async open(userId, file) {
+      const response = await fetch(file.downloadUrl, { headers: { authorization: `Bearer ${await token(userId)}` }, redirect: 'follow' });
+      if (!response.ok) throw new ProviderError(`Zoom download answered ${response.status}`, response.status);
+      return bodyChunks(response);
+    },
+  };
+  return { get, listRecent, source };
+}
+
+export function zoomLifecycle(api: ReturnType<typeof zoomApi>, settings: ZoomSettings, backfill: (userId: string) => Promise<void>): ServiceLifecycle {
+  return {
+    async identity(accessToken) {
+      const me = await requestJson<{ id?: string; email?: string; account_id?: string }>(`${settings.apiBase}/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+      if (!me.id) throw new ProviderError('Zoom /users/me answered without an id');
+      return { id: me.id, email: me.email ?? '', accountId: me.account_id };
+    },
+    async connected(_userId, _accessToken, identity) {
+      return { providerKeys: [identity.id] };
+    },
+    completed: (userId) => backfill(userId),
+    async removed() {
+      // Zoom revokes on its side when the user removes the app; removal here only forgets our copy.
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The integration calls of spec §7 for the meeting services (users/{z|w}_…), served by the users context
+ * because they live under /api/users/. The context is built on first use, so the accounts calls never depend
+ * on integration settings. Removal (the spec leaves its path open): PUT users/{id}/{z|w}_remove_integration/.
+ */
+import { z } from 'zod';
+import { integrationsContext } from '../../adapters/integrations/context.js';
+import {
+  authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
+} from '../../core/integrations/connect.js';
+import { PATH_LETTER, type ServiceId } from '../../core/integrations/services.js';
+import { route, type Principal } from '../http/router.js';
+
+const caller = (principal: Principal | undefined) => ({ userId: principal!.userId, email: principal!.email });
+
+const flag = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
+const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
+  .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
+
+export function integrationRoutes(context: () => Pick<ReturnType<typeof integrationsContext>, 'connect'> = integrationsContext) {
+  const deps = () => context().connect;
+  const forService = (service: ServiceId) => {
+    const p = PATH_LETTER[service];
+    return [
+      route({ method: 'GET', path: `users/${p}_authorization_url/`, auth: 'user',
+        handle: ({ principal }) => authorizationUrl(deps(), caller(principal), service) }),
+      route({ method: 'GET', path: `users/{id}/${p}_user_access_token/`, auth: 'user',
+        handle: ({ principal, params, query }) => exchangeCode(deps(), caller(principal), params.id, service, query.authorization_code, query.state) }),
+      route({ method: 'PUT', path: `users/{id}/${p}_user/`, auth: 'user',
+        handle: ({ principal, params }) => storeProviderUser(deps(), caller(principal), params.id, service) }),
+      route({ method: 'PUT', path: `users/{id}/${p}_remove_integration/`, auth: 'user',
+        handle: ({ principal, params }) => removeIntegration(deps(), caller(principal), params.id, service) }),
+    ];
+  };
+  return [
+    ...forService('zoom'),
+    route({ method: 'PUT', path: 'users/{id}/z_authorization_last_completed/', auth: 'user',
+      handle: ({ principal, params }) => authorizationCompleted(deps(), caller(principal), params.id, 'zoom') }),
+    ...forService('webex'),
+    route({ method: 'PUT', path: 'users/{id}/w_reauthorization_requested/', auth: 'user',
+      handle: ({ principal, params }) => reauthorizationRequested(deps(), caller(principal), params.id, 'webex') }),
+    route({ method: 'PUT', path: 'users/{id}/w_user_settings/', auth: 'user', body: webexSettings,
+      handle: ({ principal, params, body }) => updateServiceSettings(deps(), caller(principal), params.id, 'webex',
+        { ...(body.auto_share !== undefined && { autoShare: body.auto_share }), ...(body.auto_record !== undefined && { autoRecord: body.auto_record }) }) }),
+  ];
+}

@@ -1,0 +1,117 @@
+/**
+ * What the local Zoom and Webex test servers share: a JSON state file under the data folder (kept across
+ * restarts), OAuth codes and rotating token pairs, the login page of the authorize step, and file probing.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { probeMedia } from '../../functions/adapters/media/ffmpeg.js';
+import { mediaFacts } from '../../functions/core/pipeline/media-probe.js';
+import { escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
+
+export const token = (bytes = 24) => randomBytes(bytes).toString('base64url');
+
+export interface OAuthState {
+  codes: Record<string, { email: string; redirectUri: string; expiresAt: number }>;
+  access: Record<string, { email: string; expiresAt: number }>;
+  refresh: Record<string, { email: string }>;
+}
+
+/** A JSON document persisted atomically under `${dataDir}/${name}.json`. */
+export function persisted<T extends object>(dataDir: string, name: string, initial: () => T): { state: T; save(): void } {
+  const file = path.join(dataDir, `${name}.json`);
+  let state: T;
+  try {
+    state = JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    state = initial();
+  }
+  const save = () => {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(state, null, 2));
+    renameSync(`${file}.tmp`, file);
+  };
+  save();
+  return { state, save };
+}
+
+/** Issues a code for `email` (valid 5 minutes, like Zoom's). */
+export function issueCode(oauth: OAuthState, email: string, redirectUri: string): string {
+  const code = token();
+  oauth.codes[code] = { email, redirectUri, expiresAt: Date.now() + 5 * 60_000 };
+  return code;
+}
+
+/** Redeems a code or refresh token into a fresh pair; the old refresh token stops working (rotation). Undefined → invalid_grant. */
+export function grant(oauth: OAuthState, form: URLSearchParams, accessSeconds: number): { email: string; access: string; refresh: string } | undefined {
+  let email: string | undefined;
+  if (form.get('grant_type') === 'authorization_code') {
+    const code = oauth.codes[form.get('code') ?? ''];
+    delete oauth.codes[form.get('code') ?? ''];
+    if (!code || code.expiresAt < Date.now() || code.redirectUri !== form.get('redirect_uri')) return undefined;
+    email = code.email;
+  } else if (form.get('grant_type') === 'refresh_token') {
+    const old = oauth.refresh[form.get('refresh_token') ?? ''];
+    if (!old) return undefined;
+    delete oauth.refresh[form.get('refresh_token') ?? ''];
+    email = old.email;
+  } else {
+    return undefined;
+  }
+  const access = token();
+  const refresh = token();
+  oauth.access[access] = { email, expiresAt: Date.now() + accessSeconds * 1000 };
+  oauth.refresh[refresh] = { email };
+  return { email, access, refresh };
+}
+
+/** The account of a bearer token, or undefined (expired or unknown). */
+export function bearer(oauth: OAuthState, req: http.IncomingMessage): string | undefined {
+  const value = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  const entry = value ? oauth.access[value] : undefined;
+  return entry && entry.expiresAt > Date.now() ? entry.email : undefined;
+}
+
+/** The authorize step: approves at once for `login_hint`, otherwise a page asks which test account signs in. */
+export async function authorizePage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, service: string, approve: (email: string) => string | undefined) {
+  let email = url.searchParams.get('login_hint') ?? '';
+  if (req.method === 'POST') email = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8')).get('email') ?? '';
+  email = email.trim().toLowerCase();
+  if (!email) {
+    const hidden = [...url.searchParams].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
+    return sendHtml(res, 200, `<!doctype html><title>${service} (local test server)</title><h1>Sign in to ${service}</h1>
+<p>Local test server: any e-mail is a test account.</p><form method="post" action="${escapeHtml(url.pathname + url.search)}">${hidden}
+<label>E-mail <input name="email" type="email" required></label> <button type="submit">Authorize</button></form>`);
+  }
+  const location = approve(email);
+  if (!location) return sendJson(res, 400, { error: 'invalid_request', reason: 'redirect_uri and client_id are required' });
+  res.writeHead(302, { location }).end();
+}
+
+/** Duration and size of a recording file on this machine (throws with a clear message when missing). */
+export async function describeFile(file: string): Promise<{ size: number; durationSeconds: number }> {
+  const size = statSync(file).size;
+  let durationSeconds = 60;
+  try {
+    durationSeconds = mediaFacts(await probeMedia(file)).durationSeconds ?? 60;
+  } catch {
+    // Not probe-able: the import still happens; the pipeline reports what is wrong with the file.
+  }
+  return { size, durationSeconds };
+}
+
+export async function jsonBody(req: http.IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8'));
+    return value && typeof value === 'object' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function formBody(req: http.IncomingMessage, url: URL): Promise<URLSearchParams> {
+  const form = new URLSearchParams(url.search);
+  for (const [k, v] of new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'))) form.set(k, v);
+  return form;
+}

@@ -1,0 +1,209 @@
+/**
+ * Local Zoom test server (docs/integrations.md; wire format of ../shared/design/third-party-apis.md §1.7):
+ * OAuth authorize/token with Basic client auth and rotating refresh tokens, GET /v2/users/me, cloud recordings
+ * list (month windows, next_page_token) and meeting recordings, downloads (Bearer or ?access_token=, 302 to /cdn/),
+ * and webhooks signed with x-zm-signature exactly as Zoom signs them. Dev endpoints (on the app gateway):
+ * POST /dev/zoom/recordings {email, topic, file} and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
+ */
+import { createReadStream } from 'node:fs';
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { listenLocal } from '../http/listen.js';
+import { sendJson } from '../gateway/http-util.js';
+import { authorizePage, bearer, describeFile, formBody, grant, issueCode, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+
+export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string }
+export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[] }
+
+interface ZoomState {
+  credentials: { client_id: string; client_secret: string; webhook_secret: string };
+  accounts: Record<string, { id: string; account_id: string; email: string }>;
+  oauth: OAuthState;
+  recordings: ZoomRecording[];
+  deliveries: { event: string; uuid?: string; status: number | string; at: string }[];
+}
+
+export interface LocalZoom {
+  readonly endpoint: string;
+  readonly credentials: ZoomState['credentials'];
+  /** Environment the product reads (base URLs). */
+  readonly environment: Record<string, string>;
+  /** Serves /dev/zoom/* on the app gateway. */
+  handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface LocalZoomOptions { dataDir: string; appUrl: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void }
+
+export function zoomSign(secret: string, timestamp: string, body: string) {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZoom> {
+  const { state, save } = persisted<ZoomState>(options.dataDir, 'zoom', () => ({
+    credentials: { client_id: `local-zoom-${token(6)}`, client_secret: token(), webhook_secret: token() },
+    accounts: {}, oauth: { codes: {}, access: {}, refresh: {} }, recordings: [], deliveries: [],
+  }));
+  const accessSeconds = options.accessTokenSeconds ?? 3600;
+  let endpoint = '';
+  const account = (email: string) => (state.accounts[email] ??= { id: token(9), account_id: token(9), email });
+  const fileJson = (r: ZoomRecording, f: ZoomRecordingFile) => ({
+    id: f.id, meeting_id: r.uuid, recording_start: f.recording_start, recording_end: f.recording_end, file_type: f.file_type,
+    file_extension: f.file_type, file_size: f.file_size, play_url: `${endpoint}/rec/play/${f.id}`, download_url: `${endpoint}/rec/download/${f.id}`,
+    status: f.status, recording_type: f.recording_type,
+  });
+  const meetingJson = (r: ZoomRecording) => {
+    const { files, ...rest } = r;
+    return { ...rest, recording_files: files.map((f) => fileJson(r, f)) };
+  };
+
+  async function deliver(event: Record<string, unknown>, uuid?: string) {
+    const body = JSON.stringify(event);
+    const ts = String(Math.floor(Date.now() / 1000));
+    let status: number | string;
+    try {
+      const response = await fetch(`${options.appUrl}/api/webhooks/zoom/`, {
+        method: 'POST', body, headers: { 'content-type': 'application/json', 'x-zm-request-timestamp': ts, 'x-zm-signature': zoomSign(state.credentials.webhook_secret, ts, body) },
+      });
+      status = response.status;
+    } catch (error) {
+      status = (error as Error).message;
+    }
+    state.deliveries.push({ event: String(event.event), uuid, status, at: new Date().toISOString() });
+    save();
+    return status;
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log?.('local zoom failed', { error: String(error) });
+      if (!res.headersSent) sendJson(res, 500, { code: 500, message: 'Internal error' });
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const p = url.pathname;
+    if (p === '/oauth/authorize') {
+      return authorizePage(req, res, url, 'Zoom', (email) => {
+        const redirect = url.searchParams.get('redirect_uri');
+        if (!redirect || url.searchParams.get('client_id') !== state.credentials.client_id) return undefined;
+        account(email);
+        const target = new URL(redirect);
+        target.searchParams.set('code', issueCode(state.oauth, email, redirect));
+        if (url.searchParams.get('state')) target.searchParams.set('state', url.searchParams.get('state')!);
+        save();
+        return target.toString();
+      });
+    }
+    if (p === '/oauth/token' && req.method === 'POST') {
+      const basic = /^Basic\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+      const [id, secret] = Buffer.from(basic ?? '', 'base64').toString('utf8').split(':');
+      if (id !== state.credentials.client_id || secret !== state.credentials.client_secret) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
+      const pair = grant(state.oauth, await formBody(req, url), accessSeconds);
+      save();
+      if (!pair) return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_grant' });
+      return sendJson(res, 200, { access_token: pair.access, token_type: 'bearer', refresh_token: pair.refresh, expires_in: accessSeconds, scope: 'cloud_recording:read:list_user_recordings user:read:user' });
+    }
+    if (p.startsWith('/cdn/')) {
+      const file = state.recordings.flatMap((r) => r.files).find((f) => f.id === decodeURIComponent(p.slice(5)));
+      if (!file) return sendJson(res, 404, { code: 3301, message: 'This recording does not exist.' });
+      res.writeHead(200, { 'content-type': file.file_type === 'M4A' ? 'audio/mp4' : 'video/mp4', 'content-length': file.file_size });
+      createReadStream(file.path).pipe(res);
+      return;
+    }
+    if (p.startsWith('/rec/download/')) {
+      const email = bearer(state.oauth, req) ?? (state.oauth.access[url.searchParams.get('access_token') ?? '']?.email);
+      if (!email) return sendJson(res, 401, { code: 124, message: 'Invalid access token.' });
+      res.writeHead(302, { location: `${endpoint}/cdn/${p.slice('/rec/download/'.length)}` }).end();
+      return;
+    }
+    if (p.startsWith('/v2/')) {
+      const email = bearer(state.oauth, req);
+      if (!email) return sendJson(res, 401, { code: 124, message: 'Invalid access token.' });
+      const me = account(email);
+      if (p === '/v2/users/me') return sendJson(res, 200, { id: me.id, email: me.email, account_id: me.account_id, type: 1 });
+      if (p === '/v2/users/me/recordings') {
+        const from = Date.parse(url.searchParams.get('from') ?? '');
+        const to = Date.parse(url.searchParams.get('to') ?? '') + 86_400_000;
+        if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 31 * 86_400_000 || to < from) return sendJson(res, 300, { code: 300, message: 'The date range must be within one month.' });
+        const size = Math.min(Number(url.searchParams.get('page_size') ?? 30) || 30, 300);
+        const start = Number(url.searchParams.get('next_page_token') || 0);
+        const mine = state.recordings.filter((r) => r.host_id === me.id && Date.parse(r.start_time) >= from && Date.parse(r.start_time) < to);
+        const page = mine.slice(start, start + size);
+        return sendJson(res, 200, {
+          from: url.searchParams.get('from'), to: url.searchParams.get('to'), page_count: Math.ceil(mine.length / size), page_size: size,
+          total_records: mine.length, next_page_token: start + size < mine.length ? String(start + size) : '', meetings: page.map(meetingJson),
+        });
+      }
+      const m = /^\/v2\/meetings\/(.+)\/recordings$/.exec(p);
+      if (m) {
+        let uuid = decodeURIComponent(m[1]);
+        if (uuid.includes('%')) uuid = decodeURIComponent(uuid);
+        const r = state.recordings.find((x) => x.uuid === uuid && x.host_id === me.id);
+        return r ? sendJson(res, 200, meetingJson(r)) : sendJson(res, 404, { code: 3301, message: 'This recording does not exist.' });
+      }
+    }
+    sendJson(res, 404, { code: 404, message: `No such endpoint: ${req.method} ${p}` });
+  }
+
+  const listening = await listenLocal(server, { host: options.host, port: options.port });
+  endpoint = listening.endpoint;
+
+  async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const p = url.pathname.replace(/\/+$/, '');
+    if (req.method === 'GET' && p === '/dev/zoom') {
+      return sendJson(res, 200, {
+        endpoint, accounts: Object.values(state.accounts), recordings: state.recordings.map(meetingJson), deliveries: state.deliveries.slice(-50),
+      });
+    }
+    if (req.method === 'POST' && p === '/dev/zoom/recordings') {
+      const body = await jsonBody(req);
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const file = typeof body?.file === 'string' ? body.file : '';
+      if (!email || !file) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} (file: a path of a recording on this machine).' });
+      let facts;
+      try {
+        facts = await describeFile(file);
+      } catch {
+        return sendJson(res, 400, { message: `No readable file at ${file}.` });
+      }
+      const host = account(email);
+      const start = new Date(Date.now() - facts.durationSeconds * 1000);
+      const end = new Date();
+      const m4a = /\.m4a$/i.test(file);
+      const recording: ZoomRecording = {
+        uuid: `${token(16)}==`, id: Math.floor(1e10 + Math.random() * 8e10), host_id: host.id, host_email: email, account_id: host.account_id,
+        topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Zoom meeting', type: 2,
+        start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
+        total_size: facts.size, recording_count: 1,
+        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: file }],
+      };
+      state.recordings.push(recording);
+      save();
+      const { files: _f, ...object } = meetingJson(recording) as ReturnType<typeof meetingJson> & { files?: unknown };
+      const status = await deliver({ event: 'recording.completed', event_ts: Date.now(), download_token: token(), payload: { account_id: host.account_id, object } }, recording.uuid);
+      return sendJson(res, 201, { recording: meetingJson(recording), webhook_status: status });
+    }
+    if (req.method === 'POST' && p === '/dev/zoom/deauthorize') {
+      const body = await jsonBody(req);
+      const acct = state.accounts[String(body?.email ?? '').toLowerCase()];
+      if (!acct) return sendJson(res, 404, { message: 'No such test account.' });
+      for (const [k, v] of Object.entries(state.oauth.refresh)) if (v.email === acct.email) delete state.oauth.refresh[k];
+      for (const [k, v] of Object.entries(state.oauth.access)) if (v.email === acct.email) delete state.oauth.access[k];
+      save();
+      const status = await deliver({ event: 'app_deauthorized', event_ts: Date.now(), payload: {
+        account_id: acct.account_id, user_id: acct.id, signature: token(), deauthorization_time: new Date().toISOString(), client_id: state.credentials.client_id,
+        user_data_retention: String(body?.user_data_retention ?? 'false'),
+      } });
+      return sendJson(res, 200, { webhook_status: status });
+    }
+    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/zoom/, POST /dev/zoom/recordings {email, topic, file}, POST /dev/zoom/deauthorize {email}.' });
+  }
+
+  return {
+    endpoint, credentials: state.credentials,
+    environment: { ZOOM_OAUTH_BASE: endpoint, ZOOM_API_BASE: `${endpoint}/v2` },
+    handleDev, stop: () => listening.stop(),
+  };
+}
