@@ -3,16 +3,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createBasicOpsNotesSink, type AccessTokenSource } from '../../functions/adapters/basicops/basicops-notes-sink.js';
-import { basicOpsAuthorizeUrl, BasicOpsOAuthError, exchangeBasicOpsCode, newPkcePair, refreshBasicOpsTokens, type BasicOpsTokens } from '../../functions/adapters/basicops/basicops-oauth.js';
+import { createHmac } from 'node:crypto';
+import { basicOpsOAuth } from '../../functions/adapters/integrations/basicops.js';
+import { createBasicOpsNotesSink, type AccessTokenSource } from '../../functions/adapters/integrations/basicops-notes-sink.js';
 import { NotesSinkError } from '../../functions/core/integrations/meeting-note.js';
+import { InvalidGrant, type TokenSet } from '../../functions/core/integrations/ports.js';
 import { listenLocal } from '../../local/http/listen.js';
 import { BASICOPS_LOCAL_CLIENT, startLocalBasicOps, type LocalBasicOps } from '../../local/basicops/index.js';
 
 jest.setTimeout(60_000); // starts servers
 
 const assumptions = JSON.parse(await readFile(new URL('../fixtures/third-party/basicops-assumptions.json', import.meta.url), 'utf8')).assumed;
-const client = { ...BASICOPS_LOCAL_CLIENT, redirectUri: 'http://app.test/home' };
+const redirectUri = 'http://app.test/home';
+const verifierFor = async (state: string) => createHmac('sha256', 'test-key').update(`pkce.${state}`).digest('base64url');
 
 describe('BasicOps notes sink: the wire it sends matches the recorded assumptions', () => {
   it('lists projects and creates a note with the assumed paths, fields and answers', async () => {
@@ -44,38 +47,44 @@ describe('BasicOps notes sink: the wire it sends matches the recorded assumption
 describe('BasicOps through the local BasicOps server', () => {
   let dir: string;
   let basicops: LocalBasicOps;
+  let oauth: ReturnType<typeof basicOpsOAuth>;
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'basicops-'));
-    basicops = await startLocalBasicOps({ dataDir: dir, redirectUri: client.redirectUri });
+    basicops = await startLocalBasicOps({ dataDir: dir, redirectUri });
+    oauth = basicOpsOAuth({
+      appBase: basicops.endpoint, apiBase: basicops.endpoint, verifierFor,
+      credentials: async () => ({ ...BASICOPS_LOCAL_CLIENT, webhookSecret: '' }),
+    });
   });
   afterEach(async () => {
     await basicops.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function authorize(email: string, pkce = newPkcePair()): Promise<{ code: string; verifier: string }> {
-    const url = new URL(basicOpsAuthorizeUrl(basicops.endpoint, client, 'st-1', pkce.challenge));
-    url.searchParams.set('login_hint', email);
+  /** Authorizes as `email` with PKCE and answers the returned code. */
+  async function authorize(email: string, state = 'meetscribe-basicops.s1'): Promise<string> {
+    const url = new URL(await oauth.authorizeUrl({ redirectUri, state, scopes: ['read', 'write'], loginHint: email }));
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     const approved = await fetch(url, { redirect: 'manual' });
     expect(approved.status).toBe(302);
     const back = new URL(approved.headers.get('location')!);
-    expect(back.searchParams.get('state')).toBe('st-1');
-    return { code: back.searchParams.get('code')!, verifier: pkce.verifier };
+    expect(back.searchParams.get('state')).toBe(state);
+    return back.searchParams.get('code')!;
   }
 
-  function tokenSource(initial: BasicOpsTokens): AccessTokenSource & { tokens: BasicOpsTokens } {
+  function tokenSource(initial: TokenSet): AccessTokenSource & { tokens: TokenSet } {
     const source = {
       tokens: initial,
       current: async () => source.tokens.accessToken,
-      refresh: async () => { source.tokens = await refreshBasicOpsTokens(basicops.endpoint, client, source.tokens.refreshToken); return source.tokens.accessToken; },
+      refresh: async () => { source.tokens = await oauth.refresh(source.tokens.refreshToken); return source.tokens.accessToken; },
     };
     return source;
   }
 
   it('connects with PKCE, stores a note in the first project and shows it in the read-out', async () => {
-    const { code, verifier } = await authorize('ana@example.com');
-    const sink = createBasicOpsNotesSink({ baseUrl: basicops.endpoint, tokens: tokenSource(await exchangeBasicOpsCode(basicops.endpoint, client, code, verifier)) });
+    const tokens = await oauth.exchangeCode(await authorize('ana@example.com'), redirectUri, 'meetscribe-basicops.s1');
+    const sink = createBasicOpsNotesSink({ baseUrl: basicops.endpoint, tokens: tokenSource(tokens) });
     const [first] = await sink.listProjects();
     const note = await sink.createNote({ title: 'Meeting notes: Sync', content: 'Overview', projectId: first!.id });
     expect(note.viewUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/view\/note\/\d+$/);
@@ -85,31 +94,29 @@ describe('BasicOps through the local BasicOps server', () => {
   });
 
   it('refreshes an expired token once, with rotation, and goes on', async () => {
-    const { code, verifier } = await authorize('ana@example.com');
-    const tokens = tokenSource(await exchangeBasicOpsCode(basicops.endpoint, client, code, verifier));
+    const tokens = tokenSource(await oauth.exchangeCode(await authorize('ana@example.com'), redirectUri, 'meetscribe-basicops.s1'));
     const firstRefresh = tokens.tokens.refreshToken;
     const sink = createBasicOpsNotesSink({ baseUrl: basicops.endpoint, tokens });
     await fetch(`${basicops.endpoint}/dev/basicops/expire-tokens`, { method: 'POST' });
 
     expect(await sink.listProjects()).toHaveLength(2);
     expect(tokens.tokens.refreshToken).not.toBe(firstRefresh);
-    await expect(refreshBasicOpsTokens(basicops.endpoint, client, firstRefresh)).rejects.toMatchObject({ code: 'invalid_grant' });
+    await expect(oauth.refresh(firstRefresh)).rejects.toBeInstanceOf(InvalidGrant);
   });
 
-  it('refuses a wrong PKCE verifier, a reused code and a note for another project', async () => {
-    const { code } = await authorize('ana@example.com');
-    await expect(exchangeBasicOpsCode(basicops.endpoint, client, code, 'wrong-verifier')).rejects.toBeInstanceOf(BasicOpsOAuthError);
-    const again = await authorize('ana@example.com');
-    const tokens = await exchangeBasicOpsCode(basicops.endpoint, client, again.code, again.verifier);
-    await expect(exchangeBasicOpsCode(basicops.endpoint, client, again.code, again.verifier)).rejects.toMatchObject({ code: 'invalid_grant' });
+  it('refuses a code exchanged with another state (wrong PKCE verifier), a reused code and a note for another project', async () => {
+    const code = await authorize('ana@example.com');
+    await expect(oauth.exchangeCode(code, redirectUri, 'meetscribe-basicops.other')).rejects.toBeInstanceOf(InvalidGrant);
+    const again = await authorize('ana@example.com', 'meetscribe-basicops.s2');
+    const tokens = await oauth.exchangeCode(again, redirectUri, 'meetscribe-basicops.s2');
+    await expect(oauth.exchangeCode(again, redirectUri, 'meetscribe-basicops.s2')).rejects.toBeInstanceOf(InvalidGrant);
 
     const sink = createBasicOpsNotesSink({ baseUrl: basicops.endpoint, tokens: tokenSource(tokens) });
     await expect(sink.createNote({ title: 'x', content: 'y', projectId: '1' })).rejects.toMatchObject({ kind: 'rejected' });
   });
 
-  it('says unauthorized when the refresh is refused too', async () => {
-    const { code, verifier } = await authorize('ana@example.com');
-    const tokens = await exchangeBasicOpsCode(basicops.endpoint, client, code, verifier);
+  it('says unauthorized when the refreshed token is refused too', async () => {
+    const tokens = await oauth.exchangeCode(await authorize('ana@example.com'), redirectUri, 'meetscribe-basicops.s1');
     const sink = createBasicOpsNotesSink({ baseUrl: basicops.endpoint, tokens: { current: async () => tokens.accessToken, refresh: async () => tokens.accessToken } });
     await fetch(`${basicops.endpoint}/dev/basicops/expire-tokens`, { method: 'POST' });
     const error = await sink.listProjects().catch((e: unknown) => e);

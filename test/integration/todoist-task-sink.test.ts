@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { TaskSinkError, taskDraftFor, type ActionItemForTask } from '../../functions/core/integrations/action-item-tasks.js';
-import { createTodoistTaskSink } from '../../functions/adapters/todoist/todoist-task-sink.js';
+import { createTodoistTaskSink } from '../../functions/adapters/integrations/todoist-task-sink.js';
 import { MAX_ACTIVE_TASKS_PER_PROJECT, startLocalTodoist, TODOIST_LOCAL_CLIENT, type LocalTodoist } from '../../local/todoist/index.js';
 
 jest.setTimeout(60_000); // starts a server per test

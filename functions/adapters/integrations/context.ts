@@ -33,6 +33,10 @@ import { createStateSigner } from './state-signer.js';
 import { createTokenCipher } from './token-cipher.js';
 import { toProviderRecording, zoomApi, zoomLifecycle, zoomOAuth } from './zoom.js';
 import { webexApi, webexLifecycle, webexOAuth } from './webex.js';
+import { basicOpsLifecycle, basicOpsOAuth } from './basicops.js';
+import { createBasicOpsNotesSink } from './basicops-notes-sink.js';
+import { todoistLifecycle, todoistOAuth } from './todoist.js';
+import { createTodoistTaskSink } from './todoist-task-sink.js';
 
 export type IntegrationsContext = ReturnType<typeof integrationsContext>;
 
@@ -47,7 +51,7 @@ export function integrationsContext() {
 function build() {
   const config = readConfig([
     'TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'AUTH_SECRET_ID', 'MAIL_FROM',
-    'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID', 'IMPORT_RECORDING_STATE_MACHINE_ARN',
+    'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID', 'IMPORT_RECORDING_STATE_MACHINE_ARN',
   ]);
   const appUrl = config.PUBLIC_APP_URL.replace(/\/+$/, '');
   const table = config.TABLE_NAME;
@@ -61,7 +65,17 @@ function build() {
   const zoomSettings = { oauthBase: baseUrl('ZOOM_OAUTH_BASE'), apiBase: baseUrl('ZOOM_API_BASE'), credentials: zoomCredentials };
   const webexSettings = { apiBase: baseUrl('WEBEX_API_BASE'), credentials: webexCredentials, webhookUrl: `${appUrl}/api/webhooks/webex/` };
 
-  const oauthClients: Record<ServiceId, OAuthClient> = { zoom: zoomOAuth(zoomSettings), webex: webexOAuth(webexSettings) };
+  const signingKey = signingKeyFromSecret(config.AUTH_SECRET_ID);
+  const signer = createStateSigner(signingKey);
+  const todoistSettings = { oauthBase: baseUrl('TODOIST_OAUTH_BASE'), apiBase: baseUrl('TODOIST_API_BASE'), credentials: providerCredentials(config.TODOIST_SECRET_ID, { webhookSecret: false }) };
+  const basicOpsSettings = {
+    appBase: baseUrl('BASICOPS_APP_BASE'), apiBase: baseUrl('BASICOPS_API_BASE'), credentials: providerCredentials(config.BASICOPS_SECRET_ID, { webhookSecret: false }),
+    verifierFor: (state: string) => signer.sign(`pkce.${state}`),
+  };
+
+  const oauthClients: Record<ServiceId, OAuthClient> = {
+    zoom: zoomOAuth(zoomSettings), webex: webexOAuth(webexSettings), todoist: todoistOAuth(todoistSettings), basicops: basicOpsOAuth(basicOpsSettings),
+  };
   const tokenDeps = { connections, cipher, flags, oauth: (s: ServiceId) => oauthClients[s], clock: Date.now };
   const token = (service: ServiceId) => (userId: string) => accessTokenFor(tokenDeps, userId, service);
   const zoom = zoomApi(zoomSettings, token('zoom'));
@@ -79,13 +93,28 @@ function build() {
     }
   }
 
-  const lifecycles: Record<ServiceId, ServiceLifecycle> = { zoom: zoomLifecycle(zoom, zoomSettings, backfillZoom), webex: webexLifecycle(webexSettings) };
-  const sources: Record<ServiceId, RecordingSource> = { zoom: zoom.source, webex: webex.source };
+  const lifecycles: Record<ServiceId, ServiceLifecycle> = {
+    zoom: zoomLifecycle(zoom, zoomSettings, backfillZoom), webex: webexLifecycle(webexSettings), todoist: todoistLifecycle(todoistSettings), basicops: basicOpsLifecycle(),
+  };
+  const sources: Partial<Record<ServiceId, RecordingSource>> = { zoom: zoom.source, webex: webex.source };
 
-  const signingKey = signingKeyFromSecret(config.AUTH_SECRET_ID);
+  /** A token source for a sink: the stored token, refreshed when the provider refuses it. */
+  const tokenSource = (service: ServiceId, userId: string) => {
+    let last: string | undefined;
+    return {
+      current: async () => (last = await accessTokenFor(tokenDeps, userId, service)),
+      refresh: async () => (last = await accessTokenFor(tokenDeps, userId, service, last)),
+    };
+  };
+  /** The user's Todoist inbox as a TaskSink (throws NotConnected / ReauthorizationRequired). */
+  const taskSinkFor = async (userId: string) =>
+    createTodoistTaskSink({ accessToken: await accessTokenFor(tokenDeps, userId, 'todoist'), baseUrl: todoistSettings.apiBase });
+  /** The user's BasicOps account as a NotesSink. */
+  const notesSinkFor = (userId: string) => createBasicOpsNotesSink({ baseUrl: basicOpsSettings.apiBase, tokens: tokenSource('basicops', userId) });
+
   const connect: ConnectDeps = {
     ...tokenDeps,
-    signer: createStateSigner(signingKey),
+    signer,
     nonces: createNonceStore(documentClient, table),
     newNonce: () => randomBytes(18).toString('base64url'),
     lifecycle: (s) => lifecycles[s],
@@ -100,7 +129,11 @@ function build() {
   const importDeps: ImportDeps = {
     imports,
     storage: createImportStorage(new S3Client({}), config.MEDIA_BUCKET),
-    source: (s) => sources[s],
+    source: (s) => {
+      const source = sources[s];
+      if (!source) throw new Error(`${s} is not a meeting service`);
+      return source;
+    },
     users: { async find(id) { const u = await users.findById(id); return u && { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() }; } },
     minutesLeft: (id) => createMinutesBalance(documentClient, table).minutesLeft(id),
     meetings: {
@@ -128,7 +161,7 @@ function build() {
     newId: randomUUID,
   };
 
-  return { config, connect, imports, importDeps, startImport, connections, zoomCredentials, webexCredentials, sources };
+  return { config, connect, imports, importDeps, startImport, connections, zoomCredentials, webexCredentials, sources, taskSinkFor, notesSinkFor };
 }
 
 /** How a failed import shows on the meeting: processing failed with the reason, nothing queued. */
