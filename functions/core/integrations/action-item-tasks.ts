@@ -20,9 +20,9 @@ export interface ActionItemForTask {
   readonly timestamp_range: { readonly start_time: number; readonly end_time: number };
   readonly stored_in_todoist: boolean;
   /** The person who owns the item, by labelled speaker name, when the notes name one. */
-  readonly owner?: string;
+  readonly owner?: string | null;
   /** The deadline as said in the meeting ("by Friday"), when one was said. */
-  readonly due?: string;
+  readonly due?: string | null;
 }
 
 export interface MeetingForTask { readonly id: string; readonly name: string; readonly appUrl: string }
