@@ -14,7 +14,12 @@ export interface LocalBasicOpsOptions {
   /** Lifetime of access tokens in seconds. @default 3600 */
   accessTokenSeconds?: number;
 }
-export interface LocalBasicOps { readonly endpoint: string; stop(): Promise<void> }
+export interface LocalBasicOps {
+  readonly endpoint: string;
+  /** Serves one request as the server does (the gateway's /dev/ read-outs use it). */
+  readonly handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  stop(): Promise<void>;
+}
 
 interface Account { id: number; email: string; projects: Array<{ id: number; title: string }> }
 interface Note { id: number; accountEmail: string; title: string; content: string; project: number; createdAt: string; viewUrl: string; bounceUrl: string }
@@ -160,7 +165,7 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
     throw new BasicOpsError(400, 'Unsupported grant_type', 'unsupported_grant_type');
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     route(req, new URL(req.url ?? '/', 'http://local')).then(
       (reply) => send(res, reply),
       (error: unknown) => {
@@ -169,10 +174,10 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
         send(res, { status: e.status, body: e.oauthError ? { error: e.oauthError, error_description: e.message } : { success: false, error: e.message } });
       },
     );
-  });
-  const listening = await listenLocal(server, options);
+  };
+  const listening = await listenLocal(http.createServer(handle), options);
   origin = listening.endpoint;
-  return listening;
+  return { ...listening, handle };
 }
 
 function loginPage(q: URLSearchParams): string {

@@ -13,7 +13,12 @@ export interface LocalTodoistOptions {
   redirectUri: string;
   clientId?: string; clientSecret?: string;
 }
-export interface LocalTodoist { readonly endpoint: string; stop(): Promise<void> }
+export interface LocalTodoist {
+  readonly endpoint: string;
+  /** Serves one request as the server does (the gateway's /dev/ read-outs use it). */
+  readonly handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  stop(): Promise<void>;
+}
 
 class TodoistError extends Error {
   constructor(readonly status: number, readonly tag: string, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
@@ -144,7 +149,7 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
     return { status: 200, body: task };
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local');
     route(req, url).then(
       (reply) => send(res, reply),
@@ -154,8 +159,8 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
         send(res, { status: e.status, headers: e.headers, body: { error: e.message, error_code: e.status, error_extra: e.extra, error_tag: e.tag, http_code: e.status } });
       },
     );
-  });
-  return listenLocal(server, options);
+  };
+  return { ...(await listenLocal(http.createServer(handle), options)), handle };
 }
 
 function argument(name: string, message: string): TodoistError {

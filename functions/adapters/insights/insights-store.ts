@@ -12,6 +12,8 @@ import { isConditionFailure } from '../dynamodb/client.js';
 export const insightKeys = {
   item: (meetingId: string, kind: InsightKind) => ({ pk: `MEETING#${meetingId}`, sk: `INSIGHT#${kind.toUpperCase()}` }),
   sentimentsObject: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
+  /** Which meeting a notes id belongs to (`POST notes/{notesId}/…` names notes, not meetings). */
+  notesPointer: (notesId: string) => ({ pk: `NOTES#${notesId}`, sk: 'NOTES' }),
 };
 
 export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, now: () => number = Date.now): InsightsStore<MeetingNotes> {
@@ -45,12 +47,19 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async saveNotes(meetingId, notes) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...insightKeys.notesPointer(notes.notes_id), type: 'NotesPointer', meetingId } }));
       await putReady(meetingId, 'notes', { notes });
     },
 
     async loadNotes(meetingId) {
       const item = await get(meetingId, 'notes');
-      return item?.status === 'ready' ? (item.notes as MeetingNotes) : undefined;
+      if (item?.status !== 'ready') return undefined;
+      // What delivery to Todoist/BasicOps recorded (notes-delivery-store.ts) sits beside the notes.
+      return {
+        ...(item.notes as MeetingNotes),
+        ...(item.basicopsNote?.viewUrl ? { basicops_note_url: item.basicopsNote.viewUrl as string } : {}),
+        ...(Array.isArray(item.deliveryNotices) && item.deliveryNotices.length > 0 ? { delivery_notices: item.deliveryNotices as string[] } : {}),
+      };
     },
 
     async markFailed(meetingId, kind, reason) {

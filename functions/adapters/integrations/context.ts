@@ -36,6 +36,8 @@ import { webexApi, webexLifecycle, webexOAuth } from './webex.js';
 import { basicOpsLifecycle, basicOpsOAuth } from './basicops.js';
 import { createBasicOpsNotesSink } from './basicops-notes-sink.js';
 import { todoistLifecycle, todoistOAuth } from './todoist.js';
+import { createNotesDeliveryStore } from '../insights/notes-delivery-store.js';
+import type { DeliveryDeps } from '../../core/integrations/deliver-notes.js';
 import { createTodoistTaskSink } from './todoist-task-sink.js';
 
 export type IntegrationsContext = ReturnType<typeof integrationsContext>;
@@ -161,7 +163,13 @@ function build() {
     newId: randomUUID,
   };
 
-  return { config, connect, imports, importDeps, startImport, connections, zoomCredentials, webexCredentials, sources, taskSinkFor, notesSinkFor };
+  /** Notes out to Todoist and BasicOps (manual store and delivery when notes are ready). */
+  const delivery: DeliveryDeps = {
+    notes: createNotesDeliveryStore(documentClient, table), meetings, connections, taskSinkFor, notesSinkFor, appUrl,
+    log: (message, extra) => console.error(message, extra ?? ''),
+  };
+
+  return { config, connect, imports, importDeps, startImport, connections, zoomCredentials, webexCredentials, sources, taskSinkFor, notesSinkFor, delivery };
 }
 
 /** How a failed import shows on the meeting: processing failed with the reason, nothing queued. */

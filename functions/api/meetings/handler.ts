@@ -15,6 +15,7 @@ import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { createApiHandler } from '../http/router.js';
+import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
 import { insightsRoutesOver } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
@@ -24,8 +25,8 @@ const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_
 const s3 = new S3Client({});
 const sfn = new SFNClient({});
 
-/** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
-export const handler = createApiHandler([...transcriptRoutesOver(s3, config), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+/** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
+export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcriptRoutesOver(s3, config), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig()), console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
