@@ -9,6 +9,8 @@ import { useUser } from '../../../api/users/get-user.js';
 import { errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
+import { IntegrationResultDialog } from '../../integrations/components/integration-result-dialog.js';
+import { useIntegrationReturn } from '../../integrations/use-integration-return.js';
 import { MeetingsArea } from '../../meetings/components/meetings-area.js';
 import { SettingsDialog, type SettingsTab } from '../../settings/components/settings-dialog.js';
 import { useUpload } from '../../upload/use-upload.js';
@@ -23,6 +25,7 @@ export function HomePage() {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const upload = useUpload({ minutes: user?.minutes });
+  const integration = useIntegrationReturn(user);
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : 'Loading...';
   const panel = { user, upload, onEditProfile: () => setSettingsTab('Profile' as const), onFeedback: () => setFeedbackOpen(true) };
 
@@ -43,6 +46,7 @@ export function HomePage() {
         </div>
       </div>
       {settingsTab && <SettingsDialog initialTab={settingsTab} onClose={() => setSettingsTab(undefined)} />}
+      {integration.result && <IntegrationResultDialog {...integration.result} onClose={integration.dismiss} />}
       {feedbackOpen && user && <FeedbackDialog email={user.email} meetingId={null} onClose={() => setFeedbackOpen(false)} />}
     </div>
   );

@@ -4,6 +4,7 @@
  */
 import type { User } from '../../../../../functions/contracts/auth-users.js';
 import { env } from '../../../config/env.js';
+import { IntegrateButtons } from '../../integrations/components/integrate-buttons.js';
 import { UploadForm } from '../../upload/components/upload-form.js';
 import type { UploadController } from '../../upload/use-upload.js';
 
@@ -21,6 +22,7 @@ export function SidePanel({ user, upload, onEditProfile, onFeedback }: SidePanel
       <h2>{user === undefined ? 'Loading...' : `${user.first_name}'s Meeting`}</h2>
       <button type="button" className="link-button" onClick={onEditProfile}>Edit my profile</button>
       <UploadForm upload={upload} minutes={user?.minutes} />
+      <IntegrateButtons user={user} />
       <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
       <footer className="side-panel-footer">
         <a href={pages.privacy} target="_blank" rel="noreferrer">Privacy</a>

@@ -7,9 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../../api/users/get-user.js';
 import { AccountTab } from './account-tab.js';
 import { GeneralTab } from './general-tab.js';
+import { IntegrationsTab } from '../../integrations/components/integrations-tab.js';
 import { ProfileTab } from './profile-tab.js';
 
-export const SETTINGS_TABS = ['Profile', 'Account', 'General'] as const;
+export const SETTINGS_TABS = ['Profile', 'Account', 'General', 'Integrations'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 interface SettingsDialogProps {
@@ -78,6 +79,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
           {!user && <p>Loading...</p>}
           {user && tab === 'Profile' && <ProfileTab user={user} />}
           {user && tab === 'Account' && <AccountTab userId={user.id} onChanged={passwordChanged} />}
+          {user && tab === 'Integrations' && <IntegrationsTab user={user} />}
           {user && tab === 'General' && <GeneralTab user={user} />}
         </div>
       </div>

@@ -1,0 +1,82 @@
+/**
+ * Settings › Integrations (spec §2): each service's connection state, the Webex toggles (auto share, auto record)
+ * that flip only after the server accepts, and Remove, with an alert when removal or a setting fails.
+ */
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import type { User } from '../../../../../functions/contracts/auth-users.js';
+import { removeIntegration, updateWebexSettings, type ServiceFlags } from '../../../api/integrations/integrations.js';
+import { USER_KEY } from '../../../api/users/get-user.js';
+import { ErrorMessage } from '../../../components/message.js';
+import { INTEGRATION_SERVICES, INTEGRATION_TEXTS, type IntegrationService } from '../services.js';
+import { IntegrationModal } from './integration-modal.js';
+
+export function IntegrationsTab({ user }: { user: User }) {
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [connecting, setConnecting] = useState<IntegrationService>();
+
+  const applyFlags = (flags: ServiceFlags) => mutate(USER_KEY, (u?: User) => (u ? { ...u, ...flags } : u), { revalidate: false });
+
+  async function run(key: string, action: () => Promise<ServiceFlags>, failure: string) {
+    if (busy) return;
+    setBusy(key);
+    setError(undefined);
+    try {
+      await applyFlags(await action());
+    } catch {
+      setError(failure);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  const webex = INTEGRATION_SERVICES.find((s) => s.id === 'webex')!;
+  const toggle = (field: 'auto_share' | 'auto_record', on: boolean, label: string) => (
+    <div className="switch-field">
+      <label htmlFor={`webex-${field}`}>{label}</label>
+      <button
+        id={`webex-${field}`} type="button" role="switch" aria-checked={on} className="switch" aria-busy={busy === field}
+        onClick={() => void run(field, () => updateWebexSettings(user.id, { [field]: !on }), INTEGRATION_TEXTS.settingsFailed(webex))}
+      >
+        <span className="switch-thumb" aria-hidden="true" />
+        <span className="visually-hidden">{on ? 'On' : 'Off'}</span>
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="form integrations-tab">
+      {INTEGRATION_SERVICES.map((s) => {
+        const integrated = s.integrated(user);
+        const state = !integrated ? 'Not connected' : s.tokenExists(user) ? 'Connected' : 'Reauthorization required';
+        return (
+          <section key={s.id} className="integration-row" aria-label={s.title}>
+            <h3>{s.title}</h3>
+            <p>{state}</p>
+            {integrated && s.id === 'webex' && (
+              <>
+                {toggle('auto_share', user.webex_auto_share_on, 'Share imported meetings with the Webex participants')}
+                {toggle('auto_record', user.webex_auto_record_on, 'Record my Webex meetings automatically')}
+              </>
+            )}
+            <div className="modal-actions">
+              {(!integrated || !s.tokenExists(user)) && (
+                <button type="button" className="button-secondary" onClick={() => setConnecting(s)}>Integrate {s.title}</button>
+              )}
+              {integrated && (
+                <button type="button" className="button-secondary" disabled={busy !== undefined}
+                  onClick={() => void run(`remove-${s.id}`, () => removeIntegration(s.letter, user.id), INTEGRATION_TEXTS.removeFailed(s))}>
+                  Remove
+                </button>
+              )}
+            </div>
+          </section>
+        );
+      })}
+      <ErrorMessage>{error}</ErrorMessage>
+      {connecting && <IntegrationModal service={connecting} onClose={() => setConnecting(undefined)} />}
+    </div>
+  );
+}
