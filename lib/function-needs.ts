@@ -53,7 +53,7 @@ export const API_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   System: { table: 'R', media: 'R', processing: 'describe', mailProbe: true },
   // scrypt hashes use 32 MiB each; 512 MB also buys the CPU share that keeps a hash fast.
   AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, memorySize: 512 },
-  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true },
+  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true },
   Search: { table: 'R', media: 'R', authSecret: true, search: 'R' },
   Surveys: { table: 'RW' },
 };

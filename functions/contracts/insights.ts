@@ -42,7 +42,14 @@ export interface ActionItemView {
   timestamp_range: TimestampRangeView;
   id: string;
   stored_in_todoist: boolean;
+  /** Who does it (a labelled speaker name or a name said); null or absent when nobody was named (absent in notes made before owners existed). */
+  owner?: string | null;
+  /** When it is due, as said ("Friday"); null or absent when nobody said. */
+  due?: string | null;
 }
+
+/** An agreement reached in the meeting (beside the spec's keys; absent in notes made before decisions existed). */
+export interface DecisionView { content: string; timestamp_range: TimestampRangeView }
 
 /** GET meetings/{id}/generated_notes/ (404 `{detail}` while generating). `timestamp_ranges[i]` spans `summary[i]`. */
 export interface NotesResponse {
@@ -51,6 +58,7 @@ export interface NotesResponse {
   summary: string[];
   action_items: ActionItemView[];
   timestamp_ranges: TimestampRangeView[];
+  decisions?: DecisionView[];
   /** Beside the spec's keys: the note in BasicOps ('Open in BasicOps'), once stored there. */
   basicops_note_url?: string;
   /** Beside the spec's keys: what the host should know about storing these notes in Todoist or BasicOps. */
@@ -63,6 +71,9 @@ export const INSIGHTS_MESSAGES = {
   notesGenerationFailed: 'The notes of this meeting could not be generated.',
   sentimentsNotReady: 'Your sentiment analysis is being prepared. It takes about 15 minutes per hour of recording.',
   sentimentsFailed: 'There was an error fetching your sentiment analysis. Please contact support.',
+  notesEmpty: 'Nothing was said in this recording, so there is nothing to summarise.',
+  notesRegenerated: 'The notes were generated again with the current speaker names.',
+  notesRegenerateFailed: 'The notes could not be generated again. Please try again later.',
 } as const;
 
 /** Spec §9 "Sentiment chart". */

@@ -1,5 +1,5 @@
 import { ConverseCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import type { DraftPoint, NotesDraft, NotesEngine } from '../../core/notes/model.js';
+import type { DraftActionItem, DraftPoint, NotesDraft, NotesEngine } from '../../core/notes/model.js';
 import { NOTES_JSON_SCHEMA, NOTES_SYSTEM_PROMPT, transcriptForPrompt } from './notes-prompt.js';
 
 export interface BedrockNotesOptions {
@@ -8,7 +8,7 @@ export interface BedrockNotesOptions {
   readonly maxTokens?: number;
 }
 
-interface ModelPoint { text?: unknown; start?: unknown; end?: unknown }
+interface ModelPoint { text?: unknown; start?: unknown; end?: unknown; owner?: unknown; due?: unknown }
 
 /**
  * NotesEngine over the Bedrock Converse API: the transcript as numbered, timed lines, the answer
@@ -18,11 +18,11 @@ interface ModelPoint { text?: unknown; start?: unknown; end?: unknown }
 export function createBedrockNotesEngine(client: BedrockRuntimeClient, options: BedrockNotesOptions): NotesEngine {
   return {
     name: 'bedrock',
-    async draft({ sentences }): Promise<NotesDraft> {
+    async draft({ sentences, speakerNames }): Promise<NotesDraft> {
       const out = await client.send(new ConverseCommand({
         modelId: options.modelId,
         system: [{ text: NOTES_SYSTEM_PROMPT }],
-        messages: [{ role: 'user', content: [{ text: transcriptForPrompt(sentences) }] }],
+        messages: [{ role: 'user', content: [{ text: transcriptForPrompt(sentences, speakerNames) }] }],
         inferenceConfig: { maxTokens: options.maxTokens ?? 4096, temperature: 0 },
         outputConfig: {
           textFormat: { type: 'json_schema', structure: { jsonSchema: { name: 'meeting_notes', schema: JSON.stringify(NOTES_JSON_SCHEMA) } } },
@@ -37,7 +37,7 @@ export function createBedrockNotesEngine(client: BedrockRuntimeClient, options: 
 
 /** Parses and checks the model's JSON answer. @throws Error naming what is wrong. */
 export function parseModelNotes(text: string): NotesDraft {
-  let data: { overview?: unknown; summary?: unknown; action_items?: unknown };
+  let data: { overview?: unknown; summary?: unknown; action_items?: unknown; decisions?: unknown };
   try {
     data = JSON.parse(text.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
@@ -52,9 +52,12 @@ export function parseModelNotes(text: string): NotesDraft {
     }
     return { text: p.text, start: p.start, end: p.end };
   };
+  const optional = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const actionItem = (p: ModelPoint): DraftActionItem => ({ ...point(p, 'action_items'), owner: optional(p.owner), due: optional(p.due) });
   return {
     overview: data.overview,
     summary: data.summary.map((p) => point(p as ModelPoint, 'summary')),
-    actionItems: data.action_items.map((p) => point(p as ModelPoint, 'action_items')),
+    actionItems: data.action_items.map((p) => actionItem(p as ModelPoint)),
+    decisions: Array.isArray(data.decisions) ? data.decisions.map((p) => point(p as ModelPoint, 'decisions')) : [],
   };
 }

@@ -1,4 +1,3 @@
-import { ComprehendClient } from '@aws-sdk/client-comprehend';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { readConfig } from '../../config.js';
 import { splitSentences } from '../../core/insights/sentences.js';
@@ -15,7 +14,7 @@ export interface InsightTaskInput {
   readonly artefacts?: { readonly transcript?: { readonly jsonKey?: string } };
 }
 
-/** Adapters of the insight tasks (sentiment, notes), created once per container. */
+/** Adapters of the insight tasks (sentiment, notes), created once per container (Comprehend's client lives with the sentiment task). */
 export function insightsContext() {
   const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
   const s3 = new S3Client({});
@@ -23,7 +22,6 @@ export function insightsContext() {
     config,
     documentClient,
     insights: createInsightsStore(documentClient, config.TABLE_NAME, s3, config.MEDIA_BUCKET),
-    comprehend: new ComprehendClient({}),
     /** The transcript's sentences and its duration. Throws InvalidTranscript or the SDK's NoSuchKey. */
     async readSentences(input: InsightTaskInput): Promise<{ sentences: Sentence[]; durationSeconds: number | undefined }> {
       const key = input.artefacts?.transcript?.jsonKey ?? transcriptKey(input.meetingId);

@@ -1,6 +1,5 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ConfigError, readOptionalConfig } from '../../config.js';
-import { createExtractiveNotesEngine } from '../../core/notes/extractive-engine.js';
 import type { NotesEngine } from '../../core/notes/model.js';
 import { createBedrockNotesEngine } from '../bedrock/bedrock-notes-engine.js';
 
@@ -10,8 +9,23 @@ import { createBedrockNotesEngine } from '../bedrock/bedrock-notes-engine.js';
  */
 export function notesEngineFromConfig(env: NodeJS.ProcessEnv = process.env): NotesEngine {
   const { NOTES_ENGINE, BEDROCK_MODEL_ID } = readOptionalConfig(['NOTES_ENGINE', 'BEDROCK_MODEL_ID'], env);
-  if (!NOTES_ENGINE || NOTES_ENGINE === 'extractive') return createExtractiveNotesEngine();
+  if (!NOTES_ENGINE || NOTES_ENGINE === 'extractive') return lazyExtractiveEngine();
   if (NOTES_ENGINE !== 'bedrock') throw new ConfigError(`NOTES_ENGINE must be 'extractive' or 'bedrock', not '${NOTES_ENGINE}'.`);
   if (!BEDROCK_MODEL_ID) throw new ConfigError('Missing configuration: BEDROCK_MODEL_ID must be set when NOTES_ENGINE is bedrock.');
   return createBedrockNotesEngine(new BedrockRuntimeClient({}), { modelId: BEDROCK_MODEL_ID });
+}
+
+/**
+ * The on-box engine, loaded on first use: its language model (wink-nlp, ~4 MB) and word list then load only
+ * in a container that drafts notes, not on every cold start of the meetings API that composes it.
+ */
+export function lazyExtractiveEngine(): NotesEngine {
+  let engine: Promise<NotesEngine> | undefined;
+  return {
+    name: 'extractive',
+    async draft(input) {
+      engine ??= import('../../core/notes/extractive-engine.js').then((m) => m.createExtractiveNotesEngine());
+      return (await engine).draft(input);
+    },
+  };
 }

@@ -1,46 +1,229 @@
 /**
- * Action items by commitment and request patterns (the on-box notes engine). Each pattern has a name so
- * the tests and docs can speak of it; a sentence is an action item when at least one pattern matches
- * and none of the exclusions (idioms that look like commitments: "I'll be honest", "let's see") does.
+ * Action items: commitments ("I'll send the deck"), requests ("Bob, can you book the room?"), tasks given to
+ * a named person ("Sarah will call the vendor") and team tasks with a due date ("we need to sign by Friday").
+ * Each gets an owner — the speaker for a commitment, the person addressed for a request (named in the
+ * sentence, or else whoever answers next), the named person — and is rewritten as "Owner: task" with the
+ * first person gone ("I'll send my notes" → "Alice: send their notes"). A request and its owner's answer
+ * ("Sure, I'll send it tomorrow") become one item.
  */
-export interface ActionPattern { readonly name: string; readonly test: (sentence: string) => boolean }
+import { dueOf } from './due-dates.js';
+import { contentWords } from './text.js';
 
-const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-const DEADLINE = new RegExp(
-  `\\b(?:by|before|until|till|due|no later than)\\s+(?:the\\s+)?(?:(?:next|this)\\s+)?` +
-  `(?:${WEEKDAYS}|tomorrow|tonight|today|noon|midnight|(?:the\\s+)?end of (?:the\\s+)?(?:day|week|month|quarter|sprint)|eod|eow|` +
-  `next (?:week|month)|(?:${MONTHS})(?:\\s+\\d{1,2})?|\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)|\\d{1,2}(?:st|nd|rd|th))\\b` +
-  `|\\b(?:deadline|asap|as soon as possible)\\b`, 'i');
+export interface ActionSentence { readonly text: string; readonly speaker: string; readonly start: number; readonly end: number }
+
+export type ActionKind = 'commitment' | 'request' | 'named-owner' | 'team';
+
+export interface FoundAction {
+  readonly kind: ActionKind;
+  /** The owner's name (labelled speaker name or a name said in the meeting); null for the whole team. */
+  readonly owner: string | null;
+  /** What is to be done, from its verb on ("send the deck to finance by Friday"). */
+  readonly task: string;
+  readonly due: string | null;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface ActionContext {
+  /** The name of a speaker label (`spk_0` → "Alice", or "Speaker 1" when unnamed). */
+  readonly nameOf: (speaker: string) => string;
+  /** Names that count as people when said (speakers' labelled names). */
+  readonly knownNames: readonly string[];
+}
+
+/** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
+const NOT_TASKS = String.raw`be|say|tell you|tell|admit|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really`;
+const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
+
+const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
+const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
+const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
+const REQUEST = new RegExp(String.raw`\b(?:can|could|would|will)\s+you\s+${TASK_START}(?=[a-z])`, 'i');
+const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
+const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+${TASK_START}(?=[a-z])`, 'i');
+const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|begin|talk|discuss|look|review|see|say|do that|do it)(?=[a-z])`, 'i');
+const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
+const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
 
 /** Capitalised words that start clauses without naming a person. */
-const NOT_NAMES = new Set(['I', 'We', 'You', 'They', 'He', 'She', 'It', 'This', 'That', 'There', 'Then', 'So', 'And', 'But', 'Or',
-  'The', 'A', 'An', 'If', 'When', 'What', 'Who', 'Why', 'How', 'Where', 'Which', 'Everyone', 'Someone', 'Somebody', 'Nobody',
-  'Anyone', 'Yes', 'No', 'Okay', 'Well', 'Now', 'Also', 'Maybe', 'Please', 'Let', 'Let\'s', 'Our', 'My', 'Your', 'Their',
-  ...`${WEEKDAYS}|${MONTHS}|today|tomorrow|everything|nothing|one`.split('|').map((w) => w[0]!.toUpperCase() + w.slice(1))]);
+const NOT_NAMES = new Set(('i we you they he she it this that there then so and but or the a an if when what who why how where which everyone ' +
+  'someone somebody nobody anyone yes no okay well now also maybe please let let\'s our my your their sure great good thanks thank alright ' +
+  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november ' +
+  'december today tomorrow everything nothing one hi hello hey').split(' '));
 
-export const ACTION_PATTERNS: readonly ActionPattern[] = [
-  { name: 'commitment', test: (s) => /\b(?:I'll|I will|I'm going to|I am going to|we'll|we will|I can take|I'll take)\s+(?!be\b|say\b|tell you\b|admit\b|never\b|not\b|think\b|probably be\b)\w+/i.test(s) },
-  { name: 'need', test: (s) => /\b(?:we|you|I|they|someone|somebody|everyone)\s+(?:really\s+)?(?:need|needs|have|has|must|should)\s+to\s+(?!say\b|be honest\b)\w+|\b(?:we|you)\s+(?:must|should)\s+(?!be\b|have been\b)\w+/i.test(s) },
-  { name: 'request', test: (s) => (/\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?!believe\b|imagine\b|tell\b.*\bwhy\b|hear me\b|see my\b)\w+/i.test(s) && /\?\s*$|\bplease\b|^\s*\w+,\s*(?:can|could|would|will) you\b/i.test(s)) || /^\s*please\s+\w+/i.test(s) },
-  { name: 'lets', test: (s) => /\b(?:let's|let us)\s+(?!see\b|say\b|be honest\b|face it\b|just say\b|not\b|hope\b)\w+/i.test(s) },
-  { name: 'deadline', test: (s) => DEADLINE.test(s) },
-  { name: 'named-owner', test: (s) => namedOwner(s) },
-];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** "Sarah will send…", "Tom, can you…", "ask Priya to…": a name before an owning verb. */
-function namedOwner(sentence: string): boolean {
-  const pattern = /(?:^|[\s,])([A-Z][a-z]+)(?:,\s*(?:can|could|would|will)\s+you\b|\s+(?:will|should|needs to|is going to|'ll|has to|can take)\s+\w+)|\b(?:[Aa]sk|[Tt]ell|[Rr]emind|[Hh]ave)\s+([A-Z][a-z]+)\s+to\s+\w+/g;
-  for (const match of sentence.matchAll(pattern)) {
-    const name = match[1] ?? match[2]!;
-    if (!NOT_NAMES.has(name)) return true;
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
   }
-  return false;
+  return row[b.length]!;
 }
 
-/** Names of the patterns a sentence matches, in ACTION_PATTERNS order (empty: not an action item). */
-export function actionPatternsOf(sentence: string): string[] {
-  return ACTION_PATTERNS.filter((p) => p.test(sentence)).map((p) => p.name);
+/**
+ * The labelled speaker a said name stands for: the same name, or one a speech engine spelled a little
+ * differently ("Pria" for "Priya", "Katherine" for "Catherine": at most a third of the letters differ, first letter
+ * sound alike). Undefined when no speaker is that close.
+ */
+export function knownName(said: string, known: readonly string[]): string | undefined {
+  const s = said.toLowerCase();
+  const exact = known.find((n) => n.toLowerCase() === s);
+  if (exact) return exact;
+  if (s.length < 3) return undefined;
+  const close = known.map((n) => ({ n, d: editDistance(s, n.toLowerCase().split(' ')[0]!) }))
+    .filter(({ n, d }) => d <= Math.floor(Math.max(s.length, n.length) / 3) && (n[0]!.toLowerCase() === s[0] || /^[ck]/i.test(n) && /^[ck]/.test(s)))
+    .sort((a, b) => a.d - b.d);
+  return close.length === 1 || (close.length > 1 && close[0]!.d < close[1]!.d) ? close[0]!.n : undefined;
 }
 
-export const isActionItem = (sentence: string): boolean => actionPatternsOf(sentence).length > 0;
+/** The clause from `from` to its end: stops at ; or a new clause ("and then", ", but I", "because"). */
+function clauseFrom(text: string, from: number): string {
+  const rest = text.slice(from);
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b/i.exec(rest);
+  return (stop ? rest.slice(0, stop.index) : rest).trim();
+}
+
+function tidyTask(task: string): string {
+  return task
+    .replace(/^(?:please\s+|also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|happily\s+|go ahead and\s+|make sure to\s+)+/i, '')
+    .replace(/,?\s*(?:please|for me|for us|okay|ok|right|then|as well|too)\s*$/i, '')
+    .replace(/[\s,.;:?!]+$/, '')
+    .trim();
+}
+
+/** Rewrites the words of one person into the third person: "my" → "their"; a requester's "me" → their name. */
+function thirdPerson(task: string, me: string | null): string {
+  return task
+    .replace(/\bmyself\b/gi, 'themselves')
+    .replace(/\bmy\b/gi, me ? `${me}'s` : 'their')
+    .replace(/\bme\b/gi, me ?? 'them')
+    .replace(/\byour\b/gi, 'their')
+    .replace(/\byourself\b/gi, 'themselves');
+}
+
+interface Hit { kind: ActionKind; owner: string | null | 'addressee'; task: string }
+
+/** A person's name said as an address at the start ("Bob, can you…") or the end ("…, Bob?"). */
+function vocative(text: string, ctx: ActionContext): string | null {
+  const start = /^([A-Z][a-z]+|[a-z]+)(?:,|\s+(?=(?:can|could|would|will)\s+you\b))/.exec(text)?.[1];
+  const end = /,\s*([A-Z][a-z]+|[a-z]+)\s*[?.!]*$/.exec(text)?.[1];
+  for (const candidate of [start, end]) {
+    if (!candidate) continue;
+    if (NOT_NAMES.has(candidate.toLowerCase())) continue;
+    const known = knownName(candidate, ctx.knownNames);
+    if (known) return known;
+    if (/^[A-Z]/.test(candidate) && candidate.length > 2) return candidate;
+  }
+  return null;
+}
+
+/** A name before an owning verb ("Sarah will…") or after "ask/tell/remind" ("ask Priya to…"). */
+function namedOwner(text: string, ctx: ActionContext): { owner: string; index: number } | undefined {
+  const names = ctx.knownNames.map(escape).join('|');
+  const name = names ? `(?:${names}|[A-Z][a-z]+)` : '[A-Z][a-z]+';
+  const patterns = [
+    new RegExp(`(?:^|[\\s,])(${name})(?:\\s+(?:${NAMED_VERBS})|'ll)\\s+(?!you\\b|i\\b|we\\b|they\\b)${TASK_START}(?=[a-z])`, 'g'),
+    new RegExp(`\\b(?:[Aa]sk|[Tt]ell|[Rr]emind|[Gg]et|[Hh]ave)\\s+(${name})\\s+to\\s+${TASK_START}(?=[a-z])`, 'g'),
+  ];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const said = match[1]!;
+      if (NOT_NAMES.has(said.toLowerCase())) continue;
+      const known = knownName(said, ctx.knownNames);
+      if (!known && !/^[A-Z]/.test(said)) continue;
+      return { owner: known ?? said, index: match.index! + match[0].length };
+    }
+  }
+  return undefined;
+}
+
+/** What the sentence asks or promises, if anything (`owner` 'addressee' is resolved by the caller). */
+export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
+  // A tag question ("…by Friday, right?") states the task.
+  const text = said.replace(/,\s*(?:right|okay|ok|yeah|yes|correct|alright)\s*\?\s*$/i, '.');
+  const question = /\?\s*$/.test(text);
+  const hasDue = dueOf(text) !== null;
+  const at = (pattern: RegExp) => {
+    const match = pattern.exec(text);
+    if (!match) return undefined;
+    const before = text.slice(0, match.index);
+    if (CONDITIONAL.test(before)) return undefined;
+    const task = tidyTask(clauseFrom(text, match.index + match[0].length));
+    return (task.match(/[\p{L}]+/gu) ?? []).length >= 2 ? task : undefined;
+  };
+  const addressed = vocative(text, ctx);
+  const unaddressed = (task: string | undefined) => (task && addressed ? task.replace(new RegExp(`,?\\s*${escape(addressed)}\\s*$`, 'i'), '') : task);
+  // Requests: a question, "please", or someone addressed by name.
+  const request = unaddressed(at(REQUEST));
+  if (request && (question || /\bplease\b/i.test(text) || addressed)) return { kind: 'request', owner: addressed ?? 'addressee', task: request };
+  const please = unaddressed(at(PLEASE));
+  if (please) return { kind: 'request', owner: addressed ?? 'addressee', task: please };
+  const askOfYou = unaddressed(at(ASK_OF_YOU));
+  if (askOfYou && !question && (addressed || hasDue)) return { kind: 'request', owner: addressed ?? 'addressee', task: askOfYou };
+  if (addressed && !question) {
+    // "Bob, send the invoice today." — an order by name.
+    const order = /^[^,]+,\s*(?:please\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean)\b.*)$/i.exec(text);
+    if (order) return { kind: 'request', owner: addressed, task: tidyTask(clauseFrom(order[1]!, 0)) };
+  }
+  if (question) return undefined;
+  const named = namedOwner(text, ctx);
+  if (named) {
+    const task = tidyTask(clauseFrom(text, named.index));
+    if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'named-owner', owner: named.owner, task };
+  }
+  const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined);
+  if (commitment) return { kind: 'commitment', owner: null, task: commitment };
+  const team = hasDue ? at(TEAM) : undefined;
+  if (team) return { kind: 'team', owner: null, task: team };
+  return undefined;
+}
+
+const overlap = (a: string, b: string) => {
+  const x = new Set(contentWords(a));
+  const y = new Set(contentWords(b));
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared / Math.max(1, Math.min(x.size, y.size));
+};
+
+/** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
+export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
+  const found: Array<FoundAction & { index: number }> = [];
+  sentences.forEach((s, index) => {
+    const hit = actionOf(s.text, ctx);
+    if (!hit) return;
+    let owner: string | null;
+    let task = hit.task;
+    if (hit.kind === 'commitment') {
+      owner = ctx.nameOf(s.speaker);
+      task = thirdPerson(task, null);
+    } else if (hit.kind === 'request') {
+      const answerer = sentences.slice(index + 1, index + 3).find((n) => n.speaker !== s.speaker);
+      owner = hit.owner === 'addressee' ? (answerer ? ctx.nameOf(answerer.speaker) : null) : hit.owner;
+      task = thirdPerson(task, ctx.nameOf(s.speaker));
+    } else {
+      owner = hit.owner === 'addressee' ? null : hit.owner;
+    }
+    found.push({ kind: hit.kind, owner, task, due: dueOf(s.text), start: s.start, end: s.end, index });
+  });
+  // A request and the same person's promise just after it are one item; so are repeats of one task.
+  const merged: Array<FoundAction & { index: number }> = [];
+  for (const item of found) {
+    // "Yes, I'll have it done." after a request says yes to it: no task of its own.
+    const vague = contentWords(item.task).length <= 1;
+    const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
+      || overlap(m.task, item.task) >= 0.6));
+    if (!same) { merged.push(item); continue; }
+    const richer = contentWords(item.task).length > contentWords(same.task).length ? item : same;
+    merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start), end: Math.max(same.end, item.end) };
+  }
+  return merged.map(({ index: _index, ...item }) => item);
+}
+
+/** How an action item reads in the notes: "Alice: send the deck to finance by Friday". */
+export function actionText(item: Pick<FoundAction, 'owner' | 'task'>): string {
+  const task = item.task.replace(/\bi\b/g, 'I');
+  return item.owner ? `${item.owner}: ${task}` : task[0]!.toUpperCase() + task.slice(1);
+}

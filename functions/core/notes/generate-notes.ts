@@ -1,6 +1,9 @@
 import type { Sentence } from '../insights/transcript.js';
 import type { ActionItem, DraftPoint, MeetingNotes, NotesEngine, TimestampRange } from './model.js';
 
+/** Label → name, as NotesInput takes them (`spk_0` → "Alice"). */
+export type SpeakerNamesByLabel = Readonly<Record<string, string>>;
+
 export class NotesGenerationFailed extends Error {
   readonly name = 'NotesGenerationFailed';
 }
@@ -15,10 +18,12 @@ export const MAX_ACTION_ITEMS = 100;
  * action items numbered from 1 (at most MAX_ACTION_ITEMS), not stored in Todoist, time ranges clamped to the transcript's span.
  * @throws NotesGenerationFailed when the engine fails or returns no overview.
  */
-export async function generateNotes(sentences: readonly Sentence[], engine: NotesEngine, newId: () => string): Promise<MeetingNotes> {
+export async function generateNotes(
+  sentences: readonly Sentence[], engine: NotesEngine, newId: () => string, speakerNames: SpeakerNamesByLabel = {},
+): Promise<MeetingNotes> {
   let draft;
   try {
-    draft = await engine.draft({ sentences });
+    draft = await engine.draft({ sentences, speakerNames });
   } catch (error) {
     throw new NotesGenerationFailed(`The ${engine.name} notes engine failed: ${(error as Error).message}`);
   }
@@ -32,12 +37,15 @@ export async function generateNotes(sentences: readonly Sentence[], engine: Note
   const summary = draft.summary.filter((p) => p.text.trim());
   const actionItems: ActionItem[] = draft.actionItems.filter((p) => p.text.trim()).slice(0, MAX_ACTION_ITEMS).map((p, i) => ({
     number: i + 1, content: p.text.trim(), timestamp_range: range(p), id: newId(), stored_in_todoist: false,
+    owner: p.owner?.trim() || null, due: p.due?.trim() || null,
   }));
+  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim()).map((p) => ({ content: p.text.trim(), timestamp_range: range(p) }));
   return {
     notes_id: newId(),
     overview: draft.overview.trim(),
     summary: summary.map((p) => p.text.trim()),
     action_items: actionItems,
     timestamp_ranges: summary.map(range),
+    decisions,
   };
 }

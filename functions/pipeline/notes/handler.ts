@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
@@ -8,9 +9,11 @@ import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { readOptionalConfig } from '../../config.js';
 import { generateNotes } from '../../core/notes/generate-notes.js';
 import { notifyNotesReady } from '../../core/notes/notify.js';
+import { namesByLabel } from '../../core/notes/speaker-names.js';
 
 const ctx = insightsContext();
 const engine = notesEngineFromConfig();
+const transcripts = createProcessingRepository(ctx.documentClient, ctx.config.TABLE_NAME);
 // The notes do not depend on mail: without a sender or app URL configured, the mail step is skipped.
 const mail = readOptionalConfig(['MAIL_FROM', 'PUBLIC_APP_URL']);
 const notify = mail.MAIL_FROM && mail.PUBLIC_APP_URL ? {
@@ -21,13 +24,15 @@ const notify = mail.MAIL_FROM && mail.PUBLIC_APP_URL ? {
 } : undefined;
 
 /**
- * Notes (overview, summary, action items) from the transcript, stored with their status item marked
+ * Notes (overview, summary, decisions, action items with owners) from the transcript and the speaker names, stored with their status item marked
  * ready; then the "notes ready" mail when the host wants it. A failed mail is logged, not thrown: the
  * notes are done. Throws when the transcript cannot be read or the engine fails (Catch marks notes failed).
  */
 export const handler = async (input: InsightTaskInput) => {
   const { sentences } = await ctx.readSentences(input);
-  const notes = await generateNotes(sentences, engine, randomUUID);
+  // Names the host has already given (a re-run after renaming); a first run has the default "Speaker N".
+  const names = namesByLabel((await transcripts.findTranscript(input.meetingId))?.speakerNames ?? {});
+  const notes = await generateNotes(sentences, engine, randomUUID, names);
   await ctx.insights.saveNotes(input.meetingId, notes);
   let mailed = false;
   try {

@@ -2,7 +2,9 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { createApiHandler } from '../../../functions/api/http/router.js';
 import { insightsRoutes } from '../../../functions/api/meetings/insights-routes.js';
 import { INSIGHTS_MESSAGES } from '../../../functions/contracts/insights.js';
+import { createExtractiveNotesEngine } from '../../../functions/core/notes/extractive-engine.js';
 import type { MeetingNotes } from '../../../functions/core/notes/model.js';
+import { REGENERATE_MESSAGES } from '../../../functions/core/notes/regenerate.js';
 import { fakeAuthenticator, InMemoryMeetings, USERS } from '../meetings/in-memory.js';
 import { InMemoryInsights } from './in-memory-insights.js';
 
@@ -30,8 +32,8 @@ async function get(path: string, token: string) {
 
 const NOTES: MeetingNotes = {
   notes_id: 'n-1', overview: 'We planned the launch.', summary: ['Launch is in May.'],
-  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 3, end_time: 5 }, id: 'a-1', stored_in_todoist: false }],
-  timestamp_ranges: [{ start_time: 0, end_time: 2 }],
+  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 3, end_time: 5 }, id: 'a-1', stored_in_todoist: false, owner: null, due: null }],
+  timestamp_ranges: [{ start_time: 0, end_time: 2 }], decisions: [],
 };
 
 describe('GET meetings/{id}/sentiments_data/', () => {
@@ -78,5 +80,56 @@ describe('GET meetings/{id}/generated_notes/', () => {
   it('answers 401 without a token', async () => {
     const event = { httpMethod: 'GET', path: `/api/meetings/${MEETING_ID}/generated_notes/`, headers: {}, body: null, requestContext: {} } as unknown as APIGatewayProxyEvent;
     expect((await handler(event, {} as Context)).statusCode).toBe(401);
+  });
+});
+
+describe('POST meetings/{id}/regenerate_notes/', () => {
+  const TRANSCRIPT = {
+    turns: [
+      { speakerLabel: 'spk_0', words: "Bob, can you send the budget to finance by Friday?".split(' ').map((text, i) => ({ text, start: i, end: i + 0.5 })) },
+      { speakerLabel: 'spk_1', words: "Sure, I'll send the budget tomorrow morning.".split(' ').map((text, i) => ({ text, start: 20 + i, end: 20.5 + i })) },
+    ],
+  };
+  let speakerNames: Record<string, string>;
+  let transcriptReady: boolean;
+
+  beforeEach(() => {
+    speakerNames = { 'Speaker 1': 'Alice', 'Speaker 2': 'Bob' };
+    transcriptReady = true;
+    const regenerate = {
+      meetings, insights,
+      transcripts: { findTranscript: async () => (transcriptReady ? { jsonKey: 'artefacts/m-1/transcript.json', speakerNames } : undefined) },
+      files: { getText: async () => JSON.stringify(TRANSCRIPT) },
+      engine: createExtractiveNotesEngine(),
+      newId: (() => { let n = 0; return () => `id-${++n}`; })(),
+    };
+    handler = createApiHandler(insightsRoutes({ meetings, insights }, regenerate), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
+  });
+
+  async function post(path: string, token: string) {
+    const event = { httpMethod: 'POST', path, headers: { Authorization: `Bearer ${token}` }, body: null, queryStringParameters: null, requestContext: {} } as unknown as APIGatewayProxyEvent;
+    const result = await handler(event, {} as Context);
+    return { status: result.statusCode, body: JSON.parse(result.body) };
+  }
+
+  it('lets the host regenerate the notes with the current speaker names and stores them', async () => {
+    await insights.saveNotes(MEETING_ID, NOTES);
+    const { status, body } = await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host');
+    expect(status).toBe(200);
+    expect(body.overview).toMatch(/^Alice and Bob discussed /);
+    expect(body.action_items).toEqual([expect.objectContaining({ number: 1, owner: 'Bob', due: 'Friday', content: 'Bob: send the budget to finance by Friday' })]);
+    expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'participant')).body).toEqual(body);
+  });
+
+  it('answers 403 to a participant and 404 to a stranger, leaving the notes as they were', async () => {
+    await insights.saveNotes(MEETING_ID, NOTES);
+    expect((await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'participant')).status).toBe(403);
+    expect((await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'stranger')).status).toBe(404);
+    expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).body).toEqual(NOTES);
+  });
+
+  it('answers 409 with a reason while there is no transcript', async () => {
+    transcriptReady = false;
+    expect(await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host')).toEqual({ status: 409, body: { detail: REGENERATE_MESSAGES.transcriptNotReady } });
   });
 });

@@ -1,42 +1,89 @@
-import { actionPatternsOf } from '../../../functions/core/notes/action-items.js';
+import { actionOf, actionText, findActionItems, knownName, type ActionContext } from '../../../functions/core/notes/action-items.js';
+import { dueOf } from '../../../functions/core/notes/due-dates.js';
 
-/** For each pattern: sentences it must catch and look-alikes it must leave alone (those match no pattern at all). */
-const CASES: Record<string, { positive: string[]; negative: string[] }> = {
-  commitment: {
-    positive: ["I'll send the slides after the call.", 'I will update the roadmap.', "We'll fix the login bug next.", "I'm going to draft the contract."],
-    negative: ["I'll be honest, the demo was rough.", 'I will say the numbers look fine.', "I'll tell you what happened."],
-  },
-  need: {
-    positive: ['We need to hire another designer.', 'Someone has to review the pull request.', 'You should talk to the legal team.'],
-    negative: ['We needed more time last quarter.', 'The need for speed is obvious.'],
-  },
-  request: {
-    positive: ['Can you share the dashboard link?', 'Could you please check the invoice.', 'Please book the meeting room.', 'Anna, can you take the notes'],
-    negative: ['Can you believe how fast that went?', 'Ask not what your country can do for you, ask what you can do for your country.'],
-  },
-  lets: {
-    positive: ["Let's schedule a follow-up.", 'Let us move the launch.'],
-    negative: ["Let's see how it goes.", "Let's be honest about it."],
-  },
-  deadline: {
-    positive: ['The report is due Friday.', 'Send it by the end of the week.', 'The contract deadline is close.', 'It has to be live by March 3.'],
-    negative: ['We met on Friday at the office.', 'By the way, the weather was nice.'],
-  },
-  'named-owner': {
-    positive: ['Sarah will send the agenda.', 'Ask Priya to review the budget.', 'Tom is going to call the vendor.'],
-    negative: ['Monday will be busy for everyone.', 'Printing differs from most arts and crafts.'],
-  },
-};
+const NAMES: Record<string, string> = { spk_0: 'Alice', spk_1: 'Bob', spk_2: 'Carol' };
+const ctx: ActionContext = { nameOf: (label) => NAMES[label] ?? label, knownNames: Object.values(NAMES) };
+const s = (text: string, speaker: string, start: number) => ({ text, speaker, start, end: start + 4 });
+const items = (...sentences: Array<ReturnType<typeof s>>) => findActionItems(sentences, ctx).map((a) => ({ text: actionText(a), owner: a.owner, due: a.due }));
 
-describe('action item patterns', () => {
-  for (const [pattern, { positive, negative }] of Object.entries(CASES)) {
-    describe(pattern, () => {
-      it.each(positive)(`catches "%s"`, (sentence) => {
-        expect(actionPatternsOf(sentence)).toContain(pattern);
-      });
-      it.each(negative)(`does not take "%s" for an action item`, (sentence) => {
-        expect(actionPatternsOf(sentence)).toEqual([]);
-      });
-    });
-  }
+describe('action items', () => {
+  it('rewrites a commitment to its speaker: "I\'ll send the deck" → "Alice: send the deck"', () => {
+    expect(items(s("I'll send the deck to finance by Friday.", 'spk_0', 0))).toEqual([{ text: 'Alice: send the deck to finance by Friday', owner: 'Alice', due: 'Friday' }]);
+    expect(items(s("Sure, I'm going to update my slides tonight.", 'spk_1', 0))).toEqual([{ text: 'Bob: update their slides tonight', owner: 'Bob', due: 'tonight' }]);
+  });
+
+  it('gives a request to the person addressed by name, and the requester\'s "me" their name', () => {
+    expect(items(s('Carol, can you send me the budget by the end of the week?', 'spk_0', 0), s('The budget is nearly done.', 'spk_1', 5)))
+      .toEqual([{ text: 'Carol: send Alice the budget by the end of the week', owner: 'Carol', due: 'end of the week' }]);
+    expect(items(s('Could you please check the invoice, Bob?', 'spk_0', 0))).toEqual([{ text: 'Bob: check the invoice', owner: 'Bob', due: null }]);
+  });
+
+  it('gives an unnamed request to whoever answers, merged with their promise', () => {
+    expect(items(s('Can you book the meeting room for Tuesday?', 'spk_0', 0), s("Sure, I'll book the big meeting room.", 'spk_2', 5)))
+      .toEqual([{ text: 'Carol: book the meeting room for Tuesday', owner: 'Carol', due: null }]);
+  });
+
+  it('takes a bare yes to a request ("I\'ll have it done") as the same item, and "I can…" as volunteering', () => {
+    expect(items(s('Bob, would you draw up the rota before Wednesday?', 'spk_0', 0), s("Yes, I'll have it done.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: draw up the rota before Wednesday', owner: 'Bob', due: 'Wednesday' }]);
+    expect(items(s('I can print the posters at the library.', 'spk_2', 0))).toEqual([{ text: 'Carol: print the posters at the library', owner: 'Carol', due: null }]);
+    expect(items(s('Bob, you\'ll fix the audit log by Friday, right?', 'spk_0', 0))).toEqual([{ text: 'Bob: fix the audit log by Friday', owner: 'Bob', due: 'Friday' }]);
+  });
+
+  it('finds tasks given to a named person and team tasks with a deadline', () => {
+    expect(items(s('Bob will call the vendor about the delay.', 'spk_0', 0))).toEqual([{ text: 'Bob: call the vendor about the delay', owner: 'Bob', due: null }]);
+    expect(items(s('Ask Priya to review the contract.', 'spk_0', 0))).toEqual([{ text: 'Priya: review the contract', owner: 'Priya', due: null }]);
+    expect(items(s('We need to sign the lease by Monday.', 'spk_0', 0))).toEqual([{ text: 'Sign the lease by Monday', owner: null, due: 'Monday' }]);
+  });
+
+  it.each([
+    "I'll be honest, the demo was rough.",
+    'I will say the numbers look fine.',
+    'Can you believe how fast that went?',
+    "Let's see how it goes.",
+    'We need to talk more about pricing at some point.',
+    'If I get time I will clean up the wiki.',
+    'The report is due Friday.',
+    'We met on Friday at the office.',
+    'Monday will be busy for everyone.',
+    'Would you like some coffee?',
+    'I think the vendor will raise prices next year.',
+    'I can see why the numbers dropped.',
+  ])('takes "%s" for no action item', (text) => {
+    expect(actionOf(text, ctx)).toBeUndefined();
+  });
+
+  it('reads unpunctuated lower-case text (a name before "can you" is an address)', () => {
+    expect(items(s('bob can you fix the login crash by next wednesday', 'spk_0', 0))).toEqual([{ text: 'Bob: fix the login crash by next wednesday', owner: 'Bob', due: 'next wednesday' }]);
+  });
+});
+
+describe('knownName', () => {
+  it('maps a name a speech engine spelled a little differently to the labelled speaker', () => {
+    const known = ['Priya', 'Catherine', 'Tom', 'Tim'];
+    expect(knownName('Pria', known)).toBe('Priya');
+    expect(knownName('katherine', known)).toBe('Catherine');
+    expect(knownName('Tom', known)).toBe('Tom');
+    expect(knownName('Tam', known)).toBeUndefined();
+    expect(knownName('Peter', known)).toBeUndefined();
+  });
+
+  it('gives an addressed request to the labelled speaker of a misspelled name', () => {
+    expect(items(s('Karol, can you send the invoice?', 'spk_0', 0))).toEqual([{ text: 'Carol: send the invoice', owner: 'Carol', due: null }]);
+  });
+});
+
+describe('dueOf', () => {
+  it.each([
+    ['Send it by Friday.', 'Friday'],
+    ['before the end of the month', 'end of the month'],
+    ['book the movers for the last weekend of June by the end of the week', 'end of the week'],
+    ['We switch suppliers from next month.', null],
+    ['on the twelfth of March', 'twelfth of March'],
+    ['Please do it as soon as possible.', 'as soon as possible'],
+    ['tomorrow morning works', 'tomorrow morning'],
+    ['The budget looks fine.', null],
+  ])('%j → %j', (text, due) => {
+    expect(dueOf(text)).toBe(due);
+  });
 });

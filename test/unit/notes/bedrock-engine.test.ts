@@ -53,7 +53,20 @@ describe('createBedrockNotesEngine', () => {
 describe('parseModelNotes', () => {
   it('accepts JSON wrapped in a markdown fence', () => {
     const draft = parseModelNotes('```json\n{"overview":"o.","summary":[],"action_items":[{"text":"t","start":1,"end":2}]}\n```');
-    expect(draft.actionItems).toEqual([{ text: 't', start: 1, end: 2 }]);
+    expect(draft.actionItems).toEqual([{ text: 't', start: 1, end: 2, owner: null, due: null }]);
+    expect(draft.decisions).toEqual([]);
+  });
+
+  it('takes owners, due dates and decisions when the model gives them', () => {
+    const draft = parseModelNotes(JSON.stringify({
+      overview: 'o.', summary: [], decisions: [{ text: 'Go with blue.', start: 3, end: 4 }],
+      action_items: [{ text: 'Bob: send the deck', start: 1, end: 2, owner: 'Bob', due: 'Friday' }, { text: 'Tidy up', start: 5, end: 6, owner: '', due: '' }],
+    }));
+    expect(draft.actionItems).toEqual([
+      { text: 'Bob: send the deck', start: 1, end: 2, owner: 'Bob', due: 'Friday' },
+      { text: 'Tidy up', start: 5, end: 6, owner: null, due: null },
+    ]);
+    expect(draft.decisions).toEqual([{ text: 'Go with blue.', start: 3, end: 4 }]);
   });
 
   it('rejects a point without times', () => {

@@ -1,9 +1,19 @@
+import { notesEngineFromConfig } from '../../../functions/adapters/insights/notes-engine.js';
 import { createExtractiveNotesEngine } from '../../../functions/core/notes/extractive-engine.js';
 import { generateNotes } from '../../../functions/core/notes/generate-notes.js';
 import type { NotesEngine } from '../../../functions/core/notes/model.js';
 import { describeNotesEngineContract, PLANNING_MEETING } from './engine-contract.js';
 
 describeNotesEngineContract('extractive (on-box)', () => createExtractiveNotesEngine());
+describeNotesEngineContract('extractive, loaded on first use (what NOTES_ENGINE unset gives)', () => notesEngineFromConfig({}));
+
+describe('notesEngineFromConfig', () => {
+  it('gives the on-box engine by default and refuses an unknown engine', () => {
+    expect(notesEngineFromConfig({}).name).toBe('extractive');
+    expect(notesEngineFromConfig({ NOTES_ENGINE: 'extractive' }).name).toBe('extractive');
+    expect(() => notesEngineFromConfig({ NOTES_ENGINE: 'gpt' })).toThrow("NOTES_ENGINE must be 'extractive' or 'bedrock'");
+  });
+});
 
 describe('createExtractiveNotesEngine', () => {
   it('keeps the sentences that share the meeting topic and drops an off-topic one', async () => {
@@ -19,28 +29,79 @@ describe('createExtractiveNotesEngine', () => {
     expect(draft.summary.every((p) => /migration/i.test(p.text))).toBe(true);
   });
 
-  it('names the leading topics and the speaker count in the overview', async () => {
-    const draft = await createExtractiveNotesEngine().draft({ sentences: PLANNING_MEETING });
-    expect(draft.overview).toMatch(/^3 speakers discussed \w+, \w+ and \w+\. /);
+  it('names the speakers by their labelled names, noun-phrase topics and the counts in the overview', async () => {
+    const draft = await createExtractiveNotesEngine().draft({ sentences: PLANNING_MEETING, speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.overview).toMatch(/^Alice, Bob and Speaker 3 discussed /);
+    expect(draft.overview).toMatch(/\b(?:release budget|budget|image cache|beta testers|login screen|crash reports)\b/);
+    expect(draft.overview).toMatch(/They recorded 0 decisions and 1 action item\.$/);
+    expect(draft.overview).not.toMatch(/discussed[^.]*\b(?:the|and|that|on|from|those)\b,/);
   });
 
-  it('writes ALL-CAPS engine text in sentence case', async () => {
+  it('writes ALL-CAPS engine text in sentence case and the commitment in the owner\'s name', async () => {
     const draft = await createExtractiveNotesEngine().draft({ sentences: [{ text: 'I WILL SEND THE REPORT TO THE WHOLE TEAM TOMORROW', start: 0, end: 3, speaker: 'spk_0' }] });
-    expect(draft.actionItems[0]!.text).toBe('I will send the report to the whole team tomorrow.');
+    expect(draft.actionItems[0]).toMatchObject({ text: 'Speaker 1: send the report to the whole team tomorrow', owner: 'Speaker 1', due: 'tomorrow' });
+  });
+
+  it('merges a request with its owner\'s answer into one item owned by the person asked', async () => {
+    const draft = await createExtractiveNotesEngine().draft({ sentences: PLANNING_MEETING, speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.actionItems).toEqual([
+      { text: 'Bob: send the updated release budget to finance by Friday', owner: 'Bob', due: 'Friday', start: 18, end: 26 },
+    ]);
+  });
+
+  it('lists decisions apart from action items and keeps them out of the action items', async () => {
+    const on = (text: string, start: number, speaker = 'spk_0') => ({ text, start, end: start + 4, speaker });
+    const draft = await createExtractiveNotesEngine().draft({ sentences: [
+      on('The new supplier delivers recycled paper at a lower price than the old supplier.', 0),
+      on("Okay, so we agreed to switch to the new paper supplier from next month.", 5, 'spk_1'),
+      on("I'll call the old supplier tomorrow to cancel the contract.", 10),
+    ], speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.decisions).toEqual([{ text: 'Switch to the new paper supplier from next month.', start: 5, end: 9 }]);
+    expect(draft.actionItems.map((a) => a.text)).toEqual(['Alice: call the old supplier tomorrow to cancel the contract']);
+  });
+
+  it('gives 3 to 8 summary bullets without fillers, repeated words or questions', async () => {
+    const topics = ['database migration', 'customer records', 'maintenance window', 'backup schedule', 'support rota', 'billing export'];
+    const sentences = Array.from({ length: 60 }, (_, i) => ({
+      text: i % 7 === 3 ? 'Um, so, you know, is the the plan for the ' + topics[i % 6] + ' clear to everyone?'
+        : `Um, the the ${topics[i % 6]} needs ${['careful testing', 'two more engineers', 'a written plan', 'a budget review'][i % 4]} before the release in ${['spring', 'summer'][i % 2]}, you know.`,
+      start: i * 5, end: i * 5 + 4, speaker: `spk_${i % 3}`,
+    }));
+    const draft = await createExtractiveNotesEngine().draft({ sentences });
+    expect(draft.summary.length).toBeGreaterThanOrEqual(3);
+    expect(draft.summary.length).toBeLessThanOrEqual(8);
+    for (const point of draft.summary) {
+      expect(point.text).not.toMatch(/\b(?:um|uh|you know)\b|\bthe the\b|\?/i);
+      expect(point.text).toMatch(/^[A-Z].*\.$/);
+    }
+    expect(new Set(draft.summary.map((p) => p.text)).size).toBe(draft.summary.length);
+  });
+
+  it('says that nothing was said for a silent recording', async () => {
+    const draft = await createExtractiveNotesEngine().draft({ sentences: [] });
+    expect(draft).toEqual({ overview: 'Nothing was said in this recording.', summary: [], actionItems: [], decisions: [] });
   });
 });
 
 describe('generateNotes', () => {
   const ids = () => { let n = 0; return () => `id-${++n}`; };
 
-  it('numbers action items from 1 with ids, not stored in Todoist, and time ranges from their words', async () => {
-    const notes = await generateNotes(PLANNING_MEETING, createExtractiveNotesEngine(), ids());
-    expect(notes.action_items.map((a) => [a.number, a.stored_in_todoist, a.timestamp_range])).toEqual([
-      [1, false, { start_time: 18, end_time: 22 }],
-      [2, false, { start_time: 22.5, end_time: 26 }],
-    ]);
-    expect(new Set([notes.notes_id, ...notes.action_items.map((a) => a.id)]).size).toBe(3);
+  it('numbers action items from 1 with ids, owners, due dates, not stored in Todoist, and time ranges from their words', async () => {
+    const notes = await generateNotes(PLANNING_MEETING, createExtractiveNotesEngine(), ids(), { spk_1: 'Bob' });
+    expect(notes.action_items).toEqual([{
+      number: 1, content: 'Bob: send the updated release budget to finance by Friday', timestamp_range: { start_time: 18, end_time: 26 },
+      id: expect.any(String), stored_in_todoist: false, owner: 'Bob', due: 'Friday',
+    }]);
+    expect(new Set([notes.notes_id, ...notes.action_items.map((a) => a.id)]).size).toBe(2);
     expect(notes.timestamp_ranges).toHaveLength(notes.summary.length);
+    expect(Object.keys(notes)).toEqual(['notes_id', 'overview', 'summary', 'action_items', 'timestamp_ranges', 'decisions']);
+  });
+
+  it('gives owner and due null and no decisions for an engine that does not draft them', async () => {
+    const plain: NotesEngine = { name: 'plain', draft: async () => ({ overview: 'x.', summary: [], actionItems: [{ text: 'Send it', start: 1, end: 2 }] }) };
+    const notes = await generateNotes(PLANNING_MEETING, plain, ids());
+    expect(notes.action_items[0]).toMatchObject({ owner: null, due: null });
+    expect(notes.decisions).toEqual([]);
   });
 
   it('clamps time ranges an engine gives outside the transcript', async () => {

@@ -4,8 +4,8 @@ import { notifyNotesReady } from '../../../functions/core/notes/notify.js';
 import { InMemoryMeetings, USERS } from '../meetings/in-memory.js';
 
 const NOTES: MeetingNotes = {
-  notes_id: 'n1', overview: 'We planned the launch.', summary: [], timestamp_ranges: [],
-  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 1, end_time: 2 }, id: 'a1', stored_in_todoist: false }],
+  notes_id: 'n1', overview: 'We planned the launch.', summary: [], timestamp_ranges: [], decisions: [],
+  action_items: [{ number: 1, content: 'Send the budget.', timestamp_range: { start_time: 1, end_time: 2 }, id: 'a1', stored_in_todoist: false, owner: null, due: null }],
 };
 
 async function setUp(emailNotes: boolean) {

@@ -11,11 +11,12 @@ import { fakeFetch, type FetchCall } from '../../helpers/fake-fetch.js';
 /** The network boundary: a fake fetch answering by URL. */
 let replies: Record<string, { status: number; json: unknown }>;
 let requested: string[];
+let calls: FetchCall[];
 
 beforeEach(() => {
   requested = [];
   replies = {};
-  const calls: FetchCall[] = [];
+  calls = [];
   globalThis.fetch = fakeFetch(calls, ({ url }) => {
     requested.push(url);
     return Object.entries(replies).find(([part]) => url.includes(part))?.[1] ?? { status: 500, json: { detail: 'no reply' } };
@@ -29,6 +30,16 @@ const NOTES: NotesResponse = {
   notes_id: 'n1', overview: 'The team planned the release.',
   summary: ['The login crash comes from the image cache.'], timestamp_ranges: [{ start_time: 11.5, end_time: 17 }],
   action_items: [{ number: 1, content: 'Send the budget to finance by Friday.', timestamp_range: { start_time: 65, end_time: 70 }, id: 'a1', stored_in_todoist: false }],
+};
+
+const NAMED_NOTES: NotesResponse = {
+  notes_id: 'n2', overview: 'Alice and Bob discussed the release budget. They recorded 1 decision and 2 action items.',
+  summary: ['The login crash comes from the image cache.'], timestamp_ranges: [{ start_time: 11.5, end_time: 17 }],
+  decisions: [{ content: 'Move the release to March.', timestamp_range: { start_time: 30, end_time: 34 } }],
+  action_items: [
+    { number: 1, content: 'Bob: send the budget to finance by Friday', timestamp_range: { start_time: 65, end_time: 70 }, id: 'a1', stored_in_todoist: false, owner: 'Bob', due: 'Friday' },
+    { number: 2, content: 'Alice: book the room', timestamp_range: { start_time: 80, end_time: 82 }, id: 'a2', stored_in_todoist: false, owner: 'Alice', due: 'next week' },
+  ],
 };
 
 describe('NotesModal', () => {
@@ -61,6 +72,53 @@ describe('NotesModal', () => {
     const player = await screen.findByTestId('moment-player');
     expect(player.getAttribute('data-at')).toBe('65');
     await waitFor(() => expect(requested.some((u) => u.endsWith('/api/meetings/m1/video/'))).toBe(true));
+  });
+});
+
+describe('NotesModal: decisions, owners, empty state, regenerate', () => {
+  it('lists decisions and shows a due date the item does not already say', async () => {
+    replies['generated_notes'] = { status: 200, json: NAMED_NOTES };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    expect(await screen.findByText('Move the release to March.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Decisions' })).toBeTruthy();
+    const items = screen.getAllByRole('listitem').filter((li) => li.getAttribute('data-number'));
+    expect(items.map((li) => li.getAttribute('data-owner'))).toEqual(['Bob', 'Alice']);
+    expect(items[0]!.textContent).not.toContain('(due');
+    expect(items[1]!.textContent).toContain('Alice: book the room (due next week)');
+  });
+
+  it('shows a clear empty state for a silent recording instead of empty headings', async () => {
+    replies['generated_notes'] = { status: 200, json: { notes_id: 'n3', overview: 'Nothing was said in this recording.', summary: [], timestamp_ranges: [], action_items: [], decisions: [] } };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    expect((await screen.findByRole('status')).textContent).toBe(INSIGHTS_MESSAGES.notesEmpty);
+    expect(screen.queryByRole('heading', { name: 'Summary' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Action Items' })).toBeNull();
+  });
+
+  it('offers no Regenerate button to a participant', async () => {
+    replies['generated_notes'] = { status: 200, json: NOTES };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    await screen.findByText('The team planned the release.');
+    expect(screen.queryByRole('button', { name: 'Regenerate notes' })).toBeNull();
+  });
+
+  it('lets the host regenerate the notes and shows the new ones', async () => {
+    replies['generated_notes'] = { status: 200, json: NOTES };
+    replies['regenerate_notes'] = { status: 200, json: NAMED_NOTES };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} canRegenerate />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate notes' }));
+    expect(await screen.findByText('Bob: send the budget to finance by Friday')).toBeTruthy();
+    expect(screen.getByText(INSIGHTS_MESSAGES.notesRegenerated)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/meetings/m1/regenerate_notes/'))).toBe(true);
+  });
+
+  it('shows the server\'s reason when regenerating is refused', async () => {
+    replies['generated_notes'] = { status: 200, json: NOTES };
+    replies['regenerate_notes'] = { status: 409, json: { detail: 'The transcript of this meeting is not ready yet, so its notes cannot be generated.' } };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} canRegenerate />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate notes' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^The transcript of this meeting is not ready yet/);
+    expect(screen.getByText('Send the budget to finance by Friday.')).toBeTruthy();
   });
 });
 
@@ -110,6 +168,19 @@ describe('SentimentModal', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'List Significant Moments' }));
     fireEvent.click(within(screen.getByRole('region', { name: 'Most negative moments' })).getByRole('button'));
     expect((await screen.findByTestId('moment-player')).getAttribute('data-at')).toBe('20');
+  });
+
+  it('shows the names the host gave the speakers instead of "Speaker N"', async () => {
+    replies['sentiments_data'] = { status: 200, json: SERIES };
+    replies['speaker_names'] = { status: 200, json: { speakerNames: { 'Speaker 1': 'Alice', 'Speaker 2': 'Bob' }, status: 'ready' } };
+    renderFresh(<SentimentModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByText('Alice')).toBeTruthy());
+    expect(within(table).getByText('Bob')).toBeTruthy();
+    expect(within(screen.getByLabelText('Filter By Speaker')).getByRole('option', { name: 'Bob' })).toBeTruthy();
+    expect(screen.queryByText('Speaker 1')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'List Significant Moments' }));
+    expect(within(screen.getByRole('region', { name: 'Most positive moments' })).getByRole('button').textContent).toContain('Alice');
   });
 
   it('shows the failure text when the analysis failed', async () => {

@@ -1,17 +1,27 @@
 /**
- * The meeting notes modal (spec §2, §3 Notes): overview, summary and action items, each with its time
- * range; a click on a range plays the recording from there. Action items show no checkbox until the task
- * service can store them (spec §2: items that cannot be stored show none). 404 → "being generated" (§8).
+ * The meeting notes modal (spec §2, §3 Notes): overview, summary, decisions and action items (with owner
+ * and due date), each with its time range; a click on a range plays the recording from there. Action items
+ * show no checkbox until the task service can store them (spec §2: items that cannot be stored show none).
+ * 404 → "being generated" (§8). A silent recording shows a plain empty state, not empty headings. The host
+ * can generate the notes again (after renaming speakers or a transcript change).
  */
 import { useState } from 'react';
-import { INSIGHTS_MESSAGES, type TimestampRangeView } from '../../../../../functions/contracts/insights.js';
+import { useSWRConfig } from 'swr';
+import { INSIGHTS_MESSAGES, type NotesResponse, type TimestampRangeView } from '../../../../../functions/contracts/insights.js';
 import { ApiError } from '../../../api/api-client.js';
-import { useNotes } from '../../../api/insights/get-notes.js';
+import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
+import { regenerateNotes } from '../../../api/insights/regenerate-notes.js';
 import { Modal } from '../../../components/modal.js';
 import { formatSeconds } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
 
-interface NotesModalProps { meetingId: string; meetingName: string; onClose: () => void }
+interface NotesModalProps {
+  meetingId: string;
+  meetingName: string;
+  onClose: () => void;
+  /** The host may generate the notes again (the server answers 403 to anyone else). */
+  canRegenerate?: boolean;
+}
 
 function RangeButton({ range, onPlay }: { range: TimestampRangeView | undefined; onPlay: (seconds: number) => void }) {
   if (!range) return null;
@@ -19,10 +29,79 @@ function RangeButton({ range, onPlay }: { range: TimestampRangeView | undefined;
   return <button type="button" className="link-button time-range" onClick={() => onPlay(range.start_time)} aria-label={`Play from ${formatSeconds(range.start_time)}`}>{label}</button>;
 }
 
-export function NotesModal({ meetingId, meetingName, onClose }: NotesModalProps) {
+const said = (content: string, due: string) => content.toLowerCase().includes(due.toLowerCase());
+
+function NotesBody({ data, onPlay }: { data: NotesResponse; onPlay: (seconds: number) => void }) {
+  const decisions = data.decisions;
+  if (data.summary.length === 0 && data.action_items.length === 0 && (decisions ?? []).length === 0) {
+    return (
+      <>
+        <section aria-labelledby="notes-overview"><h3 id="notes-overview">Overview</h3><p>{data.overview}</p></section>
+        <p className="message notes-empty" role="status">{INSIGHTS_MESSAGES.notesEmpty}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <section aria-labelledby="notes-overview"><h3 id="notes-overview">Overview</h3><p>{data.overview}</p></section>
+      <section aria-labelledby="notes-summary">
+        <h3 id="notes-summary">Summary</h3>
+        {data.summary.length === 0 ? <p>No key points.</p> : (
+          <ul className="notes-summary">
+            {data.summary.map((point, i) => <li key={i}>{point} <RangeButton range={data.timestamp_ranges[i]} onPlay={onPlay} /></li>)}
+          </ul>
+        )}
+      </section>
+      {decisions && (
+        <section aria-labelledby="notes-decisions">
+          <h3 id="notes-decisions">Decisions</h3>
+          {decisions.length === 0 ? <p>No decisions.</p> : (
+            <ul className="notes-decisions">
+              {decisions.map((d, i) => <li key={i}>{d.content} <RangeButton range={d.timestamp_range} onPlay={onPlay} /></li>)}
+            </ul>
+          )}
+        </section>
+      )}
+      <section aria-labelledby="notes-actions">
+        <h3 id="notes-actions">Action Items</h3>
+        {data.action_items.length === 0 ? <p>No action items.</p> : (
+          <ol className="action-items">
+            {data.action_items.map((item) => (
+              <li key={item.id ?? item.number} data-number={item.number} data-owner={item.owner ?? ''}>
+                {item.content}
+                {item.due && !said(item.content, item.due) && <span className="due"> (due {item.due})</span>}
+                {' '}<RangeButton range={item.timestamp_range} onPlay={onPlay} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = false }: NotesModalProps) {
   const { data, error, isLoading } = useNotes(meetingId);
+  const { mutate } = useSWRConfig();
   const [playAt, setPlayAt] = useState<number>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const notReady = error instanceof ApiError && error.status === 404;
+
+  const regenerate = async () => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const notes = await regenerateNotes(meetingId);
+      await mutate(notesKey(meetingId), notes, { revalidate: false });
+      setOutcome({ ok: true, text: INSIGHTS_MESSAGES.notesRegenerated });
+    } catch (failure) {
+      const detail = failure instanceof ApiError ? (failure.data as { detail?: unknown } | null)?.detail : undefined;
+      setOutcome({ ok: false, text: typeof detail === 'string' ? detail : INSIGHTS_MESSAGES.notesRegenerateFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <Modal title={`Meeting Notes: ${meetingName}`} onClose={onClose} className="notes-modal">
@@ -31,26 +110,14 @@ export function NotesModal({ meetingId, meetingName, onClose }: NotesModalProps)
       {error && !notReady && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.notesFailed}</p>}
       {data && (
         <div className="notes">
-          <section aria-labelledby="notes-overview"><h3 id="notes-overview">Overview</h3><p>{data.overview}</p></section>
-          <section aria-labelledby="notes-summary">
-            <h3 id="notes-summary">Summary</h3>
-            <ul className="notes-summary">
-              {data.summary.map((point, i) => <li key={i}>{point} <RangeButton range={data.timestamp_ranges[i]} onPlay={setPlayAt} /></li>)}
-            </ul>
-          </section>
-          <section aria-labelledby="notes-actions">
-            <h3 id="notes-actions">Action Items</h3>
-            {data.action_items.length === 0 ? <p>No action items.</p> : (
-              <ol className="action-items">
-                {data.action_items.map((item) => (
-                  <li key={item.id ?? item.number} data-number={item.number}>
-                    {item.content} <RangeButton range={item.timestamp_range} onPlay={setPlayAt} />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <NotesBody data={data} onPlay={setPlayAt} />
           <MomentPlayer meetingId={meetingId} at={playAt} />
+        </div>
+      )}
+      {canRegenerate && (data || (error instanceof ApiError && error.status === 409)) && (
+        <div className="notes-regenerate">
+          <button type="button" className="button-secondary" onClick={() => void regenerate()} disabled={busy}>{busy ? 'Regenerating…' : 'Regenerate notes'}</button>
+          {outcome && <p className={outcome.ok ? 'message' : 'message message-error'} role={outcome.ok ? 'status' : 'alert'}>{outcome.text}</p>}
         </div>
       )}
     </Modal>

@@ -13,16 +13,18 @@ interface SentimentChartProps {
   /** Called with the dragged time span (seconds, in either order). */
   onZoom: (from: number, to: number) => void;
   onPick: (item: SentimentItemView) => void;
+  /** The speaker's name as the host labelled it (default: "Speaker N"). */
+  nameOf?: (label: string) => string;
 }
 
 interface DotProps { cx?: number; cy?: number; payload?: SentimentItemView; index?: number }
 
-function ItemTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: SentimentItemView }> }) {
+function ItemTooltip({ active, payload, nameOf = speakerName }: { active?: boolean; payload?: ReadonlyArray<{ payload?: SentimentItemView }>; nameOf?: (label: string) => string }) {
   const item = active ? payload?.[0]?.payload : undefined;
   if (!item) return null;
   return (
     <div className="sentiment-tooltip" role="tooltip">
-      <strong>{formatSeconds(item.start_time)} · {speakerName(item.speaker_label)}</strong>
+      <strong>{formatSeconds(item.start_time)} · {nameOf(item.speaker_label)}</strong>
       <div className={`sentiment-class ${item.sentiment}`}>{item.sentiment} ({item.sentiment_score.toFixed(2)})</div>
       {item.emotions.length > 0 && <div>Emotions: {item.emotions.join(', ')}</div>}
       <p>{item.content}</p>
@@ -35,7 +37,7 @@ const seconds = (label: unknown): number | undefined => {
   return Number.isFinite(value) ? value : undefined;
 };
 
-export function SentimentChart({ items, domain, showTooltip, onZoom, onPick }: SentimentChartProps) {
+export function SentimentChart({ items, domain, showTooltip, onZoom, onPick, nameOf }: SentimentChartProps) {
   const [dragFrom, setDragFrom] = useState<number>();
   const [dragTo, setDragTo] = useState<number>();
   const endDrag = () => {
@@ -63,7 +65,7 @@ export function SentimentChart({ items, domain, showTooltip, onZoom, onPick }: S
           <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow tickFormatter={formatSeconds} />
           <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow tickFormatter={(v: number) => v.toFixed(1)} />
           <ReferenceLine y={0} stroke="#999" />
-          {showTooltip && <Tooltip content={<ItemTooltip />} />}
+          {showTooltip && <Tooltip content={<ItemTooltip nameOf={nameOf} />} />}
           <Line type="monotone" dataKey="sentiment_score" stroke="#5b7db1" strokeWidth={1.5} isAnimationActive={false} dot={dot} activeDot={false} />
           {dragFrom !== undefined && dragTo !== undefined && <ReferenceArea x1={dragFrom} x2={dragTo} strokeOpacity={0.3} fill="#5b7db1" fillOpacity={0.2} />}
         </ComposedChart>

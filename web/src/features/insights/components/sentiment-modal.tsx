@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '../../../../../functions/contracts/insights.js';
 import { useSentiments } from '../../../api/insights/get-sentiments.js';
+import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
 import { Modal } from '../../../components/modal.js';
 import { chartDomain, distribution, formatSeconds, significantMoments, speakerName, speakersIn, zoomDomain, type ChartDomain } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
@@ -27,14 +28,20 @@ function DistributionBar({ items }: { items: readonly SentimentItemView[] }) {
 
 const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toFixed(2)}`);
 
-function SpeakerTable({ speakers }: { speakers: readonly SpeakerSentimentView[] }) {
+/** `spk_0` → the name the host gave "Speaker 1" (the label itself until renamed). */
+const namer = (names: Readonly<Record<string, string>> | undefined) => (label: string) => {
+  const display = speakerName(label);
+  return names?.[display]?.trim() || display;
+};
+
+function SpeakerTable({ speakers, nameOf }: { speakers: readonly SpeakerSentimentView[]; nameOf: (label: string) => string }) {
   if (speakers.length === 0) return null;
   return (
     <table className="speaker-sentiments">
       <thead><tr><th>Speaker</th><th>Mean score</th><th>Trend (first → last quarter)</th></tr></thead>
       <tbody>
         {speakers.map((s) => (
-          <tr key={s.speaker_label}><td>{speakerName(s.speaker_label)}</td><td>{signed(s.mean_score)}</td><td>{signed(s.trend)}</td></tr>
+          <tr key={s.speaker_label}><td>{nameOf(s.speaker_label)}</td><td>{signed(s.mean_score)}</td><td>{signed(s.trend)}</td></tr>
         ))}
       </tbody>
     </table>
@@ -43,6 +50,9 @@ function SpeakerTable({ speakers }: { speakers: readonly SpeakerSentimentView[] 
 
 export function SentimentModal({ meetingId, meetingName, onClose }: SentimentModalProps) {
   const { data, error, isLoading } = useSentiments(meetingId);
+  // Names given in the transcript modal (anyone who sees the meeting may read them); labels until then.
+  const { data: names } = useSpeakerNames(meetingId, true);
+  const nameOf = namer(names?.speakerNames);
   const [speaker, setSpeaker] = useState('');
   const [zoom, setZoom] = useState<ChartDomain>();
   const [hideTooltip, setHideTooltip] = useState(false);
@@ -71,12 +81,12 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
               Filter By Speaker{' '}
               <select value={speaker} onChange={(e) => { setSpeaker(e.target.value); setZoom(undefined); }}>
                 <option value="">All speakers</option>
-                {speakersIn(all).map((label) => <option key={label} value={label}>{speakerName(label)}</option>)}
+                {speakersIn(all).map((label) => <option key={label} value={label}>{nameOf(label)}</option>)}
               </select>
             </label>
             <button type="button" className="button-secondary" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
           </div>
-          <SentimentChart items={items} domain={domain} showTooltip={!hideTooltip}
+          <SentimentChart items={items} domain={domain} showTooltip={!hideTooltip} nameOf={nameOf}
             onZoom={(a, b) => setZoom(zoomDomain(items, a, b) ?? zoom)} onPick={(item) => setPlayAt(item.start_time)} />
           {showMoments && (
             <div className="significant-moments">
@@ -88,7 +98,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
                       {moments[kind].map((m) => (
                         <li key={`${m.start_time}-${m.speaker_label}`}>
                           <button type="button" className={`link-button moment ${kind}`} onClick={() => setPlayAt(m.start_time)}>
-                            {formatSeconds(m.start_time)} · {speakerName(m.speaker_label)} ({m.sentiment_score.toFixed(2)}): {m.content}
+                            {formatSeconds(m.start_time)} · {nameOf(m.speaker_label)} ({m.sentiment_score.toFixed(2)}): {m.content}
                           </button>
                         </li>
                       ))}
@@ -98,7 +108,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
               ))}
             </div>
           )}
-          <SpeakerTable speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} />
+          <SpeakerTable nameOf={nameOf} speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} />
           <MomentPlayer meetingId={meetingId} at={playAt} />
         </div>
       )}

@@ -16,7 +16,7 @@ export function ReviewDialogs({ dialog, email, onClose }: ReviewDialogsProps) {
     const { meeting } = dialog;
     return <TranscriptModal meetingId={meeting.id} meetingName={meeting.name} canLabel={canManage(meeting, email)} onClose={onClose} />;
   }
-  if (dialog?.kind === 'notes') return <NotesModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} />;
+  if (dialog?.kind === 'notes') return <NotesModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} canRegenerate={canManage(dialog.meeting, email)} />;
   if (dialog?.kind === 'sentiment') return <SentimentModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} />;
   return null;
 }

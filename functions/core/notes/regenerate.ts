@@ -1,0 +1,47 @@
+/**
+ * Regenerating a meeting's notes (host only): after the host renamed speakers or the transcript changed,
+ * the notes are drafted again from the stored transcript with the current speaker names and replace the old ones.
+ */
+import { splitSentences } from '../insights/sentences.js';
+import { turnsOf } from '../insights/transcript.js';
+import type { InsightsStore } from '../insights/model.js';
+import { Conflict } from '../errors.js';
+import { loadForWrite, type Caller } from '../meetings/access.js';
+import type { MeetingsRepository } from '../meetings/model.js';
+import { generateNotes, NotesGenerationFailed } from './generate-notes.js';
+import type { MeetingNotes, NotesEngine } from './model.js';
+import { namesByLabel } from './speaker-names.js';
+
+export interface RegenerateNotesPorts {
+  readonly meetings: Pick<MeetingsRepository, 'find'>;
+  readonly transcripts: { findTranscript(meetingId: string): Promise<{ readonly jsonKey: string; readonly speakerNames: Readonly<Record<string, string>> } | undefined> };
+  readonly files: { getText(key: string): Promise<string> };
+  readonly insights: Pick<InsightsStore<MeetingNotes>, 'saveNotes'>;
+  readonly engine: NotesEngine;
+  readonly newId: () => string;
+}
+
+export const REGENERATE_MESSAGES = {
+  transcriptNotReady: 'The transcript of this meeting is not ready yet, so its notes cannot be generated.',
+  failed: 'The notes of this meeting could not be generated again. The previous notes are kept.',
+} as const;
+
+/**
+ * Drafts the notes again and stores them (status ready). Throws NotFound (meeting not visible), Forbidden
+ * (not the host, or a sample meeting), Conflict (no transcript yet, or the engine failed; old notes kept).
+ */
+export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Caller, meetingId: string): Promise<MeetingNotes> {
+  await loadForWrite(ports.meetings, meetingId, caller);
+  const stored = await ports.transcripts.findTranscript(meetingId);
+  if (!stored) throw new Conflict(REGENERATE_MESSAGES.transcriptNotReady);
+  const sentences = splitSentences(turnsOf(JSON.parse(await ports.files.getText(stored.jsonKey))));
+  let notes: MeetingNotes;
+  try {
+    notes = await generateNotes(sentences, ports.engine, ports.newId, namesByLabel(stored.speakerNames));
+  } catch (error) {
+    if (error instanceof NotesGenerationFailed) throw new Conflict(REGENERATE_MESSAGES.failed);
+    throw error;
+  }
+  await ports.insights.saveNotes(meetingId, notes);
+  return notes;
+}

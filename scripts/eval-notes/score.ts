@@ -1,0 +1,115 @@
+/**
+ * Scoring of generated notes against a scripted meeting (npm run eval:notes). An action item matches a
+ * scripted one when it holds at least half of the scripted item's content words (stemmed, stop words
+ * dropped) — and counts as right only when its owner is the scripted owner too. A decision matches on the
+ * same overlap. A topic is named when all content words of one of its phrasings appear.
+ */
+import { hasFiller, isBroken } from '../../functions/core/notes/disfluency.js';
+import { contentWords } from '../../functions/core/notes/text.js';
+
+export interface ScriptedMeeting {
+  readonly id: string;
+  /** 'dev': used while tuning the engine; 'heldout': never looked at while tuning. */
+  readonly split: 'dev' | 'heldout';
+  readonly title: string;
+  readonly speakers: ReadonlyArray<{ readonly name: string; readonly voice: string }>;
+  /** Each topic with its accepted phrasings ("printing press" or "press"). */
+  readonly topics: ReadonlyArray<readonly string[]>;
+  readonly decisions: ReadonlyArray<{ readonly content: string }>;
+  readonly action_items: ReadonlyArray<{ readonly owner: string | null; readonly content: string; readonly due: string | null }>;
+  /** [speaker name, what they say]. */
+  readonly lines: ReadonlyArray<readonly [string, string]>;
+}
+
+export interface NotesLike {
+  readonly overview: string;
+  readonly summary: readonly string[];
+  readonly action_items: ReadonlyArray<{ readonly content: string; readonly owner?: string | null }>;
+  readonly decisions?: ReadonlyArray<{ readonly content: string }>;
+}
+
+export interface MeetingScore {
+  actionItems: number;
+  scriptedActions: number;
+  /** Content and owner right. */
+  rightActions: number;
+  /** Content right, owner right or wrong. */
+  contentMatched: number;
+  scriptedDecisions: number;
+  foundDecisions: number;
+  topics: number;
+  overviewTopics: number;
+  summaryTopics: number;
+  bullets: number;
+  fillerBullets: number;
+  brokenBullets: number;
+}
+
+export const MATCH_SHARE = 0.5;
+
+/** Share of the scripted text's content words found in the generated text. */
+export function overlap(generated: string, scripted: string): number {
+  const have = new Set(contentWords(generated));
+  const want = [...new Set(contentWords(scripted))];
+  return want.length === 0 ? 0 : want.filter((w) => have.has(w)).length / want.length;
+}
+
+const sameOwner = (a: string | null | undefined, b: string | null) => (a ?? null)?.toLowerCase() === b?.toLowerCase();
+
+/** True when one phrasing of the topic is named in the text. */
+export function namesTopic(text: string, phrasings: readonly string[]): boolean {
+  const have = new Set(contentWords(text));
+  return phrasings.some((p) => { const words = contentWords(p); return words.length > 0 && words.every((w) => have.has(w)); });
+}
+
+export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike): MeetingScore {
+  // Greedy one-to-one matching, best overlaps first.
+  const pairs = script.action_items.flatMap((want, w) => notes.action_items.map((got, g) => ({ w, g, share: overlap(got.content, want.content) })))
+    .filter((p) => p.share >= MATCH_SHARE).sort((a, b) => b.share - a.share);
+  const usedW = new Set<number>();
+  const usedG = new Set<number>();
+  let contentMatched = 0;
+  let rightActions = 0;
+  for (const p of pairs) {
+    if (usedW.has(p.w) || usedG.has(p.g)) continue;
+    usedW.add(p.w); usedG.add(p.g);
+    contentMatched++;
+    if (sameOwner(notes.action_items[p.g]!.owner, script.action_items[p.w]!.owner)) rightActions++;
+  }
+  const decisions = notes.decisions ?? [];
+  const summary = notes.summary.join(' ');
+  return {
+    actionItems: notes.action_items.length,
+    scriptedActions: script.action_items.length,
+    rightActions, contentMatched,
+    scriptedDecisions: script.decisions.length,
+    foundDecisions: script.decisions.filter((d) => decisions.some((g) => overlap(g.content, d.content) >= MATCH_SHARE)).length,
+    topics: script.topics.length,
+    overviewTopics: script.topics.filter((t) => namesTopic(notes.overview, t)).length,
+    summaryTopics: script.topics.filter((t) => namesTopic(summary, t)).length,
+    bullets: notes.summary.length,
+    fillerBullets: notes.summary.filter(hasFiller).length,
+    brokenBullets: notes.summary.filter(isBroken).length,
+  };
+}
+
+export interface Totals extends MeetingScore { meetings: number; meetingsWithTwoOverviewTopics: number }
+
+export function total(scores: readonly MeetingScore[]): Totals {
+  const sum = (k: keyof MeetingScore) => scores.reduce((s, x) => s + x[k], 0);
+  const keys = Object.keys(scores[0] ?? {}) as Array<keyof MeetingScore>;
+  const out = Object.fromEntries(keys.map((k) => [k, sum(k)])) as unknown as MeetingScore;
+  return { ...out, meetings: scores.length, meetingsWithTwoOverviewTopics: scores.filter((s) => s.overviewTopics >= Math.min(2, s.topics)).length };
+}
+
+/** Ratios of a score (NaN-free: an empty denominator gives 1 when nothing was expected or found). */
+export function ratios(s: MeetingScore) {
+  const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
+  return {
+    precision: ratio(s.rightActions, s.actionItems),
+    recall: ratio(s.rightActions, s.scriptedActions),
+    ownerAccuracy: ratio(s.rightActions, s.contentMatched),
+    decisionRecall: ratio(s.foundDecisions, s.scriptedDecisions),
+    summaryCoverage: ratio(s.summaryTopics, s.topics),
+  };
+}

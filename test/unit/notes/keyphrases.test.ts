@@ -1,0 +1,42 @@
+import { keyphrases } from '../../../functions/core/notes/keyphrases.js';
+import { writeOverview } from '../../../functions/core/notes/overview.js';
+import { specificity } from '../../../functions/core/notes/word-commonness.js';
+
+const PRINT_SHOP = [
+  "Let's start with the printing press, because it jammed three times yesterday.",
+  'The printing press has a worn roller that leaves ink streaks on every second sheet.',
+  'The paper supplier raised the price by twelve percent this month.',
+  'The recycled paper from the new paper supplier is cheaper.',
+  'Alice will call the paper supplier tomorrow about the price.',
+  'I think the thing is that we really need to wait, you know.',
+];
+
+describe('keyphrases', () => {
+  it('ranks specific noun phrases first and never a function word, a time word or a speaker name', () => {
+    const phrases = keyphrases(PRINT_SHOP, new Set(['alice'])).map((k) => k.text);
+    expect(phrases.slice(0, 2).sort()).toEqual(['paper supplier', 'printing press']);
+    for (const bad of ['the', 'that', 'thing', 'wait', 'tomorrow', 'month', 'alice', 'times', 'twelve']) expect(phrases).not.toContain(bad);
+  });
+
+  it('keeps one phrase per word and tells the sentences each is used in', () => {
+    const [first] = keyphrases(PRINT_SHOP);
+    expect(first).toMatchObject({ text: 'paper supplier', sentences: [2, 3, 4] });
+    const words = keyphrases(PRINT_SHOP).flatMap((k) => k.lemmas);
+    expect(new Set(words).size).toBe(words.length);
+  });
+
+  it('weighs words by how common they are in spoken English', () => {
+    expect(specificity('you')).toBeLessThan(0.05);
+    expect(specificity('time')).toBeLessThan(specificity('budget'));
+    expect(specificity('antecedentally')).toBe(1);
+  });
+});
+
+describe('writeOverview', () => {
+  it('names speakers, topics and the counts', () => {
+    expect(writeOverview(['Alice', 'Bob'], keyphrases(PRINT_SHOP, new Set(['alice'])), 1, 2))
+      .toMatch(/^Alice and Bob discussed (?:the paper supplier, the printing press|the printing press, the paper supplier)[^.]*\. They recorded 1 decision and 2 action items\.$/);
+    expect(writeOverview(['Alice'], [], 0, 0)).toBe('Alice spoke briefly, with no clear topic. No decisions or action items were recorded.');
+    expect(writeOverview([], [], 0, 0)).toBe('Nothing was said in this recording.');
+  });
+});
