@@ -5,7 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { API_CONTEXTS, type ApiContextDefinition } from './definitions/api.js';
-import { PROCESS_MEETING } from './definitions/workflows.js';
+import { IMPORT_RECORDING, PROCESS_MEETING } from './definitions/workflows.js';
 import { acknowledgeNag } from './constructs/nag.js';
 import { ProjectFunction } from './constructs/project-function.js';
 import { bindNeeds, required, type AppSettings, type DataProps } from './function-bindings.js';
@@ -55,7 +55,8 @@ export class ApiStack extends Stack {
         entry: context.entry, description: `API: ${context.id}`, memorySize: spec.memorySize, timeout: spec.timeout,
       });
       const processing = spec.processing ? required(props.stateMachines, PROCESS_MEETING.id) : undefined;
-      bindNeeds(fn, spec, { ...props, processing });
+      const imports = spec.imports ? required(props.stateMachines, IMPORT_RECORDING.id) : undefined;
+      bindNeeds(fn, spec, { ...props, processing, imports });
       const integration = new apigw.LambdaIntegration(fn.function, { scopePermissionToMethod: false });
       for (const segment of context.pathSegments) {
         const resource = apiRoot.addResource(segment);

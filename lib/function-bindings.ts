@@ -1,7 +1,7 @@
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { BucketDefinition, SecretDefinition, TableDefinition } from './definitions/resources.js';
-import { AUTH_SECRET, BUCKETS, MEDIA_BUCKET, SECRETS, TABLES, MAIN_TABLE } from './definitions/resources.js';
-import { PROCESS_MEETING } from './definitions/workflows.js';
+import { AUTH_SECRET, BUCKETS, INTEGRATION_SECRETS, SECRETS, MEDIA_BUCKET, TABLES, MAIN_TABLE } from './definitions/resources.js';
+import { IMPORT_RECORDING, PROCESS_MEETING } from './definitions/workflows.js';
 import type { MediaToolsLayer } from './constructs/media-tools-layer.js';
 import type { IceServerSettings, NotesEngineSettings, ProjectFunction } from './constructs/project-function.js';
 import type { FunctionNeeds } from './function-needs.js';
@@ -35,6 +35,8 @@ export interface BindingTargets extends DataProps {
   readonly settings: AppSettings;
   /** The processing state machine (ProcessMeeting). */
   readonly processing?: sfn.IStateMachine;
+  /** The import state machine (ImportRecording). */
+  readonly imports?: sfn.IStateMachine;
   /** WebSocket API and stage the function posts back to. */
   readonly webSocket?: { readonly bind: (fn: ProjectFunction) => void };
   readonly mediaTools?: MediaToolsLayer;
@@ -59,6 +61,13 @@ export function bindNeeds(fn: ProjectFunction, needs: FunctionNeeds, targets: Bi
     fn.bindSecret(required(data.secrets, def.id), def);
   }
   if (needs.processing) fn.bindStateMachine(present(targets.processing, 'processing state machine'), PROCESS_MEETING, needs.processing);
+  if (needs.integrationSecrets) {
+    for (const wanted of Object.values(INTEGRATION_SECRETS)) {
+      const def = definition(targets.secretDefinitions ?? SECRETS, wanted);
+      fn.bindSecret(required(data.secrets, def.id), def);
+    }
+  }
+  if (needs.imports) fn.bindStateMachine(present(targets.imports, 'import state machine'), IMPORT_RECORDING, needs.imports);
   if (needs.mail) fn.bindMailSender(settings.mailFrom);
   if (needs.appUrl) fn.bindPublicAppUrl(settings.publicAppUrl);
   if (needs.search) fn.bindSearchCollection(data.searchCollection, needs.search);

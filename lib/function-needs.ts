@@ -34,6 +34,10 @@ export interface FunctionNeeds {
   readonly notesEngine?: boolean;
   /** ses:GetAccount (the health check's mail probe). */
   readonly mailProbe?: boolean;
+  /** ZOOM_SECRET_ID, WEBEX_SECRET_ID, TODOIST_SECRET_ID, BASICOPS_SECRET_ID, INTEGRATIONS_KEY_SECRET_ID: provider client/webhook secrets and the token master key. */
+  readonly integrationSecrets?: boolean;
+  /** IMPORT_RECORDING_STATE_MACHINE_ARN, to start import runs. */
+  readonly imports?: StateMachineAccess;
   /** Binaries from the media tools layer (FFMPEG_PATH / FFPROBE_PATH); the function runs on x86_64. */
   readonly mediaTools?: readonly MediaToolName[];
 }
@@ -52,10 +56,13 @@ export interface FunctionSpec extends FunctionNeeds {
 export const API_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   System: { table: 'R', media: 'R', processing: 'describe', mailProbe: true },
   // scrypt hashes use 32 MiB each; 512 MB also buys the CPU share that keeps a hash fast.
-  AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, memorySize: 512 },
-  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true },
+  AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, memorySize: 512, integrationSecrets: true, imports: 'start' },
+  // integrationSecrets: "Add to Todoist" (POST notes/{notesId}/store_action_items_in_t/) reads the host's sealed tokens.
+  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true, integrationSecrets: true },
   Search: { table: 'R', media: 'R', authSecret: true, search: 'R' },
   Surveys: { table: 'RW' },
+  // Provider webhooks: signature secrets, import starts, and (Zoom deauthorization) deleting imported meetings.
+  Webhooks: { table: 'RW', media: 'RW', authSecret: true, appUrl: true, integrationSecrets: true, imports: 'start' },
 };
 
 /** WebSocket routes (lib/definitions/api.ts WEBSOCKET.routes). */
@@ -88,6 +95,11 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   MarkSentimentFailedFunctionArn: { table: 'RW', media: 'RW' },
   GenerateNotesFunctionArn: { table: 'RW', media: 'RW', notesEngine: true, mail: true, appUrl: true },
   MarkNotesFailedFunctionArn: { table: 'RW', media: 'RW' },
+  // Todoist auto-store and the BasicOps note with the host's sealed tokens.
+  DeliverNotesFunctionArn: { table: 'RW', integrationSecrets: true, appUrl: true },
+  // Streams a provider recording (up to 2 GiB) into S3 part by part: little memory, but a long download.
+  ImportRecordingFunctionArn: { table: 'RW', media: 'RW', integrationSecrets: true, mail: true, appUrl: true, memorySize: 1024, timeout: Duration.minutes(15) },
+  MarkImportFailedFunctionArn: { table: 'RW', media: 'RW', integrationSecrets: true, mail: true, appUrl: true },
 };
 
 /** Looks up a function's spec; throws naming the function when none is declared (a new handler must declare its needs). */

@@ -67,8 +67,6 @@ export interface SecretDefinition {
 /** HMAC key that signs access/refresh tokens and keys the digests of e-mail codes and reset keys. */
 export const AUTH_SECRET: SecretDefinition = { id: 'AuthSigningKey', envVar: 'AUTH_SECRET_ID', localName: 'meetscribe/auth-signing-key' };
 
-export const SECRETS: readonly SecretDefinition[] = [AUTH_SECRET];
-
 /**
  * Integrations (docs/integrations.md): one secret per meeting service holding the OAuth client and webhook
  * secrets as JSON `{"client_id", "client_secret", "webhook_secret"}` (set by the operator in the cloud; seeded
@@ -81,3 +79,5 @@ export const INTEGRATION_SECRETS = {
   basicops: { id: 'BasicOpsCredentials', envVar: 'BASICOPS_SECRET_ID', localName: 'meetscribe/basicops' },
   tokenKey: { id: 'IntegrationTokenKey', envVar: 'INTEGRATIONS_KEY_SECRET_ID', localName: 'meetscribe/integration-token-key' },
 } as const satisfies Record<string, SecretDefinition>;
+
+export const SECRETS: readonly SecretDefinition[] = [AUTH_SECRET, ...Object.values(INTEGRATION_SECRETS)];

@@ -23,6 +23,8 @@ interface WebexRecording {
 interface WebexHook { id: string; name: string; targetUrl: string; resource: string; event: string; secret?: string; filter?: string; ownerEmail: string; created: string; status: 'active' }
 
 interface WebexState {
+  /** The port of the last start, reused so URLs handed out before a restart (download links in running imports) keep working. */
+  port?: number;
   credentials: { client_id: string; client_secret: string; webhook_secret: string };
   people: Record<string, { id: string; email: string; preferences: Record<string, unknown> }>;
   oauth: OAuthState;
@@ -177,7 +179,10 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
     error(res, 404, `No such endpoint: ${req.method} ${p}`);
   }
 
-  const listening = await listenLocal(server, { host: options.host, port: options.port });
+  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
+    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
+  state.port = Number(new URL(listening.endpoint).port);
+  save();
   endpoint = listening.endpoint;
 
   async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {

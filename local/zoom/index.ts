@@ -3,7 +3,7 @@
  * OAuth authorize/token with Basic client auth and rotating refresh tokens, GET /v2/users/me, cloud recordings
  * list (month windows, next_page_token) and meeting recordings, downloads (Bearer or ?access_token=, 302 to /cdn/),
  * and webhooks signed with x-zm-signature exactly as Zoom signs them. Dev endpoints (on the app gateway):
- * POST /dev/zoom/recordings {email, topic, file} and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
+ * POST /dev/zoom/recordings {email, topic, file, stall_ms?} and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
  */
 import { createReadStream } from 'node:fs';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -12,10 +12,12 @@ import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
 import { authorizePage, bearer, describeFile, formBody, grant, issueCode, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
-export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string }
+export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number }
 export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[] }
 
 interface ZoomState {
+  /** The port of the last start, reused so URLs handed out before a restart (download links in running imports) keep working. */
+  port?: number;
   credentials: { client_id: string; client_secret: string; webhook_secret: string };
   accounts: Record<string, { id: string; account_id: string; email: string }>;
   oauth: OAuthState;
@@ -109,7 +111,14 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const file = state.recordings.flatMap((r) => r.files).find((f) => f.id === decodeURIComponent(p.slice(5)));
       if (!file) return sendJson(res, 404, { code: 3301, message: 'This recording does not exist.' });
       res.writeHead(200, { 'content-type': file.file_type === 'M4A' ? 'audio/mp4' : 'video/mp4', 'content-length': file.file_size });
-      createReadStream(file.path).pipe(res);
+      if (!file.stall_ms) {
+        createReadStream(file.path).pipe(res);
+        return;
+      }
+      // Test aid (dev option stall_ms): the first 64 KiB, then a pause, then the rest, like a slow CDN.
+      const head = createReadStream(file.path, { end: 65_535 });
+      head.pipe(res, { end: false });
+      head.on('end', () => setTimeout(() => createReadStream(file.path, { start: 65_536 }).pipe(res), file.stall_ms));
       return;
     }
     if (p.startsWith('/rec/download/')) {
@@ -147,7 +156,10 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     sendJson(res, 404, { code: 404, message: `No such endpoint: ${req.method} ${p}` });
   }
 
-  const listening = await listenLocal(server, { host: options.host, port: options.port });
+  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
+    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
+  state.port = Number(new URL(listening.endpoint).port);
+  save();
   endpoint = listening.endpoint;
 
   async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
@@ -177,7 +189,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Zoom meeting', type: 2,
         start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
         total_size: facts.size, recording_count: 1,
-        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: file }],
+        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: file,
+          ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}) }],
       };
       state.recordings.push(recording);
       save();

@@ -44,9 +44,14 @@ describe('ApiStack', () => {
       return Object.keys(template.toJSON().Resources[logicalId].Properties.Environment.Variables).sort();
     };
     expect(envOf('Surveys')).toEqual(['NODE_OPTIONS', 'TABLE_NAME']);
-    expect(envOf('AuthUsers')).toEqual(['AUTH_SECRET_ID', 'MAIL_FROM', 'NODE_OPTIONS', 'PUBLIC_APP_URL', 'TABLE_NAME']);
+    expect(envOf('AuthUsers')).toEqual([
+      'AUTH_SECRET_ID', 'BASICOPS_SECRET_ID', 'IMPORT_RECORDING_STATE_MACHINE_ARN', 'INTEGRATIONS_KEY_SECRET_ID', 'MAIL_FROM', 'NODE_OPTIONS', 'PUBLIC_APP_URL', 'TABLE_NAME', 'TODOIST_SECRET_ID', 'WEBEX_SECRET_ID', 'ZOOM_SECRET_ID',
+    ]);
+    expect(envOf('Webhooks')).toEqual([
+      'AUTH_SECRET_ID', 'BASICOPS_SECRET_ID', 'IMPORT_RECORDING_STATE_MACHINE_ARN', 'INTEGRATIONS_KEY_SECRET_ID', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'PUBLIC_APP_URL', 'TABLE_NAME', 'TODOIST_SECRET_ID', 'WEBEX_SECRET_ID', 'ZOOM_SECRET_ID',
+    ]);
     expect(envOf('Search')).toEqual(['AUTH_SECRET_ID', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'OPENSEARCH_ENDPOINT', 'TABLE_NAME']);
-    expect(envOf('Meetings')).toEqual(expect.arrayContaining([STATE_MACHINES[0].envVar, 'ICE_STUN_URLS', 'ICE_TURN_SECRET_ID', 'OPENSEARCH_ENDPOINT']));
+    expect(envOf('Meetings')).toEqual(expect.arrayContaining([STATE_MACHINES[0].envVar, 'ICE_STUN_URLS', 'ICE_TURN_SECRET_ID', 'OPENSEARCH_ENDPOINT', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID']));
     for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
   });
 

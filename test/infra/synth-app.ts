@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { API_CONTEXTS, WEBSOCKET } from '../../lib/definitions/api.js';
-import { PROCESS_MEETING, type StateMachineDefinition } from '../../lib/definitions/workflows.js';
+import { IMPORT_RECORDING, PROCESS_MEETING, type StateMachineDefinition } from '../../lib/definitions/workflows.js';
 import type { FunctionSpec } from '../../lib/function-needs.js';
 import { createMeetScribe, type EnvironmentConfig, type FunctionDefinitions, type MeetScribeStacks } from '../../lib/meetscribe-app.js';
 import { PROJECT_ROOT } from '../../lib/project-root.js';
@@ -15,10 +15,10 @@ export const FIXTURE_ENTRY = 'test/infra/fixtures/handler.ts';
 export const SAMPLE_ASL = 'test/fixtures/statemachines/sample.asl.json';
 
 /** A state machine definition on the shared sample ASL, one fixture task per `${...FunctionArn}` it names. */
-export function sampleStateMachine(): StateMachineDefinition {
+export function sampleStateMachine(base: StateMachineDefinition = PROCESS_MEETING): StateMachineDefinition {
   const asl = fs.readFileSync(path.join(PROJECT_ROOT, SAMPLE_ASL), 'utf8');
   const keys = [...new Set([...asl.matchAll(/\$\{(\w+FunctionArn)\}/g)].map((m) => m[1]))];
-  return { ...PROCESS_MEETING, aslFile: SAMPLE_ASL, lambdaTasks: Object.fromEntries(keys.map((k) => [k, FIXTURE_ENTRY])) };
+  return { ...base, aslFile: SAMPLE_ASL, lambdaTasks: Object.fromEntries(keys.map((k) => [k, FIXTURE_ENTRY])) };
 }
 
 /** Needs of the sample tasks: the table and the media bucket, like most pipeline tasks. */
@@ -31,7 +31,7 @@ export function fixtureDefinitions(): FunctionDefinitions {
   return {
     apiContexts: API_CONTEXTS.map((context) => ({ ...context, entry: FIXTURE_ENTRY })),
     webSocket: { ...WEBSOCKET, routes: { $connect: FIXTURE_ENTRY, $disconnect: FIXTURE_ENTRY, $default: FIXTURE_ENTRY } },
-    stateMachines: [sampleStateMachine()],
+    stateMachines: [sampleStateMachine(), sampleStateMachine(IMPORT_RECORDING)],
     taskNeeds: sampleTaskNeeds(),
   };
 }

@@ -5,6 +5,7 @@
  * direct link, and auto_share shares it with the Webex meeting's participants. Forged deliveries get 401;
  * a recording whose download the host prevented shows that reason; removal deletes the webhook at Webex.
  */
+import { jest } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { webexSign } from '../../local/webex/index.js';
 import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 import { fixture, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
+
+// A busy shared machine: no call here may rely on jest's 5 s default.
+jest.setTimeout(60_000);
 
 let edition: LocalEdition;
 let dir: string;

@@ -5,6 +5,7 @@
  * Forged, stale and replayed webhooks are refused with 4xx and change nothing; app_deauthorized removes it all.
  */
 import { readFile } from 'node:fs/promises';
+import { jest } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,9 @@ import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 import { fixture, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
 
 const PROCESSING = 600_000;
+// A busy shared machine: no call here may rely on jest's 5 s default.
+jest.setTimeout(60_000);
+
 let edition: LocalEdition;
 let dir: string;
 let user: SignedInUser;

@@ -3,18 +3,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { InsightKind, InsightState, InsightsStore, SentimentsDocument } from '../../core/insights/model.js';
 import type { MeetingNotes } from '../../core/notes/model.js';
 import { isConditionFailure } from '../dynamodb/client.js';
-
-/**
- * Key layout of insights (docs/insights.md): one status item per artefact under the meeting's partition
- * (so deleting the meeting deletes it), the sentiment series in S3 under artefacts/{id}/ (it grows with
- * the recording), the notes inline in their status item (small).
- */
-export const insightKeys = {
-  item: (meetingId: string, kind: InsightKind) => ({ pk: `MEETING#${meetingId}`, sk: `INSIGHT#${kind.toUpperCase()}` }),
-  sentimentsObject: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
-  /** Which meeting a notes id belongs to (`POST notes/{notesId}/…` names notes, not meetings). */
-  notesPointer: (notesId: string) => ({ pk: `NOTES#${notesId}`, sk: 'NOTES' }),
-};
+import { insightKeys } from './insight-keys.js';
 
 export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, now: () => number = Date.now): InsightsStore<MeetingNotes> {
   const get = async (meetingId: string, kind: InsightKind) =>

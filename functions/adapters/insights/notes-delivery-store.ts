@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeliverableNotes, DeliveryNotesStore } from '../../core/integrations/deliver-notes.js';
 import { isConditionFailure } from '../dynamodb/client.js';
-import { insightKeys } from './insights-store.js';
+import { insightKeys } from './insight-keys.js';
 
 const ATTEMPTS = 5;
 

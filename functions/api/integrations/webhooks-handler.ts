@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { integrationsContext } from '../../adapters/integrations/context.js';
+import { connectContext } from '../../adapters/integrations/connect-context.js';
+import { readConfig } from '../../config.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
@@ -8,9 +9,10 @@ import { webhookRoutes, type WebhookDeps } from './webhooks.js';
 
 let deps: WebhookDeps | undefined;
 const build = (): WebhookDeps => {
-  const ctx = integrationsContext();
-  const meetings = createMeetingsRepository(documentClient, ctx.config.TABLE_NAME);
-  const storage = createRecordingStorage(new S3Client({}), ctx.config.MEDIA_BUCKET);
+  const ctx = connectContext();
+  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
+  const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
+  const storage = createRecordingStorage(new S3Client({}), config.MEDIA_BUCKET);
   return {
     connect: ctx.connect, connections: ctx.connections, imports: ctx.imports, startImport: ctx.startImport,
     zoomCredentials: ctx.zoomCredentials, webexCredentials: ctx.webexCredentials,
