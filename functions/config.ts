@@ -33,11 +33,17 @@ export type ConfigKey =
   // Integrations (docs/integrations.md): provider secrets, the token master-key secret, the import state machine, base URLs.
   | 'ZOOM_SECRET_ID'
   | 'WEBEX_SECRET_ID'
+  | 'TODOIST_SECRET_ID'
+  | 'BASICOPS_SECRET_ID'
   | 'INTEGRATIONS_KEY_SECRET_ID'
   | 'IMPORT_RECORDING_STATE_MACHINE_ARN'
   | 'ZOOM_OAUTH_BASE'
   | 'ZOOM_API_BASE'
-  | 'WEBEX_API_BASE';
+  | 'WEBEX_API_BASE'
+  | 'TODOIST_OAUTH_BASE'
+  | 'TODOIST_API_BASE'
+  | 'BASICOPS_APP_BASE'
+  | 'BASICOPS_API_BASE';
 
 export class ConfigError extends Error {
   readonly name = 'ConfigError';

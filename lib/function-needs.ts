@@ -36,7 +36,7 @@ export interface FunctionNeeds {
   readonly mailProbe?: boolean;
   /** STRIPE_SECRET_KEY_ID / STRIPE_WEBHOOK_SECRET_ID with read access to both secrets; 'checkout' adds STRIPE_PUBLISHABLE_KEY (docs/billing.md). */
   readonly stripe?: 'checkout' | 'webhooks';
-  /** ZOOM_SECRET_ID, WEBEX_SECRET_ID, INTEGRATIONS_KEY_SECRET_ID: provider client/webhook secrets and the token master key. */
+  /** ZOOM_SECRET_ID, WEBEX_SECRET_ID, TODOIST_SECRET_ID, BASICOPS_SECRET_ID, INTEGRATIONS_KEY_SECRET_ID: provider client/webhook secrets and the token master key. */
   readonly integrationSecrets?: boolean;
   /** IMPORT_RECORDING_STATE_MACHINE_ARN, to start import runs. */
   readonly imports?: StateMachineAccess;
@@ -59,7 +59,8 @@ export const API_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   System: { table: 'R', media: 'R', processing: 'describe', mailProbe: true },
   // scrypt hashes use 32 MiB each; 512 MB also buys the CPU share that keeps a hash fast.
   AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, stripe: 'checkout', memorySize: 512, integrationSecrets: true, imports: 'start' },
-  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true },
+  // integrationSecrets: "Add to Todoist" (POST notes/{notesId}/store_action_items_in_t/) reads the host's sealed tokens.
+  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true, integrationSecrets: true },
   Search: { table: 'R', media: 'R', authSecret: true, search: 'R' },
   Surveys: { table: 'RW' },
   // Every provider's webhooks: Stripe's (billing) and Zoom's/Webex's (signature secrets, import starts, and on Zoom
@@ -97,6 +98,8 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   MarkSentimentFailedFunctionArn: { table: 'RW', media: 'RW' },
   GenerateNotesFunctionArn: { table: 'RW', media: 'RW', notesEngine: true, mail: true, appUrl: true },
   MarkNotesFailedFunctionArn: { table: 'RW', media: 'RW' },
+  // Todoist auto-store and the BasicOps note with the host's sealed tokens.
+  DeliverNotesFunctionArn: { table: 'RW', integrationSecrets: true, appUrl: true },
   // Streams a provider recording (up to 2 GiB) into S3 part by part: little memory, but a long download.
   ImportRecordingFunctionArn: { table: 'RW', media: 'RW', integrationSecrets: true, mail: true, appUrl: true, memorySize: 1024, timeout: Duration.minutes(15) },
   MarkImportFailedFunctionArn: { table: 'RW', media: 'RW', integrationSecrets: true, mail: true, appUrl: true },

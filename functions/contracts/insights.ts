@@ -59,6 +59,10 @@ export interface NotesResponse {
   action_items: ActionItemView[];
   timestamp_ranges: TimestampRangeView[];
   decisions?: DecisionView[];
+  /** Beside the spec's keys: the note in BasicOps ('Open in BasicOps'), once stored there. */
+  basicops_note_url?: string;
+  /** Beside the spec's keys: what the host should know about storing these notes in Todoist or BasicOps. */
+  delivery_notices?: string[];
 }
 
 export const INSIGHTS_MESSAGES = {

@@ -79,6 +79,8 @@ export const STRIPE_WEBHOOK_SECRET: SecretDefinition = { id: 'StripeWebhookSecre
 export const INTEGRATION_SECRETS = {
   zoom: { id: 'ZoomCredentials', envVar: 'ZOOM_SECRET_ID', localName: 'meetscribe/zoom' },
   webex: { id: 'WebexCredentials', envVar: 'WEBEX_SECRET_ID', localName: 'meetscribe/webex' },
+  todoist: { id: 'TodoistCredentials', envVar: 'TODOIST_SECRET_ID', localName: 'meetscribe/todoist' },
+  basicops: { id: 'BasicOpsCredentials', envVar: 'BASICOPS_SECRET_ID', localName: 'meetscribe/basicops' },
   tokenKey: { id: 'IntegrationTokenKey', envVar: 'INTEGRATIONS_KEY_SECRET_ID', localName: 'meetscribe/integration-token-key' },
 } as const satisfies Record<string, SecretDefinition>;
 

@@ -33,6 +33,7 @@ export const PROCESS_MEETING: StateMachineDefinition = {
     MarkSentimentFailedFunctionArn: 'functions/pipeline/sentiment/failed.ts',
     GenerateNotesFunctionArn: 'functions/pipeline/notes/handler.ts',
     MarkNotesFailedFunctionArn: 'functions/pipeline/notes/failed.ts',
+    DeliverNotesFunctionArn: 'functions/pipeline/deliver-notes/handler.ts',
   },
 };
 

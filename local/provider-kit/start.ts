@@ -1,11 +1,13 @@
 /**
- * Starts the local Zoom and Webex test servers for the local edition and says what the product needs to use
+ * Starts the local Zoom, Webex, Todoist and BasicOps test servers for the local edition and says what the product needs to use
  * them: the secrets to seed (client ids/secrets and webhook secrets, read by the handlers from Secrets Manager),
  * the base-URL variables, and the /dev/zoom/ and /dev/webex/ routes for the gateway.
  */
 import type http from 'node:http';
 import path from 'node:path';
 import { INTEGRATION_SECRETS } from '../../lib/definitions/resources.js';
+import { BASICOPS_LOCAL_CLIENT, startLocalBasicOps } from '../basicops/index.js';
+import { startLocalTodoist, TODOIST_LOCAL_CLIENT } from '../todoist/index.js';
 import { startLocalWebex } from '../webex/index.js';
 import { startLocalZoom } from '../zoom/index.js';
 
@@ -20,13 +22,24 @@ export async function startLocalMeetingServices(options: { dataDir: string; appU
   const dir = path.join(options.dataDir, 'providers');
   const zoom = await startLocalZoom({ dataDir: dir, appUrl: options.appUrl, log: options.log });
   const webex = await startLocalWebex({ dataDir: dir, log: options.log }).catch(async (error) => { await zoom.stop(); throw error; });
+  const redirectUri = `${options.appUrl.replace(/\/+$/, '')}/home`;
+  const todoist = await startLocalTodoist({ dataDir: dir, redirectUri }).catch(async (error) => { await webex.stop(); await zoom.stop(); throw error; });
+  const basicops = await startLocalBasicOps({ dataDir: dir, redirectUri })
+    .catch(async (error) => { await todoist.stop(); await webex.stop(); await zoom.stop(); throw error; });
+  const serve = (handle: (req: http.IncomingMessage, res: http.ServerResponse) => void) => async (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res);
   return {
     secrets: [
       { name: INTEGRATION_SECRETS.zoom.localName, value: JSON.stringify(zoom.credentials) },
       { name: INTEGRATION_SECRETS.webex.localName, value: JSON.stringify(webex.credentials) },
+      { name: INTEGRATION_SECRETS.todoist.localName, value: JSON.stringify({ client_id: TODOIST_LOCAL_CLIENT.clientId, client_secret: TODOIST_LOCAL_CLIENT.clientSecret }) },
+      { name: INTEGRATION_SECRETS.basicops.localName, value: JSON.stringify({ client_id: BASICOPS_LOCAL_CLIENT.clientId, client_secret: BASICOPS_LOCAL_CLIENT.clientSecret }) },
     ],
-    environment: { ...zoom.environment, ...webex.environment },
-    devRoutes: { '/dev/zoom': zoom.handleDev, '/dev/webex': webex.handleDev },
-    stop: async () => { await webex.stop(); await zoom.stop(); },
+    environment: {
+      ...zoom.environment, ...webex.environment,
+      TODOIST_OAUTH_BASE: todoist.endpoint, TODOIST_API_BASE: todoist.endpoint,
+      BASICOPS_APP_BASE: basicops.endpoint, BASICOPS_API_BASE: basicops.endpoint,
+    },
+    devRoutes: { '/dev/zoom': zoom.handleDev, '/dev/webex': webex.handleDev, '/dev/todoist': serve(todoist.handle), '/dev/basicops': serve(basicops.handle) },
+    stop: async () => { await basicops.stop(); await todoist.stop(); await webex.stop(); await zoom.stop(); },
   };
 }

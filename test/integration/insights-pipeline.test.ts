@@ -1,14 +1,12 @@
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DescribeExecutionCommand, GetExecutionHistoryCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
-import { PROCESS_MEETING, type StateMachineDefinition } from '../../lib/definitions/workflows.js';
-import { PROJECT_ROOT, startLocalEdition, type LocalEdition } from '../../local/runtime.js';
+import { IMPORT_RECORDING, PROCESS_MEETING } from '../../lib/definitions/workflows.js';
+import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { eventually } from '../helpers/eventually.js';
+import { insightsOnlyMachine, runInsights, type Turn } from './insights-only.js';
 import { startFakeBedrock, transcriptReadingModel, type FakeBedrock } from '../helpers/fake-bedrock.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
@@ -18,8 +16,6 @@ import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
  * would write is put in S3 first. Comprehend is reached through a switchable front so a scenario can take
  * it down; notes use the Bedrock engine against a fake Converse server so a scenario can make the model fail.
  */
-const INSIGHTS_TASKS = ['AnalyseSentimentFunctionArn', 'MarkSentimentFailedFunctionArn', 'GenerateNotesFunctionArn', 'MarkNotesFailedFunctionArn'];
-
 let dataDir: string;
 let edition: LocalEdition;
 let bedrock: FakeBedrock;
@@ -29,15 +25,6 @@ let modelFails = false;
 let host: SignedInUser;
 let machineArn: string;
 const savedEnv = { ...process.env };
-
-async function insightsOnlyMachine(dir: string): Promise<StateMachineDefinition> {
-  const asl = JSON.parse(await readFile(path.join(PROJECT_ROOT, PROCESS_MEETING.aslFile), 'utf8'));
-  const insights = { ...asl.States.Insights, Next: 'Done', Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.insightsError', Next: 'Done' }] };
-  const aslFile = path.join(dir, 'insights-only.asl.json');
-  await writeFile(aslFile, JSON.stringify({ StartAt: 'Insights', States: { Insights: insights, Done: { Type: 'Succeed' } } }));
-  const lambdaTasks = Object.fromEntries(INSIGHTS_TASKS.map((key) => [key, PROCESS_MEETING.lambdaTasks[key]!]));
-  return { id: 'InsightsOnly', envVar: 'INSIGHTS_ONLY_STATE_MACHINE_ARN', localName: 'insights-only', aslFile, lambdaTasks };
-}
 
 /** Forwards to the local Comprehend, or answers 500 InternalServerException while `comprehendDown`. */
 async function startComprehendFront(target: string): Promise<http.Server> {
@@ -56,22 +43,12 @@ async function startComprehendFront(target: string): Promise<http.Server> {
   return server;
 }
 
-const word = (text: string, start: number) => ({ text, start, end: start + 0.35, confidence: 0.9 });
-function transcriptDocument(meetingId: string) {
-  const turn = (label: string, start: number, text: string) => {
-    const words = text.split(' ').map((w, i) => word(w, start + i * 0.4));
-    return { speaker: `Speaker ${Number(label.slice(4)) + 1}`, speakerLabel: label, start, end: words.at(-1)!.end, text, words };
-  };
-  return {
-    version: 1, meetingId, durationSeconds: 60, speakers: ['Speaker 1', 'Speaker 2'],
-    turns: [
-      turn('spk_0', 0.5, 'Welcome everyone. I love how the new release turned out, great work!'),
-      turn('spk_1', 6, 'Thanks. The login crash on older phones is still terrible and I am worried about it.'),
-      turn('spk_0', 13, 'Can you send the crash report to the vendor by Friday?'),
-      turn('spk_1', 18, "Sure, I'll send the report to the vendor tomorrow."),
-    ],
-  };
-}
+const TURNS: readonly Turn[] = [
+  ['spk_0', 0.5, 'Welcome everyone. I love how the new release turned out, great work!'],
+  ['spk_1', 6, 'Thanks. The login crash on older phones is still terrible and I am worried about it.'],
+  ['spk_0', 13, 'Can you send the crash report to the vendor by Friday?'],
+  ['spk_1', 18, "Sure, I'll send the report to the vendor tomorrow."],
+];
 
 async function api(pathname: string) {
   const response = await fetch(`${edition.url}/api/${pathname}`, { headers: { authorization: `Bearer ${host.access}` } });
@@ -83,19 +60,7 @@ async function processMeeting(name: string): Promise<{ meetingId: string; states
   const created = await fetch(`${edition.url}/api/meetings/`, { method: 'POST', headers: { authorization: `Bearer ${host.access}`, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
   const meetingId = (await created.json() as { id: string }).id;
   if (created.status !== 201) throw new Error(`create meeting answered ${created.status}`);
-  const jsonKey = `artefacts/${meetingId}/transcript.json`;
-  await new S3Client({}).send(new PutObjectCommand({ Bucket: MEDIA_BUCKET.localName, Key: jsonKey, Body: JSON.stringify(transcriptDocument(meetingId)), ContentType: 'application/json' }));
-  const sfn = new SFNClient({});
-  const input = { meetingId, artefacts: { transcript: { jsonKey, textKey: `artefacts/${meetingId}/speaker_labeled_transcript.txt` } } };
-  const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: machineArn, name: `run-${meetingId}`, input: JSON.stringify(input) }));
-  const described = await eventually(async () => {
-    const d = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    if (d.status === 'RUNNING') throw new Error('still running');
-    return d;
-  }, 30_000);
-  expect(described.status).toBe('SUCCEEDED');
-  const events = (await sfn.send(new GetExecutionHistoryCommand({ executionArn: executionArn!, maxResults: 1000 }))).events!;
-  return { meetingId, states: events.filter((e) => e.type === 'TaskStateEntered').map((e) => e.stateEnteredEventDetails!.name!) };
+  return { meetingId, states: await runInsights(machineArn, meetingId, TURNS) };
 }
 
 beforeAll(async () => {
@@ -105,6 +70,7 @@ beforeAll(async () => {
     : transcriptReadingModel(request)));
   // Only the Insights machine runs here; the meetings API still wants the processing machine's ARN (never started).
   process.env[PROCESS_MEETING.envVar] = `arn:aws:states:us-east-1:000000000000:stateMachine:${PROCESS_MEETING.localName}`;
+  process.env[IMPORT_RECORDING.envVar] = `arn:aws:states:us-east-1:000000000000:stateMachine:${IMPORT_RECORDING.localName}`;
   edition = await startLocalEdition({ dataDir, port: 0, waitScale: 0, stateMachines: [await insightsOnlyMachine(dataDir)] });
   comprehendFront = await startComprehendFront(edition.endpoints.COMPREHEND!);
   // Set before the task handlers load (on the first run), so their clients use the front and the fake model.
@@ -131,7 +97,7 @@ afterAll(async () => {
 describe('Insights state of the processing state machine', () => {
   it('turns a transcript into ready sentiments and notes, and mails the host that the notes are ready', async () => {
     const { meetingId, states } = await processMeeting('Release sync');
-    expect(states.sort()).toEqual(['AnalyseSentiment', 'GenerateNotes']);
+    expect(states.sort()).toEqual(['AnalyseSentiment', 'DeliverNotes', 'GenerateNotes']);
 
     const sentiments = await api(`meetings/${meetingId}/sentiments_data/`);
     expect(sentiments.body.status).toBe('ready');

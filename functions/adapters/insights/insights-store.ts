@@ -3,16 +3,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { InsightKind, InsightState, InsightsStore, SentimentsDocument } from '../../core/insights/model.js';
 import type { MeetingNotes } from '../../core/notes/model.js';
 import { isConditionFailure } from '../dynamodb/client.js';
-
-/**
- * Key layout of insights (docs/insights.md): one status item per artefact under the meeting's partition
- * (so deleting the meeting deletes it), the sentiment series in S3 under artefacts/{id}/ (it grows with
- * the recording), the notes inline in their status item (small).
- */
-export const insightKeys = {
-  item: (meetingId: string, kind: InsightKind) => ({ pk: `MEETING#${meetingId}`, sk: `INSIGHT#${kind.toUpperCase()}` }),
-  sentimentsObject: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
-};
+import { insightKeys } from './insight-keys.js';
 
 export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, now: () => number = Date.now): InsightsStore<MeetingNotes> {
   const get = async (meetingId: string, kind: InsightKind) =>
@@ -45,12 +36,19 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async saveNotes(meetingId, notes) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...insightKeys.notesPointer(notes.notes_id), type: 'NotesPointer', meetingId } }));
       await putReady(meetingId, 'notes', { notes });
     },
 
     async loadNotes(meetingId) {
       const item = await get(meetingId, 'notes');
-      return item?.status === 'ready' ? (item.notes as MeetingNotes) : undefined;
+      if (item?.status !== 'ready') return undefined;
+      // What delivery to Todoist/BasicOps recorded (notes-delivery-store.ts) sits beside the notes.
+      return {
+        ...(item.notes as MeetingNotes),
+        ...(item.basicopsNote?.viewUrl ? { basicops_note_url: item.basicopsNote.viewUrl as string } : {}),
+        ...(Array.isArray(item.deliveryNotices) && item.deliveryNotices.length > 0 ? { delivery_notices: item.deliveryNotices as string[] } : {}),
+      };
     },
 
     async markFailed(meetingId, kind, reason) {

@@ -17,6 +17,8 @@ import { providers } from './providers.js';
 import { createStateSigner } from './state-signer.js';
 import { toProviderRecording, zoomLifecycle } from './zoom.js';
 import { webexLifecycle } from './webex.js';
+import { basicOpsLifecycle } from './basicops.js';
+import { todoistLifecycle } from './todoist.js';
 
 export type ConnectContext = ReturnType<typeof buildConnect>;
 let connectShared: ConnectContext | undefined;
@@ -29,9 +31,12 @@ export function connectContext(): ConnectContext {
 
 function buildConnect() {
   const config = readConfig([
-    'TABLE_NAME', 'PUBLIC_APP_URL', 'AUTH_SECRET_ID', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID', 'IMPORT_RECORDING_STATE_MACHINE_ARN',
+    'TABLE_NAME', 'PUBLIC_APP_URL', 'AUTH_SECRET_ID', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID',
+    'INTEGRATIONS_KEY_SECRET_ID', 'IMPORT_RECORDING_STATE_MACHINE_ARN',
   ]);
-  const p = providers(config);
+  const signer = createStateSigner(signingKeyFromSecret(config.AUTH_SECRET_ID));
+  // BasicOps' PKCE verifier is a keyed function of the authorization's signed state: nothing to store in between.
+  const p = providers(config, (state) => signer.sign(`pkce.${state}`));
   const starter = createProcessingStarter(new SFNClient({}), config.IMPORT_RECORDING_STATE_MACHINE_ARN);
 
   /** Starts the import run of one recording; a second start for the same recording is a no-op. */
@@ -46,10 +51,13 @@ function buildConnect() {
     }
   }
 
-  const lifecycles: Record<ServiceId, ServiceLifecycle> = { zoom: zoomLifecycle(p.zoom, p.zoomSettings, backfillZoom), webex: webexLifecycle(p.webexSettings) };
+  const lifecycles: Record<ServiceId, ServiceLifecycle> = {
+    zoom: zoomLifecycle(p.zoom, p.zoomSettings, backfillZoom), webex: webexLifecycle(p.webexSettings),
+    todoist: todoistLifecycle(p.todoistSettings), basicops: basicOpsLifecycle(),
+  };
   const connect: ConnectDeps = {
     ...p.tokenDeps,
-    signer: createStateSigner(signingKeyFromSecret(config.AUTH_SECRET_ID)),
+    signer,
     nonces: createNonceStore(documentClient, config.TABLE_NAME),
     newNonce: () => randomBytes(18).toString('base64url'),
     lifecycle: (s) => lifecycles[s],
@@ -57,7 +65,7 @@ function buildConnect() {
   };
   return {
     config, connect, startImport, connections: p.connections, imports: createImportRecords(documentClient, config.TABLE_NAME),
-    zoomCredentials: p.zoomCredentials, webexCredentials: p.webexCredentials,
+    zoomCredentials: p.zoomCredentials, webexCredentials: p.webexCredentials, notesSinkFor: p.notesSinkFor,
   };
 }
 

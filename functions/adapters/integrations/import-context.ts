@@ -32,10 +32,10 @@ export function importContext(): ImportContext {
 }
 
 function buildImport() {
-  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'MAIL_FROM', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
+  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'MAIL_FROM', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
   const table = config.TABLE_NAME;
-  const sources: Record<ServiceId, RecordingSource> = { zoom: p.zoom.source, webex: p.webex.source };
+  const sources: Partial<Record<ServiceId, RecordingSource>> = { zoom: p.zoom.source, webex: p.webex.source };
   const imports = createImportRecords(documentClient, table);
   const meetings = createMeetingsRepository(documentClient, table);
   const processing = createProcessingRepository(documentClient, table);
@@ -45,7 +45,11 @@ function buildImport() {
   const importDeps: ImportDeps = {
     imports,
     storage: createImportStorage(new S3Client({}), config.MEDIA_BUCKET),
-    source: (s) => sources[s],
+    source: (s) => {
+      const source = sources[s];
+      if (!source) throw new Error(`${s} is not a meeting service`);
+      return source;
+    },
     users: { async find(id) { const u = await users.findById(id); return u && { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() }; } },
     minutesLeft: (id) => createMinutesBalance(documentClient, table, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES)).minutesLeft(id),
     meetings: {

@@ -11,6 +11,10 @@ export const DEFAULT_BASES = {
   ZOOM_OAUTH_BASE: 'https://zoom.us',
   ZOOM_API_BASE: 'https://api.zoom.us/v2',
   WEBEX_API_BASE: 'https://webexapis.com/v1',
+  TODOIST_OAUTH_BASE: 'https://todoist.com',
+  TODOIST_API_BASE: 'https://api.todoist.com',
+  BASICOPS_APP_BASE: 'https://app.basicops.com',
+  BASICOPS_API_BASE: 'https://api.basicops.com',
 } as const;
 
 export type BaseName = keyof typeof DEFAULT_BASES;
@@ -19,8 +23,12 @@ export function baseUrl(name: BaseName, env: NodeJS.ProcessEnv = process.env): s
   return (env[name]?.trim() || DEFAULT_BASES[name]).replace(/\/+$/, '');
 }
 
-/** Reads and checks the provider secret once per container. Throws naming the missing fields. */
-export function providerCredentials(secretId: string): () => Promise<ProviderCredentials> {
+/**
+ * Reads and checks the provider secret once per container. Throws naming the missing fields. Services that
+ * send us no webhooks (Todoist, BasicOps) have no webhook_secret: pass `{ webhookSecret: false }`.
+ */
+export function providerCredentials(secretId: string, needs: { webhookSecret?: boolean } = {}): () => Promise<ProviderCredentials> {
+  const required = needs.webhookSecret === false ? ['client_id', 'client_secret'] : ['client_id', 'client_secret', 'webhook_secret'];
   const read = cachedSecretString(secretsClient, secretId);
   return async () => {
     let parsed: Record<string, unknown>;
@@ -29,8 +37,8 @@ export function providerCredentials(secretId: string): () => Promise<ProviderCre
     } catch {
       throw new Error(`Secret ${secretId} must be a JSON object with client_id, client_secret and webhook_secret`);
     }
-    const missing = ['client_id', 'client_secret', 'webhook_secret'].filter((k) => typeof parsed[k] !== 'string' || !(parsed[k] as string));
+    const missing = required.filter((k) => typeof parsed[k] !== 'string' || !(parsed[k] as string));
     if (missing.length > 0) throw new Error(`Secret ${secretId} lacks ${missing.join(', ')}`);
-    return { clientId: parsed.client_id as string, clientSecret: parsed.client_secret as string, webhookSecret: parsed.webhook_secret as string };
+    return { clientId: parsed.client_id as string, clientSecret: parsed.client_secret as string, webhookSecret: (parsed.webhook_secret as string | undefined) ?? '' };
   };
 }

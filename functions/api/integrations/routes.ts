@@ -1,23 +1,29 @@
 /**
  * The integration calls of spec §7 for the meeting services (users/{z|w}_…), served by the users context
  * because they live under /api/users/. The context is built on first use, so the accounts calls never depend
- * on integration settings. Removal (the spec leaves its path open): PUT users/{id}/{z|w}_remove_integration/.
+ * on integration settings. Removal (the spec leaves its path open): PUT users/{id}/{z|w|t}_remove_integration/
+ * (BasicOps: the spec's b_remove_integration/). Our own additions (docs/integrations.md): BasicOps projects
+ * GET users/{id}/b_projects/ and PUT users/{id}/b_user_settings/ {project_id}.
  */
 import { z } from 'zod';
 import { connectContext } from '../../adapters/integrations/connect-context.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
 } from '../../core/integrations/connect.js';
+import { basicOpsProjects, chooseBasicOpsProject } from '../../core/integrations/basicops-projects.js';
 import { PATH_LETTER, type ServiceId } from '../../core/integrations/services.js';
 import { route, type Principal } from '../http/router.js';
 
 const caller = (principal: Principal | undefined) => ({ userId: principal!.userId, email: principal!.email });
 
 const flag = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
+const todoistSettings = z.object({ auto_store_to_inbox: flag });
+const basicOpsCode = z.object({ authorization_code: z.string().trim().min(1, 'authorization_code is required.').max(2048), state: z.string().max(4096).optional() });
+const basicOpsSettings = z.object({ project_id: z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String) });
 const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
   .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
 
-export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect'> = connectContext) {
+export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect' | 'notesSinkFor'> = connectContext) {
   const deps = () => context().connect;
   const forService = (service: ServiceId) => {
     const p = PATH_LETTER[service];
@@ -42,5 +48,20 @@ export function integrationRoutes(context: () => Pick<ReturnType<typeof connectC
     route({ method: 'PUT', path: 'users/{id}/w_user_settings/', auth: 'user', body: webexSettings,
       handle: ({ principal, params, body }) => updateServiceSettings(deps(), caller(principal), params.id, 'webex',
         { ...(body.auto_share !== undefined && { autoShare: body.auto_share }), ...(body.auto_record !== undefined && { autoRecord: body.auto_record }) }) }),
+    ...forService('todoist'),
+    route({ method: 'PUT', path: 'users/{id}/t_reauthorization_requested/', auth: 'user',
+      handle: ({ principal, params }) => reauthorizationRequested(deps(), caller(principal), params.id, 'todoist') }),
+    route({ method: 'PUT', path: 'users/{id}/t_user_settings/', auth: 'user', body: todoistSettings,
+      handle: ({ principal, params, body }) => updateServiceSettings(deps(), caller(principal), params.id, 'todoist', { autoStoreToInbox: body.auto_store_to_inbox }) }),
+    route({ method: 'GET', path: 'users/b_authorization_url/', auth: 'user',
+      handle: ({ principal }) => authorizationUrl(deps(), caller(principal), 'basicops') }),
+    route({ method: 'POST', path: 'users/{id}/b_authorize_user/', auth: 'user', body: basicOpsCode,
+      handle: ({ principal, params, body }) => exchangeCode(deps(), caller(principal), params.id, 'basicops', body.authorization_code, body.state) }),
+    route({ method: 'PUT', path: 'users/{id}/b_remove_integration/', auth: 'user',
+      handle: ({ principal, params }) => removeIntegration(deps(), caller(principal), params.id, 'basicops') }),
+    route({ method: 'GET', path: 'users/{id}/b_projects/', auth: 'user',
+      handle: ({ principal, params }) => basicOpsProjects({ ...deps(), notesSinkFor: context().notesSinkFor }, caller(principal), params.id) }),
+    route({ method: 'PUT', path: 'users/{id}/b_user_settings/', auth: 'user', body: basicOpsSettings,
+      handle: ({ principal, params, body }) => chooseBasicOpsProject({ ...deps(), notesSinkFor: context().notesSinkFor }, caller(principal), params.id, body.project_id) }),
   ];
 }

@@ -18,6 +18,7 @@ import { readConfig, readOptionalConfig, readSearchIndexConfig } from '../../con
 import { freePlanMinutes } from '../../core/billing/ledger.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { createApiHandler } from '../http/router.js';
+import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
 import { insightsRoutesOver } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
@@ -29,8 +30,8 @@ const sfn = new SFNClient({});
 
 const searchIndex = createSearchIndex(readSearchIndexConfig());
 
-/** /api/meetings/...: meetings, recordings and sharing (spec §7 "Meetings"). */
-export const handler = createApiHandler([...transcriptRoutesOver(s3, config, searchIndex), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+/** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
+export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcriptRoutesOver(s3, config, searchIndex), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),

@@ -27,14 +27,17 @@ export interface AccessTokenDeps {
 
 export const sealTokens = (cipher: TokenCipher, tokens: TokenSet) => cipher.seal(JSON.stringify(tokens));
 
-/** Throws NotConnected, ReauthorizationRequired. */
-export async function accessTokenFor(deps: AccessTokenDeps, userId: string, service: ServiceId): Promise<string> {
+/**
+ * Throws NotConnected, ReauthorizationRequired. `refused` is an access token the provider just answered 401
+ * for: while it is still the stored one it is refreshed whatever its expiry says.
+ */
+export async function accessTokenFor(deps: AccessTokenDeps, userId: string, service: ServiceId, refused?: string): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const connection = await deps.connections.find(userId, service);
     if (!connection) throw new NotConnected(`${SERVICES[service].title} is not connected for this user.`);
     if (connection.needsReauthorization || !connection.sealedTokens) throw new ReauthorizationRequired(`${SERVICES[service].title} needs to be authorized again.`);
     const tokens = JSON.parse(await deps.cipher.open(connection.sealedTokens)) as TokenSet;
-    if (tokens.expiresAt - REFRESH_MARGIN_MS > deps.clock()) return tokens.accessToken;
+    if (tokens.expiresAt - REFRESH_MARGIN_MS > deps.clock() && tokens.accessToken !== refused) return tokens.accessToken;
 
     let fresh: TokenSet;
     try {

@@ -48,9 +48,9 @@ export async function serviceFlags(deps: Pick<ConnectDeps, 'connections'>, userI
   const c = await deps.connections.find(userId, service);
   const s = SERVICES[service];
   const base = { [s.integratedFlag]: Boolean(c), [s.tokenFlag]: Boolean(c?.sealedTokens && !c.needsReauthorization) };
-  return service === 'webex'
-    ? { ...base, webex_auto_share_on: c?.settings.autoShare ?? false, webex_auto_record_on: c?.settings.autoRecord ?? false }
-    : base;
+  if (service === 'webex') return { ...base, webex_auto_share_on: c?.settings.autoShare ?? false, webex_auto_record_on: c?.settings.autoRecord ?? false };
+  if (service === 'todoist') return { ...base, todoist_auto_store_to_inbox: c?.settings.autoStoreToInbox ?? false };
+  return base;
 }
 
 async function syncFlags(deps: ConnectDeps, userId: string, service: ServiceId) {
@@ -78,7 +78,7 @@ export async function exchangeCode(deps: ConnectDeps, caller: Caller, id: string
   await redeemState({ ...deps, nowSeconds: () => nowSeconds(deps) }, service, caller.userId, state);
   let tokens;
   try {
-    tokens = await deps.oauth(service).exchangeCode(code.trim(), deps.redirectUri);
+    tokens = await deps.oauth(service).exchangeCode(code.trim(), deps.redirectUri, state!);
   } catch (error) {
     if (error instanceof InvalidGrant) throw new ValidationFailed({ error: [INTEGRATION_MESSAGES.codeRefused] });
     throw error;

@@ -28,8 +28,11 @@ export class ProviderError extends Error {
 /** OAuth 2.0 authorization-code client of one provider. */
 export interface OAuthClient {
   authorizeUrl(request: { redirectUri: string; state: string; scopes: readonly string[]; loginHint?: string }): Promise<string>;
-  /** Throws InvalidGrant when the code is unknown, used or expired. */
-  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  /**
+   * Throws InvalidGrant when the code is unknown, used or expired. `state` is the checked state of this
+   * authorization (a PKCE client derives its code verifier from it).
+   */
+  exchangeCode(code: string, redirectUri: string, state: string): Promise<TokenSet>;
   /** Throws InvalidGrant when the refresh token is no longer valid. */
   refresh(refreshToken: string): Promise<TokenSet>;
 }
@@ -43,7 +46,14 @@ export interface TokenCipher {
   open(sealed: string): Promise<string>;
 }
 
-export interface ConnectionSettings { readonly autoShare: boolean; readonly autoRecord: boolean }
+export interface ConnectionSettings {
+  readonly autoShare: boolean;
+  readonly autoRecord: boolean;
+  /** Todoist: store a meeting's action items in the inbox when its notes are ready. */
+  readonly autoStoreToInbox?: boolean;
+  /** BasicOps: the project notes go to (absent: the first project). */
+  readonly projectId?: string;
+}
 
 /** One user's connection to one service. */
 export interface Connection {

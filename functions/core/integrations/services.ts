@@ -4,7 +4,7 @@
  */
 import type { IntegrationFlag } from '../accounts/ports.js';
 
-export type ServiceId = 'zoom' | 'webex';
+export type ServiceId = 'zoom' | 'webex' | 'todoist' | 'basicops';
 
 export interface ServiceDescription {
   readonly id: ServiceId;
@@ -28,7 +28,18 @@ export const SERVICES: Readonly<Record<ServiceId, ServiceDescription>> = {
     integratedFlag: 'webex_integrated', tokenFlag: 'webex_refresh_token_exists',
     scopes: ['spark:kms', 'meeting:recordings_read', 'meeting:preferences_read', 'meeting:preferences_write', 'meeting:participants_read'],
   },
+  todoist: {
+    id: 'todoist', title: 'Todoist', stateMarker: 'meetscribe-todoist',
+    integratedFlag: 'todoist_integrated', tokenFlag: 'todoist_access_token_exists',
+    // data:read_write covers reading the inbox (to count its open tasks) and adding tasks.
+    scopes: ['data:read_write'],
+  },
+  basicops: {
+    id: 'basicops', title: 'BasicOps', stateMarker: 'meetscribe-basicops',
+    integratedFlag: 'basicops_integrated', tokenFlag: 'basicops_refresh_token_exists',
+    scopes: ['read', 'write'],
+  },
 };
 
 /** Letter of the service in the §7 paths (users/z_authorization_url/, users/{id}/w_user/ ...). */
-export const PATH_LETTER: Readonly<Record<ServiceId, string>> = { zoom: 'z', webex: 'w' };
+export const PATH_LETTER: Readonly<Record<ServiceId, string>> = { zoom: 'z', webex: 'w', todoist: 't', basicops: 'b' };

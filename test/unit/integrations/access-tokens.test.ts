@@ -40,6 +40,13 @@ describe('access tokens: refresh before expiry, atomic rotation, invalid_grant â
     expect(provider.calls).toEqual([]);
   });
 
+  it('refreshes a token the provider refused although it is not due yet, and only while it is the stored one', async () => {
+    const { deps, provider } = await setup({ accessToken: 'a0', refreshToken: 'r0', expiresAt: now + 3600_000, scope: '' });
+    expect(await accessTokenFor(deps, 'u', 'zoom', 'a0')).toBe('a1');
+    expect(await accessTokenFor(deps, 'u', 'zoom', 'a0')).toBe('a1');
+    expect(provider.calls).toEqual(['r0']);
+  });
+
   it('refreshes within the margin and stores the rotated refresh token', async () => {
     const { deps, connections } = await setup({ accessToken: 'a0', refreshToken: 'r0', expiresAt: now + 1000, scope: '' });
     expect(await accessTokenFor(deps, 'u', 'zoom')).toBe('a1');

@@ -2,7 +2,7 @@
 import type { User } from '../../../../functions/contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
-type Letter = 'z' | 'w';
+type Letter = 'z' | 'w' | 't' | 'b';
 export type ServiceFlags = Partial<User>;
 const user = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
@@ -17,7 +17,20 @@ export const storeServiceUser = (letter: Letter, userId: string) => apiRequest<S
 /** Zoom: PUT z_authorization_last_completed/ (starts the 30-day backfill). */
 export const authorizationCompleted = (userId: string) => apiRequest<ServiceFlags>(`${user(userId)}/z_authorization_last_completed/`, { method: 'PUT' });
 
-export const reauthorizationRequested = (userId: string) => apiRequest<ServiceFlags>(`${user(userId)}/w_reauthorization_requested/`, { method: 'PUT' });
+export const reauthorizationRequested = (userId: string, letter: 'w' | 't' = 'w') => apiRequest<ServiceFlags>(`${user(userId)}/${letter}_reauthorization_requested/`, { method: 'PUT' });
+
+/** BasicOps: POST b_authorize_user/ {authorization_code} (and the returned state, which the server checks). */
+export const authorizeBasicOps = (userId: string, code: string, state: string) =>
+  apiRequest<ServiceFlags>(`${user(userId)}/b_authorize_user/`, { method: 'POST', json: { authorization_code: code, state } });
+
+export const updateTodoistSettings = (userId: string, settings: { auto_store_to_inbox: boolean }) =>
+  apiRequest<ServiceFlags>(`${user(userId)}/t_user_settings/`, { method: 'PUT', json: settings });
+
+export interface BasicOpsProjects { projects: Array<{ id: string; title: string }>; project_id: string | null }
+/** Our own calls (docs/integrations.md): the BasicOps projects and the one notes go to. */
+export const getBasicOpsProjects = (userId: string) => apiRequest<BasicOpsProjects>(`${user(userId)}/b_projects/`);
+export const chooseBasicOpsProject = (userId: string, projectId: string) =>
+  apiRequest<BasicOpsProjects>(`${user(userId)}/b_user_settings/`, { method: 'PUT', json: { project_id: projectId } });
 
 export const updateWebexSettings = (userId: string, settings: { auto_share?: boolean; auto_record?: boolean }) =>
   apiRequest<ServiceFlags>(`${user(userId)}/w_user_settings/`, { method: 'PUT', json: settings });

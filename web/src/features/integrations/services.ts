@@ -5,10 +5,10 @@
 import type { User } from '../../../../functions/contracts/auth-users.js';
 
 export interface IntegrationService {
-  readonly id: 'zoom' | 'webex';
+  readonly id: 'zoom' | 'webex' | 'todoist' | 'basicops';
   readonly title: string;
   /** Letter of the §7 paths: users/{letter}_authorization_url/ … */
-  readonly letter: 'z' | 'w';
+  readonly letter: 'z' | 'w' | 't' | 'b';
   /** The fixed marker the returned `state` must start with (the server issues `{marker}.{signed nonce}`). */
   readonly marker: string;
   readonly integrated: (user: User) => boolean;
@@ -32,6 +32,18 @@ export const INTEGRATION_SERVICES: readonly IntegrationService[] = [
     explanation: 'Connect your Webex account and MeetScribe imports your new Webex recordings by themselves: each recording becomes a meeting with its transcript, notes and sentiment. You will be sent to Webex to allow access.',
     stalled: 'your Webex recordings are not imported or processed',
   },
+  {
+    id: 'todoist', title: 'Todoist', letter: 't', marker: 'meetscribe-todoist',
+    integrated: (u) => u.todoist_integrated, tokenExists: (u) => u.todoist_access_token_exists,
+    explanation: 'Connect your Todoist account to add the action items of your meetings to your Todoist inbox: pick them in the notes, or turn on automatic storing in Settings › Integrations. You will be sent to Todoist to allow access.',
+    stalled: 'your action items are not stored in Todoist',
+  },
+  {
+    id: 'basicops', title: 'BasicOps', letter: 'b', marker: 'meetscribe-basicops',
+    integrated: (u) => u.basicops_integrated, tokenExists: (u) => u.basicops_refresh_token_exists,
+    explanation: 'Connect your BasicOps account and MeetScribe stores the notes of each meeting (overview, summary, decisions and action items) as a note in your BasicOps project when they are ready. You will be sent to BasicOps to allow access.',
+    stalled: 'your meeting notes are not stored in BasicOps',
+  },
 ];
 
 /** §2: the Integrate button shows while the service is not integrated or its token is missing. */
@@ -40,11 +52,17 @@ export const needsIntegrateButton = (service: IntegrationService, user: User) =>
 /** §8 texts. */
 export const INTEGRATION_TEXTS = {
   complete: (s: IntegrationService) => `${s.title} Integration Complete!`,
-  completeBody: (s: IntegrationService) => `Your ${s.title} account is connected. New ${s.title} cloud recordings will appear in My Meetings by themselves.`,
+  completeBody: (s: IntegrationService) => ({
+    todoist: 'Your Todoist account is connected. Add action items from a meeting\'s notes, or turn on automatic storing in Settings › Integrations.',
+    basicops: 'Your BasicOps account is connected. The notes of your meetings will be stored in BasicOps when they are ready.',
+  } as Partial<Record<IntegrationService['id'], string>>)[s.id] ?? `Your ${s.title} account is connected. New ${s.title} cloud recordings will appear in My Meetings by themselves.`,
   authorizationError: (s: IntegrationService) => `${s.title} Authorization Error`,
   processingError: (s: IntegrationService) => `${s.title} Authorization Processing Error`,
   reauthorization: (s: IntegrationService) => `${s.title} Reauthorization Required`,
-  errorBody: (s: IntegrationService) => `There was an error while attempting to sync with your ${s.title} account. Please contact support.`,
+  // §8: the task service's wording says 'integrate your Todoist account'.
+  errorBody: (s: IntegrationService) => (s.id === 'todoist'
+    ? 'There was an error while attempting to integrate your Todoist account. Please contact support.'
+    : `There was an error while attempting to sync with your ${s.title} account. Please contact support.`),
   reauthorizationBody: (s: IntegrationService) => `Please click Integrate ${s.title} again on the left panel. Until then, ${s.stalled}.`,
   removeFailed: (s: IntegrationService) => `Your ${s.title} integration could not be removed. Please try again or contact support.`,
   settingsFailed: (s: IntegrationService) => `Your ${s.title} settings could not be saved. Please try again or contact support.`,

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { User } from '../../../../functions/contracts/auth-users.js';
 import { ApiError } from '../../api/api-client.js';
-import { authorizationCompleted, exchangeAuthorizationCode, storeServiceUser, type ServiceFlags } from '../../api/integrations/integrations.js';
+import { authorizationCompleted, authorizeBasicOps, exchangeAuthorizationCode, storeServiceUser, type ServiceFlags } from '../../api/integrations/integrations.js';
 import { USER_KEY } from '../../api/users/get-user.js';
 import type { IntegrationOutcome } from './components/integration-result-dialog.js';
 import { INTEGRATION_SERVICES, type IntegrationService } from './services.js';
@@ -58,13 +58,16 @@ export function useIntegrationReturn(user: User | undefined) {
       await mutate(USER_KEY, (u?: User) => (u ? { ...u, ...pickFlags(flags) } : u), { revalidate: false });
     };
     try {
-      await apply(await exchangeAuthorizationCode(service.letter, current.id, code, state));
+      // §4: for the notes/CRM service the code is posted and the answer carries its two flags.
+      await apply(service.id === 'basicops'
+        ? await authorizeBasicOps(current.id, code, state)
+        : await exchangeAuthorizationCode(service.letter, current.id, code, state));
     } catch (error) {
       if (!isInvalidGrant(error)) setResult({ service, outcome: 'authorization_error' });
       return;
     }
     try {
-      await apply(await storeServiceUser(service.letter, current.id));
+      if (service.id !== 'basicops') await apply(await storeServiceUser(service.letter, current.id));
       if (service.id === 'zoom') await apply(await authorizationCompleted(current.id));
     } catch (error) {
       if (!isInvalidGrant(error)) setResult({ service, outcome: 'processing_error' });
@@ -79,5 +82,5 @@ export function useIntegrationReturn(user: User | undefined) {
 
 /** Only the boolean §3 flags of an answer go into the cached user. */
 function pickFlags(flags: ServiceFlags): Partial<User> {
-  return Object.fromEntries(Object.entries(flags).filter(([k, v]) => typeof v === 'boolean' && /^(zoom|webex)_/.test(k))) as Partial<User>;
+  return Object.fromEntries(Object.entries(flags).filter(([k, v]) => typeof v === 'boolean' && /^(zoom|webex|todoist|basicops)_/.test(k))) as Partial<User>;
 }

@@ -1,7 +1,8 @@
 /**
  * The meeting notes modal (spec §2, §3 Notes): overview, summary, decisions and action items (with owner
- * and due date), each with its time range; a click on a range plays the recording from there. Action items
- * show no checkbox until the task service can store them (spec §2: items that cannot be stored show none).
+ * and due date), each with its time range; a click on a range plays the recording from there. For the host with
+ * Todoist connected, each not-yet-stored action item with an id has a checkbox; checked items reveal 'Add to
+ * Todoist', and after success all checks reset (spec §2). 'Open in BasicOps' links the note stored there.
  * 404 → "being generated" (§8). A silent recording shows a plain empty state, not empty headings. The host
  * can generate the notes again (after renaming speakers or a transcript change).
  */
@@ -11,6 +12,8 @@ import { INSIGHTS_MESSAGES, type NotesResponse, type TimestampRangeView } from '
 import { ApiError } from '../../../api/api-client.js';
 import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
 import { regenerateNotes } from '../../../api/insights/regenerate-notes.js';
+import { storeActionItemsInTodoist } from '../../../api/insights/store-action-items.js';
+import { useUser } from '../../../api/users/get-user.js';
 import { Modal } from '../../../components/modal.js';
 import { formatSeconds } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
@@ -31,7 +34,12 @@ function RangeButton({ range, onPlay }: { range: TimestampRangeView | undefined;
 
 const said = (content: string, due: string) => content.toLowerCase().includes(due.toLowerCase());
 
-function NotesBody({ data, onPlay }: { data: NotesResponse; onPlay: (seconds: number) => void }) {
+/** §8 text when storing fails without a reason the user can act on. */
+export const TODOIST_STORE_FAILED = 'There was problem while storing your action items in Todoist. Please contact support.';
+
+interface Selection { checked: ReadonlySet<number>; toggle(number: number): void; enabled: boolean }
+
+function NotesBody({ data, onPlay, selection }: { data: NotesResponse; onPlay: (seconds: number) => void; selection: Selection }) {
   const decisions = data.decisions;
   if (data.summary.length === 0 && data.action_items.length === 0 && (decisions ?? []).length === 0) {
     return (
@@ -68,6 +76,11 @@ function NotesBody({ data, onPlay }: { data: NotesResponse; onPlay: (seconds: nu
           <ol className="action-items">
             {data.action_items.map((item) => (
               <li key={item.id ?? item.number} data-number={item.number} data-owner={item.owner ?? ''}>
+                {selection.enabled && item.id && !item.stored_in_todoist && (
+                  <input type="checkbox" className="action-item-check" aria-label={`Add action item ${item.number} to Todoist`}
+                    checked={selection.checked.has(item.number)} onChange={() => selection.toggle(item.number)} />
+                )}
+                {item.stored_in_todoist && <span className="stored-badge" title="Stored in Todoist">✓ </span>}
                 {item.content}
                 {item.due && !said(item.content, item.due) && <span className="due"> (due {item.due})</span>}
                 {' '}<RangeButton range={item.timestamp_range} onPlay={onPlay} />
@@ -87,6 +100,38 @@ export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = fa
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const notReady = error instanceof ApiError && error.status === 404;
+  const { data: user } = useUser();
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [storing, setStoring] = useState(false);
+  const [storeOutcome, setStoreOutcome] = useState<{ ok: boolean; text: string }>();
+  const selection: Selection = {
+    checked,
+    enabled: canRegenerate && Boolean(user?.todoist_integrated && user.todoist_access_token_exists),
+    toggle: (number) => setChecked((current) => {
+      const next = new Set(current);
+      if (!next.delete(number)) next.add(number);
+      return next;
+    }),
+  };
+
+  const addToTodoist = async () => {
+    if (!data) return;
+    setStoring(true);
+    setStoreOutcome(undefined);
+    try {
+      const answer = await storeActionItemsInTodoist(data.notes_id, [...checked].sort((a, b) => a - b));
+      await mutate(notesKey(meetingId), { ...data, action_items: answer.action_items }, { revalidate: false });
+      setChecked(new Set());
+      setStoreOutcome({ ok: true, text: 'Added to your Todoist inbox.' });
+    } catch (failure) {
+      const body = failure instanceof ApiError ? (failure.data as { detail?: unknown; non_field_errors?: unknown } | null) : null;
+      const reason = typeof body?.detail === 'string' ? body.detail : Array.isArray(body?.non_field_errors) ? String(body.non_field_errors[0]) : undefined;
+      setStoreOutcome({ ok: false, text: reason ?? TODOIST_STORE_FAILED });
+      await mutate(notesKey(meetingId));
+    } finally {
+      setStoring(false);
+    }
+  };
 
   const regenerate = async () => {
     setBusy(true);
@@ -110,7 +155,17 @@ export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = fa
       {error && !notReady && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.notesFailed}</p>}
       {data && (
         <div className="notes">
-          <NotesBody data={data} onPlay={setPlayAt} />
+          <NotesBody data={data} onPlay={setPlayAt} selection={selection} />
+          {checked.size > 0 && (
+            <button type="button" className="button-primary" onClick={() => void addToTodoist()} disabled={storing}>
+              {storing ? 'Adding…' : 'Add to Todoist'}
+            </button>
+          )}
+          {storeOutcome && <p className={storeOutcome.ok ? 'message' : 'message message-error'} role={storeOutcome.ok ? 'status' : 'alert'}>{storeOutcome.text}</p>}
+          {data.basicops_note_url && (
+            <p><a href={data.basicops_note_url} target="_blank" rel="noopener noreferrer">Open in BasicOps</a></p>
+          )}
+          {canRegenerate && (data.delivery_notices ?? []).map((notice, i) => <p key={i} className="message" role="status">{notice}</p>)}
           <MomentPlayer meetingId={meetingId} at={playAt} />
         </div>
       )}

@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { User } from '../../../../../functions/contracts/auth-users.js';
-import { removeIntegration, updateWebexSettings, type ServiceFlags } from '../../../api/integrations/integrations.js';
+import { removeIntegration, updateTodoistSettings, updateWebexSettings, type ServiceFlags } from '../../../api/integrations/integrations.js';
 import { USER_KEY } from '../../../api/users/get-user.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { INTEGRATION_SERVICES, INTEGRATION_TEXTS, type IntegrationService } from '../services.js';
+import { BasicOpsProjectPicker } from './basicops-project-picker.js';
 import { IntegrationModal } from './integration-modal.js';
 
 export function IntegrationsTab({ user }: { user: User }) {
@@ -33,12 +34,16 @@ export function IntegrationsTab({ user }: { user: User }) {
   }
 
   const webex = INTEGRATION_SERVICES.find((s) => s.id === 'webex')!;
-  const toggle = (field: 'auto_share' | 'auto_record', on: boolean, label: string) => (
+  const todoist = INTEGRATION_SERVICES.find((s) => s.id === 'todoist')!;
+  const save = (field: 'auto_share' | 'auto_record' | 'auto_store_to_inbox', on: boolean) => (field === 'auto_store_to_inbox'
+    ? run(field, () => updateTodoistSettings(user.id, { auto_store_to_inbox: on }), INTEGRATION_TEXTS.settingsFailed(todoist))
+    : run(field, () => updateWebexSettings(user.id, { [field]: on }), INTEGRATION_TEXTS.settingsFailed(webex)));
+  const toggle = (field: 'auto_share' | 'auto_record' | 'auto_store_to_inbox', on: boolean, label: string) => (
     <div className="switch-field">
-      <label htmlFor={`webex-${field}`}>{label}</label>
+      <label htmlFor={`integration-${field}`}>{label}</label>
       <button
-        id={`webex-${field}`} type="button" role="switch" aria-checked={on} className="switch" aria-busy={busy === field}
-        onClick={() => void run(field, () => updateWebexSettings(user.id, { [field]: !on }), INTEGRATION_TEXTS.settingsFailed(webex))}
+        id={`integration-${field}`} type="button" role="switch" aria-checked={on} className="switch" aria-busy={busy === field}
+        onClick={() => void save(field, !on)}
       >
         <span className="switch-thumb" aria-hidden="true" />
         <span className="visually-hidden">{on ? 'On' : 'Off'}</span>
@@ -61,6 +66,9 @@ export function IntegrationsTab({ user }: { user: User }) {
                 {toggle('auto_record', user.webex_auto_record_on, 'Record my Webex meetings automatically')}
               </>
             )}
+            {integrated && s.tokenExists(user) && s.id === 'todoist'
+              && toggle('auto_store_to_inbox', user.todoist_auto_store_to_inbox, 'Store action items in my Todoist inbox automatically')}
+            {integrated && s.tokenExists(user) && s.id === 'basicops' && <BasicOpsProjectPicker userId={user.id} />}
             <div className="modal-actions">
               {(!integrated || !s.tokenExists(user)) && (
                 <button type="button" className="button-secondary" onClick={() => setConnecting(s)}>Integrate {s.title}</button>

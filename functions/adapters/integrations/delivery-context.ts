@@ -1,0 +1,32 @@
+/**
+ * The integrations context of notes delivery (the DeliverNotes task and the meetings handler's
+ * `POST notes/{notesId}/store_action_items_in_t/`): stored tokens and the Todoist and BasicOps sinks.
+ * Built once per container; throws ConfigError.
+ */
+import { documentClient } from '../dynamodb/client.js';
+import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
+import { createNotesDeliveryStore } from '../insights/notes-delivery-store.js';
+import { readConfig } from '../../config.js';
+import type { DeliveryDeps } from '../../core/integrations/deliver-notes.js';
+import { providers } from './providers.js';
+
+let shared: DeliveryDeps | undefined;
+
+export function deliveryContext(): DeliveryDeps {
+  shared ??= build();
+  return shared;
+}
+
+function build(): DeliveryDeps {
+  const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
+  const p = providers(config);
+  return {
+    notes: createNotesDeliveryStore(documentClient, config.TABLE_NAME),
+    meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
+    connections: p.connections,
+    taskSinkFor: p.taskSinkFor,
+    notesSinkFor: p.notesSinkFor,
+    appUrl: p.appUrl,
+    log: (message, extra) => console.error(message, extra ?? ''),
+  };
+}
