@@ -40,7 +40,17 @@ async function readFromS3(bucket: string, key: string): Promise<Buffer> {
 export async function startLocalTextract(options: LocalTextractOptions = {}): Promise<LocalTextract> {
   // Workers start on the first request: most local editions (and tests) never OCR anything.
   let ocr: Promise<Ocr> | undefined;
-  const recognize = (image: Buffer) => (ocr ??= startOcr(Math.max(1, options.workers ?? 1))).then((o) => o.recognize(image));
+  let stopping = false;
+  // Recognitions under way: stop() lets them finish before it ends the workers, since tesseract.js throws an
+  // uncaught error when a queued job reaches a terminated worker.
+  const inFlight = new Set<Promise<unknown>>();
+  const recognize = (image: Buffer) => {
+    if (stopping) return Promise.reject(new TextractError('ThrottlingException', 'The local Textract is shutting down.'));
+    const job = (ocr ??= startOcr(Math.max(1, options.workers ?? 1))).then((o) => o.recognize(image));
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job)).catch(() => undefined);
+    return job;
+  };
   const readObject = options.readObject ?? readFromS3;
 
   const detect = async (request: any) => {
@@ -85,7 +95,9 @@ export async function startLocalTextract(options: LocalTextractOptions = {}): Pr
   return {
     endpoint: listening.endpoint,
     async stop() {
+      stopping = true;
       await listening.stop();
+      await Promise.allSettled([...inFlight]);
       if (ocr) await (await ocr).stop();
     },
   };

@@ -8,7 +8,9 @@ export interface ChildEditionReady { url: string; endpoints: Record<string, stri
 /** Starts the local edition in its own process (so it can be killed with -9) on `dataDir`. */
 export function startChildEdition(dataDir: string): Promise<{ child: ChildProcess; ready: ChildEditionReady }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/local-edition-child.ts', dataDir], {
-    cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'],
+    // jest gives each test file its own copy of process.env; pass it, so the child sees what the test set
+    // (MEETSCRIBE_LOCAL_CREDENTIALS: the key pair both sides sign with).
+    cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env },
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`local edition exited early with ${code}`)));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { documentClient } from '../../functions/adapters/dynamodb/client.js';
 import { createProcessingRepository } from '../../functions/adapters/dynamodb/processing-repository.js';
+import { createRoomMeetings } from '../../functions/adapters/dynamodb/room-meetings.js';
 import { WAITING_FOR_MINUTES } from '../../functions/core/billing/messages.js';
 import { MAIN_TABLE } from '../../lib/definitions/resources.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
@@ -40,6 +41,8 @@ it('keeps a live-room recording without minutes, says so on the row, and process
   await createProcessingRepository(documentClient, MAIN_TABLE.localName).chargeMinutes('earlier', 'etag-earlier', user.userId, 70, new Date().toISOString());
   const id = (await api('POST', 'meetings/', user.access, { name: 'Meeting room' })).body.id as string;
   expect((await api('GET', `meetings/${id}/video_upload_url/`, user.access)).status).toBe(403);
+  // As when the host opens the live room (only room meetings get webm upload links).
+  await createRoomMeetings(documentClient, MAIN_TABLE.localName).markLiveRoom(id);
   const target = await api('GET', `meetings/${id}/video_upload_url/?content_type=video/webm`, user.access);
   expect(target.status).toBe(200);
   const form = new FormData();
