@@ -30,7 +30,9 @@ export function getTranscriptLink(meetingId: string, format?: TranscriptFormat):
 export async function fetchTranscriptFile(url: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url);
+    // Two links made within the same second are the same URL (SigV4 dates are in seconds): without no-store the
+    // browser may answer the second from its cache with the file as it was before a rename or a correction.
+    response = await fetch(url, { cache: 'no-store' });
   } catch {
     throw new ApiError(503, SERVICE_UNAVAILABLE);
   }

@@ -7,6 +7,7 @@
 import type { ServerMessage } from '../../../../functions/contracts/room.js';
 import { getUploadUrl } from '../../api/meetings/get-upload-url.js';
 import { requestIndexing } from '../../api/meetings/request-indexing.js';
+import { shareWithRoomGuest } from '../../api/meetings/share-meetings.js';
 import { updateMeeting } from '../../api/meetings/update-meeting.js';
 import { uploadRecording } from '../../api/meetings/upload-recording.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
@@ -123,6 +124,8 @@ export class HostSession {
       attendees: [...s.attendees.filter((a) => a.participantSessionId !== guestId),
         { participantSessionId: guestId, name: guest.name, email: guest.email, participantType: 'PARTICIPANT', isLocal: false }],
     }));
+    // The recording and its transcript are shared with whoever attended (the host grants it, not the guest).
+    shareWithRoomGuest(this.who.meetingId, guest).catch((error) => console.warn('Could not share the meeting with a guest', error));
   }
 
   private currentVideoTrack(): MediaStreamTrack {
