@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { listenLocal } from '../http/listen.js';
+import { bodyText, loginHintPage } from '../provider-kit/index.js';
 
 export const BASICOPS_LOCAL_CLIENT = { clientId: 'meetscribe-local', clientSecret: 'local-basicops-secret' } as const;
 
@@ -125,7 +126,7 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
     const challenge = q.get('code_challenge') ?? undefined;
     if (challenge && q.get('code_challenge_method') !== 'S256') throw new BasicOpsError(400, 'code_challenge_method must be S256', 'invalid_request');
     const email = q.get('login_hint')?.trim();
-    if (!email) return { status: 200, html: loginPage(q) };
+    if (!email) return { status: 200, html: loginHintPage('BasicOps', '/oauth/auth', q, 'MeetScribe asks to store meeting notes in your BasicOps projects.') };
     const code = randomBytes(16).toString('hex');
     state.codes[code] = { accountId: account(email).id, challenge, redirectUri: options.redirectUri };
     const back = new URL(options.redirectUri);
@@ -180,27 +181,9 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
   return { ...listening, handle };
 }
 
-function loginPage(q: URLSearchParams): string {
-  const hidden = [...q.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Local BasicOps: authorize</title></head>
-<body><h1>Local BasicOps</h1><p>MeetScribe asks to store meeting notes in your BasicOps projects. Sign in as:</p>
-<form method="get" action="/oauth/auth">${hidden}<label>E-mail <input type="email" name="login_hint" required></label> <button type="submit">Authorize</button></form></body></html>`;
-}
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > 1_000_000) throw new BasicOpsError(413, 'Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const readBody = (req: http.IncomingMessage) => bodyText(req, 1_000_000, () => new BasicOpsError(413, 'Request body too large'));
 
 async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   try {

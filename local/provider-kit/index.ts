@@ -8,7 +8,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { probeMedia } from '../../functions/adapters/media/ffmpeg.js';
 import { mediaFacts } from '../../functions/core/pipeline/media-probe.js';
-import { escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
+import { BodyTooLarge, escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
 
 export const token = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
@@ -114,4 +114,26 @@ export async function formBody(req: http.IncomingMessage, url: URL): Promise<URL
   const form = new URLSearchParams(url.search);
   for (const [k, v] of new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'))) form.set(k, v);
   return form;
+}
+
+/**
+ * The authorize page of a server that approves by `login_hint` (Todoist, BasicOps): a GET form that sends the same
+ * query back to `action` with the e-mail as `login_hint`.
+ */
+export function loginHintPage(service: string, action: string, query: URLSearchParams, purpose: string): string {
+  const hidden = [...query.entries()].filter(([k]) => k !== 'login_hint')
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Local ${escapeHtml(service)}: authorize</title></head>
+<body><h1>Local ${escapeHtml(service)}</h1><p>${escapeHtml(purpose)} Local test server: any e-mail is a test account. Sign in as:</p>
+<form method="get" action="${escapeHtml(action)}">${hidden}<label>E-mail <input type="email" name="login_hint" required></label> <button type="submit">Authorize</button></form></body></html>`;
+}
+
+/** A request body as UTF-8 text, at most `limit` bytes; `tooLarge` makes the service's own error. */
+export async function bodyText(req: http.IncomingMessage, limit: number, tooLarge: () => Error): Promise<string> {
+  try {
+    return (await readBody(req, limit)).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw tooLarge();
+    throw error;
+  }
 }

@@ -39,6 +39,8 @@ export function sendS3Error(res: ServerResponse, err: unknown, headers: Record<s
   const s3 = err instanceof S3Error
     ? err
     : new S3Error('InternalError', 'We encountered an internal error. Please try again.', 500);
+  // A request whose client is gone (the front closing its connections at stop) has nobody to tell: no log either.
+  if (res.destroyed) return;
   if (!(err instanceof S3Error)) console.error('local S3 front:', err);
   if (res.headersSent) { res.destroy(); return; }
   const body = s3.toXml();

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
+import { bodyText, loginHintPage } from '../provider-kit/index.js';
 import { parseDueString } from './due-dates.js';
 import { TodoistState, type WireTask } from './state.js';
 
@@ -73,7 +74,7 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
     if (q.get('client_id') !== client.clientId) throw new TodoistError(400, 'INVALID_CLIENT', 'Unknown client_id');
     if (!q.get('scope')) throw new TodoistError(400, 'INVALID_SCOPE', 'scope is required');
     const email = q.get('login_hint')?.trim();
-    if (!email) return { status: 200, html: loginPage(q) };
+    if (!email) return { status: 200, html: loginHintPage('Todoist', '/oauth/authorize', q, 'MeetScribe asks to add tasks to your Todoist inbox.') };
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new TodoistError(400, 'INVALID_ARGUMENT_VALUE', 'login_hint must be an e-mail address');
     const code = state.issueCode(state.ensureAccount(email).id);
     const back = new URL(options.redirectUri);
@@ -191,28 +192,9 @@ function wireInbox(id: string) {
   };
 }
 
-function loginPage(q: URLSearchParams): string {
-  const hidden = [...q.entries()].filter(([k]) => k !== 'login_hint')
-    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Local Todoist: authorize</title></head>
-<body><h1>Local Todoist</h1><p>MeetScribe asks to add tasks to your Todoist inbox. Sign in as:</p>
-<form method="get" action="/oauth/authorize">${hidden}<label>E-mail <input type="email" name="login_hint" required></label> <button type="submit">Authorize</button></form></body></html>`;
-}
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > 1_000_000) throw new TodoistError(413, 'REQUEST_TOO_LARGE', 'Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const readBody = (req: http.IncomingMessage) => bodyText(req, 1_000_000, () => new TodoistError(413, 'REQUEST_TOO_LARGE', 'Request body too large'));
 
 async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   const text = await readBody(req);

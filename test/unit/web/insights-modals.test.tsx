@@ -68,7 +68,7 @@ describe('NotesModal', () => {
     expect(screen.getByText('Send the budget to finance by Friday.')).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.getByText('1:05 – 1:10')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Play from 1:05' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Play from 1:05 – 1:10' }));
     const player = await screen.findByTestId('moment-player');
     expect(player.getAttribute('data-at')).toBe('65');
     await waitFor(() => expect(requested.some((u) => u.endsWith('/api/meetings/m1/video/'))).toBe(true));

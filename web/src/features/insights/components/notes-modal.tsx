@@ -29,7 +29,7 @@ interface NotesModalProps {
 function RangeButton({ range, onPlay }: { range: TimestampRangeView | undefined; onPlay: (seconds: number) => void }) {
   if (!range) return null;
   const label = `${formatSeconds(range.start_time)} – ${formatSeconds(range.end_time)}`;
-  return <button type="button" className="link-button time-range" onClick={() => onPlay(range.start_time)} aria-label={`Play from ${formatSeconds(range.start_time)}`}>{label}</button>;
+  return <button type="button" className="link-button time-range" onClick={() => onPlay(range.start_time)} aria-label={`Play from ${label}`}>{label}</button>;
 }
 
 const said = (content: string, due: string) => content.toLowerCase().includes(due.toLowerCase());
