@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AttendeeRecord, MeetingRecord } from '../meetings/model.js';
+import { queuedState } from '../pipeline/processing-status.js';
 import { chooseRecordingFile, importFileName, type ProviderRecording, type RecordingFile } from './recordings.js';
 import { SERVICES, type ServiceId } from './services.js';
 
@@ -129,7 +130,12 @@ export async function importRecording(deps: ImportDeps, request: ImportRequest):
   const startTime = Number.isFinite(start) ? new Date(start).toISOString() : now;
   const endTime = new Date(Date.parse(startTime) + Math.max(0, recording.durationSeconds) * 1000).toISOString();
   await deps.meetings.createIfAbsent(
-    { id: meetingId, name: recording.topic.trim() || `${title} meeting`, startTime, endTime, recordingAvailable: false, boardsShared: 0, createdAt: now, hostUserId: userId },
+    // Born queued: the meetings list keeps refreshing from the moment the meeting exists until it is processed
+    // (created without a state, a list read before markImporting below stopped refreshing for good).
+    {
+      id: meetingId, name: recording.topic.trim() || `${title} meeting`, startTime, endTime, recordingAvailable: false, boardsShared: 0,
+      createdAt: now, hostUserId: userId, processing: queuedState('', '', now),
+    },
     { id: deps.newId(), email: user.email.toLowerCase(), name: user.name || user.email.split('@')[0], role: 'host' },
   );
   const claimed = await deps.imports.claim({ service, recordingId, userId, meetingId, status: 'importing', updatedAt: now });

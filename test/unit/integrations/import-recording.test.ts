@@ -9,6 +9,7 @@ const file = (over: Partial<RecordingFile>): RecordingFile => ({ id: 'f', fileTy
 
 function world(options: { minutes?: number; maxBytes?: number; fail?: () => Error | undefined } = {}) {
   const meetings = new Map<string, { meeting: MeetingRecord; failed?: string }>();
+  const created: MeetingRecord[] = [];
   const objects = new Map<string, number>();
   let downloads = 0;
   const recording: ProviderRecording = {
@@ -31,6 +32,7 @@ function world(options: { minutes?: number; maxBytes?: number; fail?: () => Erro
       find: async (id) => meetings.get(id),
       async createIfAbsent(meeting) {
         if (meetings.has(meeting.id)) return false;
+        created.push(meeting);
         meetings.set(meeting.id, { meeting });
         return true;
       },
@@ -57,7 +59,7 @@ function world(options: { minutes?: number; maxBytes?: number; fail?: () => Erro
     newId: () => 'attendee-id',
     maxBytes: options.maxBytes,
   };
-  return { deps, meetings, objects, imports, recording, downloads: () => downloads };
+  return { deps, meetings, created, objects, imports, recording, downloads: () => downloads };
 }
 
 const request = { service: 'zoom' as const, userId: 'u1', recordingId: 'uuid-1==' };
@@ -70,6 +72,8 @@ describe('importing a provider recording', () => {
     const { meeting } = w.meetings.get(importMeetingId('zoom', 'uuid-1=='))!;
     expect(meeting).toMatchObject({ name: 'Weekly sync', startTime: '2026-11-20T15:00:00.000Z', endTime: '2026-11-20T15:01:00.000Z', recordingAvailable: true, hostUserId: 'u1' });
     expect([...w.objects.keys()]).toEqual([`uploads/${meeting.id}/recording.mp4`]);
+    // Born queued, so a meetings list that reads it at once keeps refreshing until it is processed.
+    expect(w.created[0]!.processing).toMatchObject({ status: 'queued' });
   });
 
   it('a redelivered webhook or a backfill overlap after the import is a duplicate: no second meeting, no second download', async () => {
