@@ -8,9 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export async function equalTime<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
+  // Node's timers may fire up to a millisecond before the high-resolution clock says the time has passed: wait again.
   const pad = async () => {
-    const left = floorMs - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    for (let left = floorMs - (performance.now() - started); left > 0; left = floorMs - (performance.now() - started)) {
+      await sleep(Math.ceil(left));
+    }
   };
   try {
     const result = await work();
