@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { listenLocal } from '../http/listen.js';
-import { bodyText, loginHintPage } from '../provider-kit/index.js';
+import { bodyText, loginHintPage, persisted } from '../provider-kit/index.js';
 
 export const BASICOPS_LOCAL_CLIENT = { clientId: 'meetscribe-local', clientSecret: 'local-basicops-secret' } as const;
 
@@ -47,17 +45,9 @@ type Reply = { status: number; body?: unknown; headers?: Record<string, string>;
  * `GET /dev/basicops/notes.json`; `POST /dev/basicops/expire-tokens` expires every access token now.
  */
 export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise<LocalBasicOps> {
-  const dir = path.join(options.dataDir, 'basicops');
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, 'state.json');
-  const state: StateFile = await readFile(file, 'utf8').then((t) => JSON.parse(t) as StateFile,
+  // `${dataDir}/basicops.json`, kept across restarts, written atomically like the other local providers' state.
+  const { state, save } = persisted<StateFile>(options.dataDir, 'basicops',
     () => ({ nextId: 1000, accounts: [], codes: {}, accessTokens: {}, refreshTokens: {}, notes: [] }));
-  let writing = Promise.resolve();
-  const save = () => {
-    const snapshot = JSON.stringify(state);
-    writing = writing.then(async () => { await writeFile(`${file}.tmp`, snapshot); await rename(`${file}.tmp`, file); });
-    return writing;
-  };
   const client = { clientId: options.clientId ?? BASICOPS_LOCAL_CLIENT.clientId, clientSecret: options.clientSecret ?? BASICOPS_LOCAL_CLIENT.clientSecret };
   const lifetime = options.accessTokenSeconds ?? 3600;
   let origin = '';
@@ -132,7 +122,7 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
     const back = new URL(options.redirectUri);
     back.searchParams.set('code', code);
     if (q.get('state') !== null) back.searchParams.set('state', q.get('state')!);
-    void save();
+    save();
     return { status: 302, headers: { location: back.toString() } };
   }
 

@@ -43,6 +43,19 @@ export function issueCode(oauth: OAuthState, email: string, redirectUri: string)
   return code;
 }
 
+/**
+ * The redirect back to the product after the authorize step approved `email`: a code for the query's
+ * redirect_uri with its state; undefined when redirect_uri is missing or client_id is not `clientId`.
+ */
+export function approvalRedirect(oauth: OAuthState, query: URLSearchParams, clientId: string, email: string): string | undefined {
+  const redirect = query.get('redirect_uri');
+  if (!redirect || query.get('client_id') !== clientId) return undefined;
+  const target = new URL(redirect);
+  target.searchParams.set('code', issueCode(oauth, email, redirect));
+  if (query.get('state')) target.searchParams.set('state', query.get('state')!);
+  return target.toString();
+}
+
 /** Redeems a code or refresh token into a fresh pair; the old refresh token stops working (rotation). Undefined → invalid_grant. */
 export function grant(oauth: OAuthState, form: URLSearchParams, accessSeconds: number): { email: string; access: string; refresh: string } | undefined {
   let email: string | undefined;

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { persisted } from '../provider-kit/index.js';
 
 /** A task as Todoist API v1 puts it on the wire (snake_case). */
 export interface WireTask {
@@ -29,20 +28,15 @@ const empty = (): StateFile => ({ accounts: [], tokens: {}, codes: {}, tasks: []
 const newId = () => randomBytes(8).toString('hex');
 
 /**
- * What the local Todoist server holds, kept in one JSON file under `${dataDir}/todoist/` so a restart
- * loses nothing. Writes are serialised and atomic (temp file + rename).
+ * What the local Todoist server holds, kept in `${dataDir}/todoist.json` so a restart loses nothing
+ * (written atomically, as the other local providers' state).
  */
 export class TodoistState {
-  private writing = Promise.resolve();
-
-  private constructor(private readonly file: string, private data: StateFile) {}
+  private constructor(private readonly data: StateFile, private readonly write: () => void) {}
 
   static async open(dataDir: string): Promise<TodoistState> {
-    const dir = path.join(dataDir, 'todoist');
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, 'state.json');
-    const data = await readFile(file, 'utf8').then((text) => ({ ...empty(), ...(JSON.parse(text) as StateFile) }), () => empty());
-    return new TodoistState(file, data);
+    const { state, save } = persisted<StateFile>(dataDir, 'todoist', empty);
+    return new TodoistState(state, save);
   }
 
   accountByEmail(email: string): TodoistAccount | undefined {
@@ -109,14 +103,8 @@ export class TodoistState {
     return newId();
   }
 
-  /** Persists the current state; resolves once this state is on disk. */
-  save(): Promise<void> {
-    const snapshot = JSON.stringify(this.data);
-    this.writing = this.writing.then(async () => {
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, snapshot);
-      await rename(temp, this.file);
-    });
-    return this.writing;
+  /** Persists the current state. */
+  async save(): Promise<void> {
+    this.write();
   }
 }

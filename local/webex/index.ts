@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { authorizePage, bearer, describeFile, formBody, grant, issueCode, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 /** Direct download links expire this long after the recording is fetched (Webex: 3 hours). */
 export const DIRECT_LINK_SECONDS = 3 * 60 * 60;
@@ -86,14 +86,9 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
     const p = url.pathname.replace(/\/+$/, '');
     if (p === '/v1/authorize') {
       return authorizePage(req, res, url, 'Webex', (email) => {
-        const redirect = url.searchParams.get('redirect_uri');
-        if (!redirect || url.searchParams.get('client_id') !== state.credentials.client_id) return undefined;
-        person(email);
-        const target = new URL(redirect);
-        target.searchParams.set('code', issueCode(state.oauth, email, redirect));
-        if (url.searchParams.get('state')) target.searchParams.set('state', url.searchParams.get('state')!);
-        save();
-        return target.toString();
+        const location = approvalRedirect(state.oauth, url.searchParams, state.credentials.client_id, email);
+        if (location) { person(email); save(); }
+        return location;
       });
     }
     if (p === '/v1/access_token' && req.method === 'POST') {

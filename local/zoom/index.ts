@@ -10,7 +10,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { authorizePage, bearer, describeFile, formBody, grant, issueCode, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number }
 export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[] }
@@ -88,14 +88,9 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     const p = url.pathname;
     if (p === '/oauth/authorize') {
       return authorizePage(req, res, url, 'Zoom', (email) => {
-        const redirect = url.searchParams.get('redirect_uri');
-        if (!redirect || url.searchParams.get('client_id') !== state.credentials.client_id) return undefined;
-        account(email);
-        const target = new URL(redirect);
-        target.searchParams.set('code', issueCode(state.oauth, email, redirect));
-        if (url.searchParams.get('state')) target.searchParams.set('state', url.searchParams.get('state')!);
-        save();
-        return target.toString();
+        const location = approvalRedirect(state.oauth, url.searchParams, state.credentials.client_id, email);
+        if (location) { account(email); save(); }
+        return location;
       });
     }
     if (p === '/oauth/token' && req.method === 'POST') {
