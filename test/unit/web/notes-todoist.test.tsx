@@ -95,7 +95,9 @@ describe('NotesModal: Add to Todoist', () => {
     todoistConnected = false;
     renderModal();
     await screen.findByText('Ana: send the deck');
-    await new Promise((r) => setTimeout(r, 50));
+    // Only once the user (Todoist not connected) has been read can "no checkboxes" mean anything.
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/users/'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 0));
     expect(checkboxes()).toHaveLength(0);
   });
 });
