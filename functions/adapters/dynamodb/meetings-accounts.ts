@@ -1,3 +1,5 @@
+import { readOptionalConfig } from '../../config.js';
+import { freePlanMinutes } from '../../core/billing/ledger.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { minutesBalance } from '../../core/billing/minutes.js';
 import type { UsersRepository } from '../../core/accounts/ports.js';
@@ -26,4 +28,9 @@ export function createMinutesBalance(client: DynamoDBDocumentClient, tableName: 
       return (await minutesBalance(deps, userId)).left;
     },
   };
+}
+
+/** createMinutesBalance with the free plan's allowance from MEETSCRIBE_FREE_PLAN_MINUTES (default 60). */
+export function minutesBalanceFromConfig(client: DynamoDBDocumentClient, tableName: string): MinutesBalance {
+  return createMinutesBalance(client, tableName, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES));
 }

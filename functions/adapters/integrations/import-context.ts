@@ -5,14 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../dynamodb/client.js';
-import { createMinutesBalance, createUserDirectory } from '../dynamodb/meetings-accounts.js';
+import { minutesBalanceFromConfig, createUserDirectory } from '../dynamodb/meetings-accounts.js';
 import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../dynamodb/processing-repository.js';
 import { createUsersRepository } from '../dynamodb/users-repository.js';
 import { sesClient } from '../mail/client.js';
 import { createSesMailer } from '../mail/ses-mailer.js';
-import { readConfig, readOptionalConfig } from '../../config.js';
-import { freePlanMinutes } from '../../core/billing/ledger.js';
+import { readConfig } from '../../config.js';
 import { createRateLimits } from '../dynamodb/rate-limits-repository.js';
 import type { ImportDeps, RecordingSource } from '../../core/integrations/import-recording.js';
 import type { ServiceId } from '../../core/integrations/services.js';
@@ -42,6 +41,7 @@ function buildImport() {
   const users = createUsersRepository(documentClient, table);
   const userDirectory = createUserDirectory(users);
   const mailer = createSesMailer(sesClient, config.MAIL_FROM);
+  const minutes = minutesBalanceFromConfig(documentClient, table);
   const importDeps: ImportDeps = {
     imports,
     storage: createImportStorage(new S3Client({}), config.MEDIA_BUCKET),
@@ -51,7 +51,7 @@ function buildImport() {
       return source;
     },
     users: { async find(id) { const u = await users.findById(id); return u && { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() }; } },
-    minutesLeft: (id) => createMinutesBalance(documentClient, table, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES)).minutesLeft(id),
+    minutesLeft: (id) => minutes.minutesLeft(id),
     meetings: {
       find: (id) => meetings.find(id),
       async createIfAbsent(meeting, host) {

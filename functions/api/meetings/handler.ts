@@ -3,7 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
-import { createMinutesBalance, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
+import { minutesBalanceFromConfig, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
@@ -14,8 +14,7 @@ import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js'
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
-import { readConfig, readOptionalConfig, readSearchIndexConfig } from '../../config.js';
-import { freePlanMinutes } from '../../core/billing/ledger.js';
+import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { createApiHandler } from '../http/router.js';
 import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
@@ -36,7 +35,7 @@ export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcript
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, console),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
-  minutes: createMinutesBalance(documentClient, config.TABLE_NAME, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES)),
+  minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
   users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),
   clock: Date.now,

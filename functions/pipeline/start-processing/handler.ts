@@ -1,7 +1,5 @@
-import { createMinutesBalance } from '../../adapters/dynamodb/meetings-accounts.js';
+import { minutesBalanceFromConfig } from '../../adapters/dynamodb/meetings-accounts.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
-import { readOptionalConfig } from '../../config.js';
-import { freePlanMinutes } from '../../core/billing/ledger.js';
 import { WAITING_FOR_MINUTES } from '../../core/billing/messages.js';
 import { queuedState } from '../../core/pipeline/processing-status.js';
 import { parseProcessingTrigger } from '../../core/pipeline/upload-trigger.js';
@@ -13,7 +11,7 @@ export class UploadMissing extends Error {
 }
 
 const ctx = pipelineContext();
-const minutes = createMinutesBalance(documentClient, ctx.config.TABLE_NAME, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES));
+const minutes = minutesBalanceFromConfig(documentClient, ctx.config.TABLE_NAME);
 
 /**
  * First state: turns the trigger (S3 event via EventBridge, or {meetingId, key?}) into a run and claims it for
