@@ -1,8 +1,9 @@
 /**
  * A centred dialog (full screen under 769 px) for the meetings modals: titled, closes on Escape and on a
- * backdrop click, focuses its first control and gives focus back when it closes.
+ * backdrop click, focuses its first control, keeps Tab inside and gives focus back when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useFocusTrap } from './focus-trap.js';
 
 interface ModalProps {
   title: ReactNode;
@@ -15,10 +16,10 @@ export function Modal({ title, onClose, children, className = '' }: ModalProps) 
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
+  // Tab stays inside the dialog; focus goes back to the opener on close (focus-trap.ts).
+  useFocusTrap(ref);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close]), [href]')?.focus();
-    return () => previous?.focus?.();
   }, []);
 
   useEffect(() => {

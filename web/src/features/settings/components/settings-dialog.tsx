@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../../api/users/get-user.js';
+import { useFocusTrap } from '../../../components/focus-trap.js';
 import { AccountTab } from './account-tab.js';
 import { GeneralTab } from './general-tab.js';
 import { IntegrationsTab } from '../../integrations/components/integrations-tab.js';
@@ -26,10 +27,9 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
 
+  useFocusTrap(dialogRef);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     dialogRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-    return () => previous?.focus();
   }, []);
 
   // On the document, so Escape works even when focus has left the dialog (e.g. a button became disabled).

@@ -1,0 +1,59 @@
+/**
+ * Keyboard focus for dialogs (issue 17): Tab and Shift+Tab cycle inside the dialog instead of leaving it for the
+ * page behind the backdrop, and focus goes back to the control that opened it (or, when that control is gone, to
+ * `fallback`, e.g. the menu button whose item opened the dialog).
+ */
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
+
+/** The controls Tab reaches inside `root`, in order (hidden ones skipped). */
+export function tabbables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]')
+    && (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)));
+}
+
+/** Moves focus around the dialog's ends on Tab; answers whether it did (the caller then stops the browser's own move). */
+export function trapTab(root: HTMLElement, event: { key: string; shiftKey: boolean; preventDefault(): void }): boolean {
+  if (event.key !== 'Tab') return false;
+  const items = tabbables(root);
+  if (items.length === 0) { event.preventDefault(); return true; }
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement as HTMLElement | null;
+  const inside = active !== null && root.contains(active);
+  if (!inside || (event.shiftKey && active === first) || (!event.shiftKey && active === last)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Traps Tab inside `ref` while mounted (listening on the document, so a Tab from the page behind, e.g. after a click on
+ * the backdrop's text, also comes back in) and returns focus on unmount.
+ */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, options: { enabled?: boolean } = {}): void {
+  const enabled = options.enabled ?? true;
+  useEffect(() => {
+    if (!enabled) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = ref.current;
+      // Only the topmost dialog traps (a dialog opened from another one, like the pricing modal from settings).
+      if (!root || event.defaultPrevented || !isTopmost(root)) return;
+      trapTab(root, event);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      if (previous?.isConnected && previous !== document.body) previous.focus?.();
+    };
+  }, [ref, enabled]);
+}
+
+function isTopmost(root: HTMLElement): boolean {
+  const dialogs = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')];
+  return dialogs.length === 0 || dialogs[dialogs.length - 1] === root;
+}
