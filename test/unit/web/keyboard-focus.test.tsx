@@ -44,6 +44,22 @@ describe('dialogs keep the keyboard inside', () => {
     expect(document.activeElement?.textContent).toBe('Last');
   });
 
+  it('sends the focus round when Tab lands on a guard at either end (e.g. leaving a video\'s own controls)', () => {
+    render(<WithDialog />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const guards = screen.getByRole('dialog').querySelectorAll<HTMLElement>('[data-focus-guard]');
+    expect(guards).toHaveLength(2);
+    guards[1]!.focus();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close');
+    guards[0]!.focus();
+    expect(document.activeElement?.textContent).toBe('Last');
+  });
+
+  it('focuses the dialog itself while it has no control yet', () => {
+    render(<Modal title="Loading" onClose={() => undefined}><p>Loading...</p></Modal>);
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
   it('brings a Tab pressed with the focus outside back into the dialog', () => {
     render(<WithDialog />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));

@@ -7,9 +7,9 @@ import { useEffect, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
 
-/** The controls Tab reaches inside `root`, in order (hidden ones skipped). */
+/** The controls Tab reaches inside `root`, in order (hidden ones and the focus guards skipped). */
 export function tabbables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]')
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && !el.hasAttribute('data-focus-guard')
     && (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)));
 }
 
@@ -22,6 +22,8 @@ export function trapTab(root: HTMLElement, event: { key: string; shiftKey: boole
   const last = items[items.length - 1]!;
   const active = document.activeElement as HTMLElement | null;
   const inside = active !== null && root.contains(active);
+  // A player's own controls sit in its shadow tree: let Tab move through them; the guard after it wraps round.
+  if (inside && active instanceof HTMLMediaElement) return false;
   if (!inside || (event.shiftKey && active === first) || (!event.shiftKey && active === last)) {
     event.preventDefault();
     (event.shiftKey ? last : first).focus();
@@ -56,4 +58,15 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, options: { enab
 function isTopmost(root: HTMLElement): boolean {
   const dialogs = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')];
   return dialogs.length === 0 || dialogs[dialogs.length - 1] === root;
+}
+
+/**
+ * What a focus guard does when it receives focus (one sits at each end of a dialog, so a Tab that leaves the last
+ * control — also from inside a video's own controls — lands on a guard and goes round to the other end).
+ */
+export function onGuardFocus(root: HTMLElement | null, edge: 'start' | 'end'): void {
+  if (!root) return;
+  const items = tabbables(root);
+  const target = edge === 'start' ? items[items.length - 1] : items[0];
+  (target ?? root).focus();
 }

@@ -3,7 +3,7 @@
  * backdrop click, focuses its first control, keeps Tab inside and gives focus back when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useFocusTrap } from './focus-trap.js';
+import { onGuardFocus, useFocusTrap } from './focus-trap.js';
 
 interface ModalProps {
   title: ReactNode;
@@ -19,7 +19,8 @@ export function Modal({ title, onClose, children, className = '' }: ModalProps) 
   // Tab stays inside the dialog; focus goes back to the opener on close (focus-trap.ts).
   useFocusTrap(ref);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close]), [href]')?.focus();
+    // The first control, or the dialog itself while its content loads (so the keyboard is inside from the start).
+    (ref.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close]), [href]') ?? ref.current)?.focus();
   }, []);
 
   useEffect(() => {
@@ -30,12 +31,14 @@ export function Modal({ title, onClose, children, className = '' }: ModalProps) 
 
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`modal meetings-modal ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={ref} className={`modal meetings-modal ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <span className="focus-guard" tabIndex={0} data-focus-guard onFocus={() => onGuardFocus(ref.current, 'start')} />
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" data-close onClick={onClose}>×</button>
         </div>
         {children}
+        <span className="focus-guard" tabIndex={0} data-focus-guard onFocus={() => onGuardFocus(ref.current, 'end')} />
       </div>
     </div>
   );
