@@ -127,6 +127,9 @@ describe('the review screens by keyboard and with axe', () => {
     await player.locator('video').waitFor();
     expect(await seriousAxeViolations(page, 'search hit player', '[role="dialog"]')).toEqual([]);
     await expectTabCyclesInside('search hit player');
+    // Escape also from inside the video's own controls (which keep it from bubbling).
+    await player.locator('video').focus();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
     await player.waitFor({ state: 'detached' });
     expect((await focused(page))!.name.startsWith(NAME)).toBe(true);

@@ -30,14 +30,17 @@ export async function focused(page: Page, scope?: string): Promise<FocusStop | n
 export async function tabWalk(page: Page, options: { limit?: number; scope?: string; untilCycle?: boolean; until?: (stop: FocusStop) => boolean } = {}): Promise<{ stops: FocusStop[]; cycled: boolean }> {
   const { limit = 40, scope, untilCycle = false, until } = options;
   const stops: FocusStop[] = [];
-  await page.evaluate(() => document.querySelectorAll('[data-kb-walk]').forEach((el) => el.removeAttribute('data-kb-walk')));
+  await page.evaluate(() => document.querySelectorAll('[data-kb-walk], [data-kb-last]').forEach((el) => { el.removeAttribute('data-kb-walk'); el.removeAttribute('data-kb-last'); }));
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press('Tab');
     const stop = await focused(page, scope);
     if (!stop) continue;
+    // Back on the first element reached, coming from another one (a video's own controls are several stops on one element).
     const seenFirst = await page.evaluate((index) => {
       const el = document.activeElement as HTMLElement;
-      const first = el.getAttribute('data-kb-walk') === '0';
+      const first = el.getAttribute('data-kb-walk') === '0' && !el.hasAttribute('data-kb-last');
+      document.querySelectorAll('[data-kb-last]').forEach((e) => e.removeAttribute('data-kb-last'));
+      el.setAttribute('data-kb-last', '');
       if (!el.hasAttribute('data-kb-walk')) el.setAttribute('data-kb-walk', String(index));
       return first;
     }, stops.length);

@@ -55,9 +55,20 @@ describe('dialogs keep the keyboard inside', () => {
     expect(document.activeElement?.textContent).toBe('Last');
   });
 
-  it('focuses the dialog itself while it has no control yet', () => {
+  it('focuses the dialog itself while it has no control yet; Tab from there goes to the first control', () => {
     render(<Modal title="Loading" onClose={() => undefined}><p>Loading...</p></Modal>);
     expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    tab();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close');
+  });
+
+  it('closes on an Escape whose bubbling a control inside stopped (a video\'s own controls do)', () => {
+    render(<WithDialog />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const first = screen.getByRole('button', { name: 'First' });
+    first.addEventListener('keydown', (event) => event.stopPropagation());
+    fireEvent.keyDown(first, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('brings a Tab pressed with the focus outside back into the dialog', () => {

@@ -9,7 +9,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 
 /** The controls Tab reaches inside `root`, in order (hidden ones and the focus guards skipped). */
 export function tabbables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && !el.hasAttribute('data-focus-guard')
+  // A player with controls is reached by Tab (its controls live in its shadow tree) though its tabIndex reads -1.
+  const reachable = (el: HTMLElement) => el.tabIndex >= 0 || (el instanceof HTMLMediaElement && el.controls && el.getAttribute('tabindex') !== '-1');
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => reachable(el) && !el.closest('[hidden], [inert]') && !el.hasAttribute('data-focus-guard')
     && (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)));
 }
 
@@ -24,7 +26,8 @@ export function trapTab(root: HTMLElement, event: { key: string; shiftKey: boole
   const inside = active !== null && root.contains(active);
   // A player's own controls sit in its shadow tree: let Tab move through them; the guard after it wraps round.
   if (inside && active instanceof HTMLMediaElement) return false;
-  if (!inside || (event.shiftKey && active === first) || (!event.shiftKey && active === last)) {
+  // From the dialog box itself (focused while it loaded) Tab goes to the first control, Shift+Tab to the last.
+  if (!inside || active === root || (event.shiftKey && active === first) || (!event.shiftKey && active === last)) {
     event.preventDefault();
     (event.shiftKey ? last : first).focus();
     return true;

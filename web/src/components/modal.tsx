@@ -23,10 +23,11 @@ export function Modal({ title, onClose, children, className = '' }: ModalProps) 
     (ref.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close]), [href]') ?? ref.current)?.focus();
   }, []);
 
+  // In the capture phase: a video's own controls stop Escape from bubbling, and Escape must close the dialog from there too.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
   }, [onClose]);
 
   return (
