@@ -38,8 +38,8 @@ describe('the live room in the browser', () => {
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  async function newPage(width = 1100): Promise<Page> {
+    const context = await browser.newContext(width < 769 ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
@@ -103,8 +103,9 @@ describe('the live room in the browser', () => {
     expect((await focused(hostPage))?.name).toBe('Share');
 
     const guests: Page[] = [];
+    // Cy joins from a 375 × 812 phone.
     for (const name of ['Ada', 'Ben', 'Cy']) {
-      const page = await newPage();
+      const page = await newPage(name === 'Cy' ? 375 : 1100);
       await page.goto(link);
       await page.getByText('Welcome to the meeting!').waitFor();
       if (name === 'Ada') expect(await seriousAxeViolations(page, 'live room guest welcome')).toEqual([]);
@@ -128,6 +129,12 @@ describe('the live room in the browser', () => {
     // Issue 17: axe while live, host and guest; the keyboard reaches every live control with a visible focus ring.
     expect(await seriousAxeViolations(hostPage, 'live room (host, live with three guests)')).toEqual([]);
     expect(await seriousAxeViolations(guests[0], 'live room (guest, live)')).toEqual([]);
+    expect(await seriousAxeViolations(guests[2], 'live room (guest on a phone, live)')).toEqual([]);
+    expect(await guests[2].evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (process.env.SCREENSHOT_DIR) {
+      await hostPage.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-host-live.png') });
+      await guests[2].screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-guest-phone-live.png'), fullPage: true });
+    }
     await hostPage.getByRole('link', { name: '← My Meetings' }).focus();
     const walk = await tabWalk(hostPage, { limit: 12, until: (stop) => stop.name === 'Stop' });
     expect(walk.stops.filter((s) => !s.ring)).toEqual([]);
@@ -152,6 +159,8 @@ describe('the live room in the browser', () => {
     for (const page of guests) await page.getByText('Host ended the meeting.').waitFor();
     const endedAt = Date.now();
     for (const page of guests) await page.getByText('How would you rate your experience?').waitFor({ timeout: 10_000 });
+    expect(await guests[2].evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (process.env.SCREENSHOT_DIR) await guests[2].screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-guest-phone-survey.png') });
     expect(Date.now() - endedAt).toBeGreaterThanOrEqual(2500);
     await hostPage.getByText('How would you rate your experience?').waitFor({ timeout: 30_000 });
     await hostPage.getByText('The recording was saved to your meetings.', { exact: false }).waitFor();

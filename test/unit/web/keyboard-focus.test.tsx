@@ -44,7 +44,7 @@ describe('dialogs keep the keyboard inside', () => {
     expect(document.activeElement?.textContent).toBe('Last');
   });
 
-  it('sends the focus round when Tab lands on a guard at either end (e.g. leaving a video\'s own controls)', () => {
+  it('sends the focus round when Tab lands on a guard at either end (as when Tab leaves a video\'s own controls)', () => {
     render(<WithDialog />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     const guards = screen.getByRole('dialog').querySelectorAll<HTMLElement>('[data-focus-guard]');
@@ -62,7 +62,7 @@ describe('dialogs keep the keyboard inside', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Close');
   });
 
-  it('closes on an Escape whose bubbling a control inside stopped (a video\'s own controls do)', () => {
+  it('closes on an Escape whose bubbling a control inside stopped', () => {
     render(<WithDialog />);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     const first = screen.getByRole('button', { name: 'First' });

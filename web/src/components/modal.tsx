@@ -23,7 +23,8 @@ export function Modal({ title, onClose, children, className = '' }: ModalProps) 
     (ref.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close]), [href]') ?? ref.current)?.focus();
   }, []);
 
-  // In the capture phase: a video's own controls stop Escape from bubbling, and Escape must close the dialog from there too.
+  // In the capture phase, so a control inside that stops the key's bubbling does not keep Escape from closing the dialog.
+  // (Chromium's own video controls swallow every key while one of them has focus; Tab leaves them.)
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKeyDown, true);
