@@ -175,6 +175,11 @@ describe('the review screens by keyboard and with axe', () => {
     expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(mobile, `${item} (phone)`, '[role="dialog"]')).toEqual([]);
+    if (item === 'Transcript') {
+      // A touch screen is told to tap the words, not to click them or use keys.
+      await dialog.getByText('Tap a word to play from it.').waitFor();
+      expect(await dialog.getByText(/Click a word/).isVisible()).toBe(false);
+    }
     await shot(mobile, `phone-${item.toLowerCase().replace(/\s+/g, '-')}`);
     await phone.close();
   });
@@ -202,6 +207,27 @@ describe('the review screens by keyboard and with axe', () => {
     await dialog.waitFor({ state: 'detached' });
     expect((await focused(page))?.name).toBe(`Options for ${NAME}`);
     expect(await row(page).count()).toBe(1);
+  });
+
+  it('walks My Meetings from the top with a visible ring on every stop, and opens Settings from the account menu by keyboard', async () => {
+    await page.goto(`${edition.url}/home`);
+    await row(page).waitFor();
+    const { stops } = await tabWalk(page, { limit: 60, until: (stop) => stop.name === `Options for ${NAME}` });
+    console.log(`[keyboard] My Meetings: ${stops.length} stops to the row's options, ${stops.filter((s) => s.ring).length} with a focus ring`);
+    expect(stops.filter((s) => !s.ring)).toEqual([]);
+    expect(stops.map((s) => s.name)).toEqual(expect.arrayContaining(['Integrate Zoom', 'Submit Feedback', 'Search', 'Share', `Options for ${NAME}`]));
+
+    await page.getByRole('button', { name: /^Maria Keys/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    expect((await focused(page))?.name).toBe('Settings');
+    await page.keyboard.press('Enter');
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.waitFor();
+    await expectTabCyclesInside('Settings dialog');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
+    expect((await focused(page))?.name).toMatch(/^Maria Keys/);
   });
 
   it('after a transcript correction, the notes say they were made from the earlier text, and regenerating them drops the notice', async () => {

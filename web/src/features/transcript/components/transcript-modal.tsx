@@ -145,7 +145,11 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
           <ErrorMessage>{downloadError}</ErrorMessage>
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
-          <p className="hint transcript-keys">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</p>
+          {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
+          <p className="hint transcript-keys">
+            <span className="hint-pointer">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</span>
+            <span className="hint-touch">Tap a word to play from it.</span>
+          </p>
           {/* The player follows the words: side by side on wide screens, stacked on phones. */}
           <div className="transcript-body" ref={body}>
             <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
