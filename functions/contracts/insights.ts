@@ -63,6 +63,8 @@ export interface NotesResponse {
   basicops_note_url?: string;
   /** Beside the spec's keys: what the host should know about storing these notes in Todoist or BasicOps. */
   delivery_notices?: string[];
+  /** Beside the spec's keys (issue 17): when the host last corrected a transcript line after these notes were made. */
+  transcript_edited_at?: string;
 }
 
 export const INSIGHTS_MESSAGES = {
@@ -72,8 +74,10 @@ export const INSIGHTS_MESSAGES = {
   sentimentsNotReady: 'Your sentiment analysis is being prepared. It takes about 15 minutes per hour of recording.',
   sentimentsFailed: 'There was an error fetching your sentiment analysis. Please contact support.',
   notesEmpty: 'Nothing was said in this recording, so there is nothing to summarise.',
-  notesRegenerated: 'The notes were generated again with the current speaker names.',
+  notesRegenerated: 'The notes were generated again from the current transcript and speaker names.',
   notesRegenerateFailed: 'The notes could not be generated again. Please try again later.',
+  notesOutdatedHost: 'The transcript was corrected after these notes were made. Regenerate the notes to bring them up to date with the corrected text.',
+  notesOutdatedReader: 'The host corrected the transcript after these notes were made, so the notes may not match it yet.',
 } as const;
 
 /** Spec §9 "Sentiment chart". */

@@ -2,6 +2,8 @@
  * The live room end to end (issue 8): the local edition in this process, Debian Chromium with a fake
  * camera and microphone. A host starts, three guests join by the invite link and receive frames, the
  * host switches presenter removal on, mutes and stops; the recording becomes a meeting.
+ * Issue 17: axe-core before start, while live (host and guest) and on the invite dialog; the keyboard reaches every
+ * live control with a visible focus ring, and the invite dialog keeps Tab inside and gives focus back to Share.
  * Needs web/dist (npm run build:web) and /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
@@ -13,6 +15,7 @@ import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, requireWebBuild } from '../helpers/browser.js';
 import { eventually } from '../helpers/eventually.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
+import { focused, tabWalk } from '../helpers/keyboard.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
 jest.setTimeout(120_000);
@@ -35,8 +38,8 @@ describe('the live room in the browser', () => {
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  async function newPage(width = 1100): Promise<Page> {
+    const context = await browser.newContext(width < 769 ? { viewport: { width, height: 812 }, isMobile: true, hasTouch: true } : { viewport: { width, height: 800 } });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
@@ -91,11 +94,18 @@ describe('the live room in the browser', () => {
     await hostPage.getByRole('button', { name: 'Copy link' }).click();
     await hostPage.getByText('Copied!').waitFor();
     await hostPage.getByText('Copied!').waitFor({ state: 'detached', timeout: 3000 });
+    // Issue 17: the invite dialog has no serious axe violations and keeps Tab inside, each control with a ring.
+    expect(await seriousAxeViolations(hostPage, 'live room invite dialog', '[role="dialog"]')).toEqual([]);
+    const invite = await tabWalk(hostPage, { scope: '[role="dialog"]', untilCycle: true, limit: 10 });
+    expect(invite.stops.filter((s) => !s.inside || !s.ring)).toEqual([]);
+    expect(invite.cycled).toBe(true);
     await hostPage.keyboard.press('Escape');
+    expect((await focused(hostPage))?.name).toBe('Share');
 
     const guests: Page[] = [];
+    // Cy joins from a 375 × 812 phone.
     for (const name of ['Ada', 'Ben', 'Cy']) {
-      const page = await newPage();
+      const page = await newPage(name === 'Cy' ? 375 : 1100);
       await page.goto(link);
       await page.getByText('Welcome to the meeting!').waitFor();
       if (name === 'Ada') expect(await seriousAxeViolations(page, 'live room guest welcome')).toEqual([]);
@@ -116,6 +126,19 @@ describe('the live room in the browser', () => {
     }
     await eventually(async () => expect(await hostPage.getByText('PARTICIPANT').count()).toBe(3));
     await hostPage.getByText('Ada Guest', { exact: true }).waitFor();
+    // Issue 17: axe while live, host and guest; the keyboard reaches every live control with a visible focus ring.
+    expect(await seriousAxeViolations(hostPage, 'live room (host, live with three guests)')).toEqual([]);
+    expect(await seriousAxeViolations(guests[0], 'live room (guest, live)')).toEqual([]);
+    expect(await seriousAxeViolations(guests[2], 'live room (guest on a phone, live)')).toEqual([]);
+    expect(await guests[2].evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (process.env.SCREENSHOT_DIR) {
+      await hostPage.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-host-live.png') });
+      await guests[2].screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-guest-phone-live.png'), fullPage: true });
+    }
+    await hostPage.getByRole('link', { name: '← My Meetings' }).focus();
+    const walk = await tabWalk(hostPage, { limit: 12, until: (stop) => stop.name === 'Stop' });
+    expect(walk.stops.filter((s) => !s.ring)).toEqual([]);
+    expect(walk.stops.map((s) => s.name)).toEqual(expect.arrayContaining(['Share', 'Mute', 'Remove Presenter', 'Stop']));
 
     await controls.getByRole('button', { name: 'Remove Presenter' }).click();
     await controls.getByRole('button', { name: 'Leave Presenter' }).waitFor();
@@ -136,6 +159,8 @@ describe('the live room in the browser', () => {
     for (const page of guests) await page.getByText('Host ended the meeting.').waitFor();
     const endedAt = Date.now();
     for (const page of guests) await page.getByText('How would you rate your experience?').waitFor({ timeout: 10_000 });
+    expect(await guests[2].evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (process.env.SCREENSHOT_DIR) await guests[2].screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-guest-phone-survey.png') });
     expect(Date.now() - endedAt).toBeGreaterThanOrEqual(2500);
     await hostPage.getByText('How would you rate your experience?').waitFor({ timeout: 30_000 });
     await hostPage.getByText('The recording was saved to your meetings.', { exact: false }).waitFor();

@@ -48,6 +48,8 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
         ...(item.notes as MeetingNotes),
         ...(item.basicopsNote?.viewUrl ? { basicops_note_url: item.basicopsNote.viewUrl as string } : {}),
         ...(Array.isArray(item.deliveryNotices) && item.deliveryNotices.length > 0 ? { delivery_notices: item.deliveryNotices as string[] } : {}),
+        // A transcript line corrected after these notes were made (notes-outdated.ts).
+        ...(typeof item.transcriptEditedAt === 'string' ? { transcript_edited_at: item.transcriptEditedAt } : {}),
       };
     },
 

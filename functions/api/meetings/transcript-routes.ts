@@ -3,6 +3,7 @@ import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
 import { createArtefactStorage } from '../../adapters/storage/artefacts.js';
+import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
 import { updateSpeakerNamesRequest, updateTranscriptLineRequest } from '../../contracts/transcripts.js';
 import { speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, updateTranscriptLine, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
 import { indexSpokenWords } from '../../core/search/indexing.js';
@@ -38,5 +39,6 @@ export function transcriptRoutesOver(s3: S3Client, config: { TABLE_NAME: string;
     transcripts: createProcessingRepository(documentClient, config.TABLE_NAME),
     files: createArtefactStorage(s3, config.MEDIA_BUCKET),
     clock: Date.now,
+    notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
   });
 }

@@ -33,6 +33,8 @@ export interface TranscriptPorts {
   readonly clock: () => number;
   /** Re-indexes the spoken words after an edit (speaker = spk_N label), so word search finds the corrected words. */
   readonly spokenWords?: { reindex(meetingId: string, words: ReadonlyArray<{ text: string; start: number; end: number; speaker: string }>): Promise<unknown> };
+  /** Marks the meeting's notes as made from the earlier text (the notes modal then offers to regenerate them). */
+  readonly notes?: { markTranscriptEdited(meetingId: string, at: string): Promise<void> };
 }
 
 export const TRANSCRIPT_MESSAGES = {
@@ -120,7 +122,7 @@ export interface TranscriptLineUpdated {
 /**
  * Host only: corrects the words of line `line` (0-based, the order of the txt file). Kept words keep their times, changed
  * ones are interpolated (edit-line.ts); transcript.json is rewritten first, then speaker_labeled_transcript.txt, then the
- * spoken words are re-indexed for search; the .srt/.vtt/.json downloads are rendered from transcript.json on request.
+ * spoken words are re-indexed for search; the .srt/.vtt/.json downloads are rendered from transcript.json on request; the notes are marked as made from the earlier text.
  * Throws NotFound, Forbidden (not host), ValidationFailed (no such line, empty, too long), BadRequest (unchanged, not ready).
  */
 export async function updateTranscriptLine(
@@ -141,6 +143,7 @@ export async function updateTranscriptLine(
   await ports.files.putText(stored.jsonKey, JSON.stringify({ ...document, turns }), 'application/json');
   await ports.files.putText(stored.textKey, renderTranscriptText(turns, stored.speakerNames), 'text/plain; charset=utf-8');
   await ports.spokenWords?.reindex(meetingId, turns.flatMap((t) => t.words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: t.speakerLabel }))));
+  await ports.notes?.markTranscriptEdited(meetingId, new Date(ports.clock()).toISOString());
   const { speaker, start, end, words } = edited;
   return { line, turn: { speaker, start, end, text: edited.text, words }, ...(await link(ports, stored.textKey)) };
 }

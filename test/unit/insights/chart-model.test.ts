@@ -1,5 +1,5 @@
 import type { SentimentItemView } from '../../../functions/contracts/insights.js';
-import { chartDomain, distribution, formatSeconds, significantMoments, speakersIn, zoomDomain } from '../../../web/src/features/insights/chart-model.js';
+import { axisTicks, chartDomain, distribution, formatScore, formatSeconds, significantMoments, speakersIn, zoomDomain } from '../../../web/src/features/insights/chart-model.js';
 
 const item = (start: number, score: number, speaker = 'spk_0'): SentimentItemView => ({
   start_time: start, end_time: start + 2, sentiment_score: score,
@@ -37,6 +37,21 @@ describe('sentiment chart model', () => {
 
   it('lists speakers in label order', () => {
     expect(speakersIn([item(1, 0, 'spk_10'), item(2, 0, 'spk_2'), item(3, 0, 'spk_2')])).toEqual(['spk_2', 'spk_10']);
+  });
+
+  it('puts axis ticks on round values, at most six, none crowding the end (issue 17)', () => {
+    expect(axisTicks([0, 80], 'time')).toEqual([0, 15, 30, 45, 60, 75]);
+    expect(axisTicks([10, 1990], 'time')).toEqual([300, 600, 900, 1200, 1500, 1800]);
+    expect(axisTicks([-0.8, 1], 'score')).toEqual([-0.5, 0, 0.5, 1]);
+    expect(axisTicks([-0.8, 0.8], 'score')).toEqual([-0.5, 0, 0.5]);
+    expect(axisTicks([-0.3, 0.3], 'score')).toEqual([-0.2, 0, 0.2]);
+    expect(axisTicks([-0.8, 1], 'score').map(formatScore)).toEqual(['-0.5', '0', '0.5', '1']);
+    for (const range of [[0, 80], [0, 3700], [33, 47], [0, 7 * 3600]] as const) {
+      const ticks = axisTicks(range, 'time');
+      expect(ticks.length).toBeGreaterThan(0);
+      expect(ticks.length).toBeLessThanOrEqual(6);
+      expect(ticks.every((t) => t >= range[0] && t <= range[1])).toBe(true);
+    }
   });
 
   it('shows times as m:ss, or H:mm:ss from an hour on', () => {

@@ -85,10 +85,12 @@ describe('GET meetings/{id}/transcript/?format=', () => {
   let stored: StoredTranscript | undefined;
   let handler: ReturnType<typeof createApiHandler>;
   let reindexed: Array<ReadonlyArray<{ text: string; start: number; end: number; speaker: string }>>;
+  let notesMarked: Array<[string, string]>;
 
   beforeEach(async () => {
     files.clear();
     reindexed = [];
+    notesMarked = [];
     const meetings = new InMemoryMeetings();
     await meetings.create(
       { id: 'm-1', name: 'Sync', startTime: null, endTime: null, recordingAvailable: true, boardsShared: 0, createdAt: '2025-01-01T00:00:00Z', hostUserId: USERS.host.userId },
@@ -108,6 +110,7 @@ describe('GET meetings/{id}/transcript/?format=', () => {
       },
       clock: () => Date.parse('2025-01-01T00:00:00Z'),
       spokenWords: { reindex: async (_id, words) => { reindexed.push(words); } },
+      notes: { markTranscriptEdited: async (id, at) => { notesMarked.push([id, at]); } },
     };
     handler = createApiHandler(transcriptRoutes(ports), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   });
@@ -172,6 +175,16 @@ describe('GET meetings/{id}/transcript/?format=', () => {
     expect(reindexed.at(-1)!.filter((w) => w.speaker === 'spk_1').map((w) => w.text)).toEqual(['Sounds', 'great,', 'thanks']);
     await get('srt');
     expect(files.get('artefacts/m-1/speaker_labeled_transcript.srt')!.text).toContain('Speaker 2: Sounds great, thanks');
+  });
+
+  it('marks the notes as made from the earlier text after a correction, and not after a refused one', async () => {
+    expect((await put({ line: 1, text: 'Sounds good' })).status).toBe(400);
+    expect((await put({ line: 1, text: 'Hijacked' }, 'participant')).status).toBe(403);
+    expect(notesMarked).toEqual([]);
+
+    expect((await put({ line: 1, text: 'Sounds great' })).status).toBe(200);
+
+    expect(notesMarked).toEqual([['m-1', '2025-01-01T00:00:00.000Z']]);
   });
 
   it('refuses participants (403), strangers (404), unknown lines, empty and unchanged text (400)', async () => {

@@ -112,6 +112,27 @@ describe('NotesModal: decisions, owners, empty state, regenerate', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/meetings/m1/regenerate_notes/'))).toBe(true);
   });
 
+  it('tells the host the transcript was corrected after the notes were made, and the regenerated notes drop the notice', async () => {
+    replies['generated_notes'] = { status: 200, json: { ...NOTES, transcript_edited_at: '2026-11-23T11:00:00.000Z' } };
+    replies['regenerate_notes'] = { status: 200, json: NAMED_NOTES };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} canRegenerate />);
+    const notice = (await screen.findByText(INSIGHTS_MESSAGES.notesOutdatedHost)).closest('.notes-outdated') as HTMLElement;
+    expect(screen.getAllByRole('button', { name: 'Regenerate notes' })).toHaveLength(1);
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Regenerate notes' }));
+
+    expect(await screen.findByText('Bob: send the budget to finance by Friday')).toBeTruthy();
+    expect(screen.queryByText(INSIGHTS_MESSAGES.notesOutdatedHost)).toBeNull();
+    expect(screen.getByText(INSIGHTS_MESSAGES.notesRegenerated)).toBeTruthy();
+  });
+
+  it('tells a participant the notes may not match the corrected transcript, without a Regenerate button', async () => {
+    replies['generated_notes'] = { status: 200, json: { ...NOTES, transcript_edited_at: '2026-11-23T11:00:00.000Z' } };
+    renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
+    expect(await screen.findByText(INSIGHTS_MESSAGES.notesOutdatedReader)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Regenerate notes' })).toBeNull();
+  });
+
   it('shows the server\'s reason when regenerating is refused', async () => {
     replies['generated_notes'] = { status: 200, json: NOTES };
     replies['regenerate_notes'] = { status: 409, json: { detail: 'The transcript of this meeting is not ready yet, so its notes cannot be generated.' } };

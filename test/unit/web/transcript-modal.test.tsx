@@ -337,7 +337,7 @@ describe('correcting the words of a line', () => {
 
     await waitFor(() => expect(within(list).getByText('Thanks, the budget is final.')).toBeTruthy());
     expect(requested('PUT', '/api/meetings/m1/update_transcript_line/')[0].body).toEqual({ line: 1, text: 'Thanks, the budget is final.' });
-    expect((await screen.findByRole('status')).textContent).toBe('Line corrected. The downloads and search use the corrected words.');
+    expect((await screen.findByRole('status')).textContent).toBe('Line corrected. The downloads and search use the corrected words. The meeting notes were made from the earlier text: open Notes to regenerate them.');
   });
 
   it('shows the server\'s refusal in the line', async () => {

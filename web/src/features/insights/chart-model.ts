@@ -34,6 +34,25 @@ export function zoomDomain(items: readonly SentimentItemView[], a: number, b: nu
   return { time: [from, to], score: chartDomain(inside).score };
 }
 
+const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400];
+const SCORE_STEPS = [0.1, 0.2, 0.25, 0.5, 1];
+
+/**
+ * Round ticks for an axis (issue 17: recharts split the range evenly, giving -0.3 / 0.6 scores and 1:15 crowding
+ * 1:20): multiples of the smallest step from a fixed list that gives at most `most` ticks inside `range`.
+ */
+export function axisTicks(range: Range, kind: 'time' | 'score', most = 6): number[] {
+  const [lo, hi] = range[0] <= range[1] ? range : [range[1], range[0]];
+  const steps = kind === 'time' ? TIME_STEPS : SCORE_STEPS;
+  const step = steps.find((s) => Math.floor(hi / s + 1e-9) - Math.ceil(lo / s - 1e-9) + 1 <= most) ?? steps[steps.length - 1]!;
+  const ticks: number[] = [];
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + 1e-9; k += 1) ticks.push(Math.round(k * step * 100) / 100 + 0);
+  return ticks;
+}
+
+/** A score tick as written on the axis: 0.5, -0.25, 1. */
+export const formatScore = (value: number): string => String(Math.round(value * 100) / 100);
+
 /** Share of each class, in percent (0 when there are no items), positive, neutral, negative. */
 export function distribution(items: readonly SentimentItemView[]): Record<SentimentClass, number> {
   const count = (c: SentimentClass) => items.filter((i) => i.sentiment === c).length;

@@ -4,7 +4,8 @@
  * Todoist connected, each not-yet-stored action item with an id has a checkbox; checked items reveal 'Add to
  * Todoist', and after success all checks reset (spec §2). 'Open in BasicOps' links the note stored there.
  * 404 → "being generated" (§8). A silent recording shows a plain empty state, not empty headings. The host
- * can generate the notes again (after renaming speakers or a transcript change).
+ * can generate the notes again (after renaming speakers or a transcript change). Notes made before the host corrected
+ * a transcript line say so at the top (`transcript_edited_at`), with the Regenerate button for the host (issue 17).
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -148,9 +149,24 @@ export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = fa
     }
   };
 
+  const outdated = Boolean(data?.transcript_edited_at);
+  const regenerateControl = (
+    <>
+      <button type="button" className="button-secondary" onClick={() => void regenerate()} disabled={busy}>{busy ? 'Regenerating…' : 'Regenerate notes'}</button>
+      {outcome && <p className={outcome.ok ? 'message' : 'message message-error'} role={outcome.ok ? 'status' : 'alert'}>{outcome.text}</p>}
+    </>
+  );
+
   return (
     <Modal title={`Meeting Notes: ${meetingName}`} onClose={onClose} className="notes-modal">
       {isLoading && <p>Loading...</p>}
+      {/* Issue 17: a corrected transcript line leaves these notes describing the earlier text; the host decides when to regenerate. */}
+      {outdated && (
+        <div className="message notes-outdated" role="status">
+          <p>{canRegenerate ? INSIGHTS_MESSAGES.notesOutdatedHost : INSIGHTS_MESSAGES.notesOutdatedReader}</p>
+          {canRegenerate && <div className="notes-regenerate">{regenerateControl}</div>}
+        </div>
+      )}
       {notReady && <p className="message" role="status">{INSIGHTS_MESSAGES.notesGenerating}</p>}
       {error && !notReady && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.notesFailed}</p>}
       {data && (
@@ -169,11 +185,8 @@ export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = fa
           <MomentPlayer meetingId={meetingId} at={playAt} />
         </div>
       )}
-      {canRegenerate && (data || (error instanceof ApiError && error.status === 409)) && (
-        <div className="notes-regenerate">
-          <button type="button" className="button-secondary" onClick={() => void regenerate()} disabled={busy}>{busy ? 'Regenerating…' : 'Regenerate notes'}</button>
-          {outcome && <p className={outcome.ok ? 'message' : 'message message-error'} role={outcome.ok ? 'status' : 'alert'}>{outcome.text}</p>}
-        </div>
+      {canRegenerate && !outdated && (data || (error instanceof ApiError && error.status === 409)) && (
+        <div className="notes-regenerate">{regenerateControl}</div>
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SentimentItemView } from '../../../../../functions/contracts/insights.js';
-import { formatSeconds, speakerName, type ChartDomain } from '../chart-model.js';
+import { axisTicks, formatScore, formatSeconds, speakerName, type ChartDomain } from '../chart-model.js';
 
 export const CLASS_COLOURS = { positive: '#2e7d32', negative: '#c62828', neutral: '#8a8a8a' } as const;
 
@@ -62,8 +62,8 @@ export function SentimentChart({ items, domain, showTooltip, onZoom, onPick, nam
           onMouseLeave={endDrag}
         >
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow tickFormatter={formatSeconds} />
-          <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow tickFormatter={(v: number) => v.toFixed(1)} />
+          <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow ticks={axisTicks(domain.time, 'time')} tickFormatter={formatSeconds} />
+          <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow ticks={axisTicks(domain.score, 'score')} tickFormatter={formatScore} />
           <ReferenceLine y={0} stroke="#999" />
           {showTooltip && <Tooltip content={<ItemTooltip nameOf={nameOf} />} />}
           <Line type="monotone" dataKey="sentiment_score" stroke="#5b7db1" strokeWidth={1.5} isAnimationActive={false} dot={dot} activeDot={false} />

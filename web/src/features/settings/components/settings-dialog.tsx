@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../../api/users/get-user.js';
+import { onGuardFocus, useFocusTrap } from '../../../components/focus-trap.js';
 import { AccountTab } from './account-tab.js';
 import { GeneralTab } from './general-tab.js';
 import { IntegrationsTab } from '../../integrations/components/integrations-tab.js';
@@ -26,10 +27,9 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
 
+  useFocusTrap(dialogRef);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     dialogRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-    return () => previous?.focus();
   }, []);
 
   // On the document, so Escape works even when focus has left the dialog (e.g. a button became disabled).
@@ -55,6 +55,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={dialogRef} className="modal settings-modal" role="dialog" aria-modal="true" aria-labelledby={`${baseId}-title`}>
+        <span className="focus-guard" tabIndex={0} data-focus-guard onFocus={() => onGuardFocus(dialogRef.current, 'start')} />
         <div className="modal-header">
           <h2 id={`${baseId}-title`}>Settings</h2>
           <button type="button" className="icon-button" aria-label="Close settings" onClick={onClose}>×</button>
@@ -84,6 +85,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
           {user && tab === 'General' && <GeneralTab user={user} />}
           {user && tab === 'Subscription' && <SubscriptionTab />}
         </div>
+        <span className="focus-guard" tabIndex={0} data-focus-guard onFocus={() => onGuardFocus(dialogRef.current, 'end')} />
       </div>
     </div>
   );

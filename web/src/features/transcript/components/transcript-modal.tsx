@@ -4,6 +4,8 @@
  * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { notesKey } from '../../../api/insights/get-notes.js';
 import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
 import { updateTranscriptLine } from '../../../api/transcripts/update-transcript-line.js';
 import { errorData } from '../../../api/error-messages.js';
@@ -40,6 +42,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
   const ready = data?.status === 'ready' && data.text !== null;
   const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, ready);
   const [correcting, setCorrecting] = useState(false);
+  const { mutate: mutateCache } = useSWRConfig();
 
   /** Saves a corrected line; the lines and word times are fetched again from the rewritten files. */
   async function editLine(line: number, text: string): Promise<string | undefined> {
@@ -49,7 +52,8 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
       const data = errorData(failure) as { detail?: string; text?: string[]; line?: string[] } | undefined;
       return data?.detail ?? data?.text?.[0] ?? data?.line?.[0] ?? TRANSCRIPT_MESSAGES.editError;
     }
-    await Promise.allSettled([mutate(), mutateWords()]);
+    // The notes now carry `transcript_edited_at`: read them again so the notes modal offers to regenerate them.
+    await Promise.allSettled([mutate(), mutateWords(), mutateCache(notesKey(meetingId))]);
     setNotice(TRANSCRIPT_MESSAGES.lineUpdated);
     return undefined;
   }
@@ -141,7 +145,11 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
           <ErrorMessage>{downloadError}</ErrorMessage>
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
-          <p className="hint transcript-keys">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</p>
+          {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
+          <p className="hint transcript-keys">
+            <span className="hint-pointer">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</span>
+            <span className="hint-touch">Tap a word to play from it.</span>
+          </p>
           {/* The player follows the words: side by side on wide screens, stacked on phones. */}
           <div className="transcript-body" ref={body}>
             <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
