@@ -71,7 +71,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
   const [showMoments, setShowMoments] = useState(false);
   const [playAt, setPlayAt] = useState<number>();
 
-  const all = data?.sentiments_data ?? [];
+  const all = useMemo(() => data?.sentiments_data ?? [], [data]);
   const items = useMemo(() => (speaker ? all.filter((i) => i.speaker_label === speaker) : all), [all, speaker]);
   const domain = zoom ?? chartDomain(items);
   const moments = significantMoments(items);

@@ -41,6 +41,7 @@ export function TranscriptPlayer({ meetingId, request, onTime }: TranscriptPlaye
     else element.addEventListener('loadedmetadata', seek, { once: true });
     return () => element.removeEventListener('loadedmetadata', seek);
     // Only a new request or a newly loaded recording seeks; onTime changing identity must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [request, recording]);
 
   if (!request) return null;
