@@ -1,6 +1,6 @@
 /** The meeting options and the dialog they open (share, delete confirm, feedback, player, transcript, notes, sentiment, phone viewer). */
 import { useCallback, useMemo, useState } from 'react';
-import type { MeetingView, RecordingUrl } from '../../../../functions/contracts/meetings.js';
+import type { MeetingView, RecordingUrl } from '@contracts/meetings.js';
 import { GENERIC_ERROR } from '../../api/error-messages.js';
 import { deleteMeeting } from '../../api/meetings/delete-meeting.js';
 import { getRecording } from '../../api/meetings/get-recording.js';

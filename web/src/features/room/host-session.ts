@@ -4,7 +4,7 @@
  * the number of guests, presenter removal swapped onto every sender with replaceTrack, and the
  * recording uploaded through the meeting upload flow at Stop.
  */
-import type { ServerMessage } from '../../../../functions/contracts/room.js';
+import type { ServerMessage } from '@contracts/room.js';
 import { getUploadUrl } from '../../api/meetings/get-upload-url.js';
 import { requestIndexing } from '../../api/meetings/request-indexing.js';
 import { shareWithRoomGuest } from '../../api/meetings/share-meetings.js';

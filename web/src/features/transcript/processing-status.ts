@@ -1,5 +1,5 @@
 /** How a meeting's processing status (docs/pipeline.md, `processing` on a meeting) reads in the list row. */
-import type { ProcessingView } from '../../../../functions/contracts/processing.js';
+import type { ProcessingView } from '@contracts/processing.js';
 
 /** A meeting still under the upload placeholder name with no recording: the upload is running in some tab, or was abandoned. */
 export const UPLOAD_UNFINISHED = 'Upload not finished. If it was interrupted, delete this meeting and upload the recording again.';

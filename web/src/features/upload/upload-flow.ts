@@ -2,7 +2,7 @@
  * The six-step upload of spec §4: read the duration, create the placeholder meeting, get the upload
  * target, upload with progress, give the meeting its real name and times, request indexing.
  */
-import { MEETING_NAME_MAX, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '../../../../functions/contracts/meetings.js';
+import { MEETING_NAME_MAX, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '@contracts/meetings.js';
 import type { MeetingChanges } from '../../api/meetings/update-meeting.js';
 import { PLACEHOLDER_MEETING_NAME } from './upload-messages.js';
 

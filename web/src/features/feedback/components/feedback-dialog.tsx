@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SURVEY_MAXIMUM_RATING, SURVEY_NOTE_MAX } from '../../../../../functions/contracts/meetings.js';
+import { SURVEY_MAXIMUM_RATING, SURVEY_NOTE_MAX } from '@contracts/meetings.js';
 import { GENERIC_ERROR } from '../../../api/error-messages.js';
 import { submitSurvey } from '../../../api/surveys/submit-survey.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { UploadForm } from '../../upload/components/upload-form.js';
 import type { UploadController } from '../../upload/use-upload.js';
 

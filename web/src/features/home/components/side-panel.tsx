@@ -2,7 +2,7 @@
  * The desktop side panel (spec §2): '{first name}'s Meeting', 'Edit my profile', the upload form,
  * Submit Feedback and the footer links.
  */
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { env } from '../../../config/env.js';
 import { IntegrateButtons } from '../../integrations/components/integrate-buttons.js';
 import { UploadForm } from '../../upload/components/upload-form.js';

@@ -4,7 +4,7 @@
  * playing the recording from that moment); per-speaker mean and first-to-last-quarter trend.
  */
 import { useMemo, useState } from 'react';
-import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '../../../../../functions/contracts/insights.js';
+import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '@contracts/insights.js';
 import { useSentiments } from '../../../api/insights/get-sentiments.js';
 import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
 import { Modal } from '../../../components/modal.js';

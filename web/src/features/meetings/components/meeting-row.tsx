@@ -3,7 +3,7 @@
  * button (host), the options — a dropdown on desktop, one button opening the viewer on phones — and the
  * processing status of its recording.
  */
-import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { canManage, meetingOptions, sharedWithCount, type MeetingOption } from '../permissions.js';

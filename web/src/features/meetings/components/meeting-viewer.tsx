@@ -1,5 +1,5 @@
 /** The phone viewer of one meeting: its facts, the same processing status as its row, and the same role-based options as the desktop dropdown. */
-import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { meetingOptions, OPTION_LABELS, sharedWithCount, type MeetingOption } from '../permissions.js';

@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { MEETINGS_PAGE_SIZE } from '../../../../../functions/contracts/meetings.js';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import { MEETINGS_PAGE_SIZE } from '@contracts/meetings.js';
+import type { User } from '@contracts/auth-users.js';
 import { isMeetingsKey, useMeetings } from '../../../api/meetings/get-meetings.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';

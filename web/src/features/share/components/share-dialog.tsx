@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SHARE_MESSAGE_MAX, type MeetingView } from '../../../../../functions/contracts/meetings.js';
+import { SHARE_MESSAGE_MAX, type MeetingView } from '@contracts/meetings.js';
 import { errorData, errorStatus, firstMessage } from '../../../api/error-messages.js';
 import { shareMeetings } from '../../../api/meetings/share-meetings.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
