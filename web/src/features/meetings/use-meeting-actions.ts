@@ -4,7 +4,7 @@ import type { MeetingView, RecordingUrl } from '@contracts/meetings.js';
 import { GENERIC_ERROR } from '../../api/error-messages.js';
 import { deleteMeeting } from '../../api/meetings/delete-meeting.js';
 import { getRecording } from '../../api/meetings/get-recording.js';
-import { DOWNLOAD_ERROR } from './components/recording-player.js';
+import { DOWNLOAD_ERROR } from '../../components/download-errors.js';
 import type { MeetingOption } from './permissions.js';
 
 export type MeetingDialog =

@@ -3,8 +3,6 @@ import type { RecordingUrl } from '@contracts/meetings.js';
 import { Modal } from '../../../components/modal.js';
 import { learnDuration } from '../known-duration.js';
 
-export const DOWNLOAD_ERROR = 'There was an error downloading your file.';
-
 export function RecordingPlayer({ recording, onClose }: { recording: RecordingUrl; onClose: () => void }) {
   return (
     <Modal title={recording.name} onClose={onClose} className="player-modal">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TEXT_SEARCH_PAGE_SIZE } from '@contracts/search.js';
 import { useContentSearch } from '../../../api/search/search-content.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { Pagination } from '../../meetings/components/pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
 import { groupStaticFrames } from '../static-frames.js';
 import { FrameWithBoxes } from './frame-with-boxes.js';

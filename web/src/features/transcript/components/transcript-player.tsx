@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { getRecording } from '../../../api/meetings/get-recording.js';
-import { DOWNLOAD_ERROR } from '../../meetings/components/recording-player.js';
+import { DOWNLOAD_ERROR } from '../../../components/download-errors.js';
 import { formatTime } from '../transcript-text.js';
 
 /** A request to play from `seconds`; a new `nonce` seeks again even to the same second. */
