@@ -26,11 +26,6 @@ export function meetingNameFor(fileName: string): string {
   return name.length > MEETING_NAME_MAX ? `${name.slice(0, MEETING_NAME_MAX - 1).trimEnd()}…` : name;
 }
 
-/** Still the placeholder of step 2 with no recording and no processing: the upload has not (or never) finished. */
-export function isUnfinishedUpload(meeting: MeetingView): boolean {
-  return meeting.name === PLACEHOLDER_MEETING_NAME && !meeting.recording_available && !meeting.processing;
-}
-
 /** The content type to ask the upload target for: .m4a is audio/mp4, everything else video/mp4. */
 export function contentTypeFor(fileName: string): UploadContentType {
   return /\.m4a$/i.test(fileName) ? 'audio/mp4' : 'video/mp4';

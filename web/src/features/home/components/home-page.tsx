@@ -8,7 +8,7 @@ import { useParams } from 'react-router-dom';
 import { useUser } from '../../../api/users/get-user.js';
 import { errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
+import { FeedbackDialog } from '../../../components/feedback-dialog.js';
 import { IntegrationResultDialog } from '../../integrations/components/integration-result-dialog.js';
 import { useIntegrationReturn } from '../../integrations/use-integration-return.js';
 import { MeetingsArea } from '../../meetings/components/meetings-area.js';

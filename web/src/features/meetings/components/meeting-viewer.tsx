@@ -4,8 +4,8 @@ import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { meetingOptions, OPTION_LABELS, sharedWithCount, type MeetingOption } from '../permissions.js';
 import { Modal } from '../../../components/modal.js';
-import { ProcessingStatus } from '../../transcript/components/processing-status.js';
-import { isUnfinishedUpload } from '../../upload/upload-flow.js';
+import { isUnfinishedUpload } from '../processing-status.js';
+import { ProcessingStatus } from './processing-status.js';
 
 interface MeetingViewerProps {
   meeting: MeetingView;

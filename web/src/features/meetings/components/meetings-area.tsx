@@ -9,7 +9,7 @@ import { MEETINGS_PAGE_SIZE } from '@contracts/meetings.js';
 import type { User } from '@contracts/auth-users.js';
 import { isMeetingsKey, useMeetings } from '../../../api/meetings/get-meetings.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
+import { FeedbackDialog } from '../../../components/feedback-dialog.js';
 import { ShareDialog } from '../../share/components/share-dialog.js';
 import { ProgressCircle } from '../../upload/components/progress-circle.js';
 import { LOAD_ERROR, MINUTES_OVERLAY_TEXT, MINUTES_OVERLAY_TITLE, NO_MEETINGS, NOT_SHARED } from '../list-messages.js';

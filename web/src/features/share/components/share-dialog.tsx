@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { SHARE_MESSAGE_MAX, type MeetingView } from '@contracts/meetings.js';
 import { errorData, errorStatus, firstMessage } from '../../../api/error-messages.js';
 import { shareMeetings } from '../../../api/meetings/share-meetings.js';
+import { CountedTextArea } from '../../../components/counted-text-area.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
 import { addChips, CHIP_KEYS, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES } from '../share-rules.js';
@@ -31,7 +32,7 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const ids = { input: useId(), message: useId(), counter: useId() };
+  const ids = { input: useId() };
   const messageError = messageProblem(message);
   const messageNotice = messageError ? undefined : messageLimitNotice(message);
   const single = meetings.length === 1 ? meetings[0] : undefined;
@@ -108,19 +109,7 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
           <p className="hint">Press Enter, space or comma after each address.</p>
         </div>
         <ErrorMessage>{recipientsError}</ErrorMessage>
-        <div className="field">
-          <label htmlFor={ids.message}>Message (optional)</label>
-          <textarea
-            id={ids.message}
-            className="textarea"
-            rows={4}
-            maxLength={SHARE_MESSAGE_MAX}
-            value={message}
-            aria-describedby={ids.counter}
-            onChange={(e) => setMessage(e.target.value.slice(0, SHARE_MESSAGE_MAX))}
-          />
-          <p id={ids.counter} className="counter">{message.length}/{SHARE_MESSAGE_MAX}</p>
-        </div>
+        <CountedTextArea label="Message (optional)" value={message} max={SHARE_MESSAGE_MAX} onChange={setMessage} />
         <ErrorMessage>{messageError}</ErrorMessage>
         {messageNotice && <p className="hint" role="status">{messageNotice}</p>}
         {single && <AccessList meeting={single} onChanged={onChanged} />}
