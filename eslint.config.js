@@ -77,6 +77,17 @@ export default tseslint.config(
     },
   },
   {
+    // The shared layers under the features stay under them (bulletproof-react's unidirectional codebase).
+    files: ['web/src/{components,lib,api,config}/**/*.{ts,tsx}'],
+    rules: {
+      'boundaries/no-import-outside': ['error', {
+        forbid: ['functions', 'lib', 'local', 'web/src/features', 'web/src/app'],
+        allow: ['functions/contracts'],
+        because: 'web never imports functions, lib or local, except functions/contracts; web/src/{components,lib,api,config} import no feature and not the app',
+      }],
+    },
+  },
+  {
     files: ['lib/**/*.ts'],
     rules: {
       'boundaries/no-import-outside': ['error', {

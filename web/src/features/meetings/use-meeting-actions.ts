@@ -66,3 +66,5 @@ export function useMeetingActions(onListChanged: () => void) {
 
   return useMemo(() => ({ dialog, error, dialogError, busy, open, close, run, confirmDelete }), [dialog, error, dialogError, busy, open, close, run, confirmDelete]);
 }
+
+export type MeetingActions = ReturnType<typeof useMeetingActions>;

@@ -5,8 +5,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '@contracts/auth-users.js';
-import { UploadForm } from '../../upload/components/upload-form.js';
-import type { UploadController } from '../../upload/use-upload.js';
+import { UploadForm } from '../../features/upload/components/upload-form.js';
+import type { UploadController } from '../../features/upload/use-upload.js';
 
 interface MobileMenuProps {
   open: boolean;
