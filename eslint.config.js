@@ -88,6 +88,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'boundaries/no-import-outside': ['error', {
+        forbid: ['functions', 'lib', 'local', 'web/src/app'],
+        allow: ['functions/contracts'],
+        because: 'web never imports functions, lib or local, except functions/contracts; features import components, lib, api, config and contracts, not the app',
+      }],
+    },
+  },
+  {
     files: ['lib/**/*.ts'],
     rules: {
       'boundaries/no-import-outside': ['error', {
