@@ -8,7 +8,7 @@ const transform = {
 const common = {
   transform,
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '\\.css(\\?.*)?$': '<rootDir>/test/helpers/style-stub.cjs' },
+  moduleNameMapper: { '^@contracts/(.*)\\.js$': '<rootDir>/functions/contracts/$1', '^(\\.{1,2}/.*)\\.js$': '$1', '\\.css(\\?.*)?$': '<rootDir>/test/helpers/style-stub.cjs' },
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
 };

@@ -269,7 +269,7 @@ console.log(`${scripts.length} scripted meetings (${scripts.filter((s) => s.spli
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'eval-notes-'));
 const scores = new Map<string, MeetingScore>();
-let failed = false;
+let failed: boolean;
 try {
   const replayed = values.replay ? (await readFile(values.replay, 'utf8')).split('\n') : undefined;
   const results = replayed

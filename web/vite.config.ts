@@ -11,6 +11,8 @@ const backend = process.env.MEETSCRIBE_DEV_BACKEND ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root: webRoot,
   plugins: [react(), roomAssets()],
+  // `@contracts/x.js` is functions/contracts/x.ts (also in tsconfig.json paths and jest's moduleNameMapper).
+  resolve: { alias: { '@contracts': fileURLToPath(new URL('../functions/contracts', import.meta.url)) } },
   // The manifest lets scripts/web-bundle-sizes.mjs print what each screen loads.
   build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true, manifest: true },
   server: {

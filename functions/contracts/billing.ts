@@ -11,3 +11,13 @@ export const paymentRequest = z.object({
 
 /** `POST users/subscribe_trial/`: optionally the price to try (default: the cheapest monthly plan). */
 export const trialRequest = z.object({ price_id: optionalText(255) });
+
+/** A product of `GET users/get_stripe_products/` (spec §3 Subscription products); functions/core/billing/catalogue.ts builds it. */
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string;
+  features: { name: string }[];
+  fair_use: string | null;
+  prices: { id: string; unit_amount: number; recurring_interval: 'month' | 'year'; minutes: number }[];
+}

@@ -15,7 +15,7 @@ export async function loadSecrets(dataDir: string, names: readonly string[], fix
   try {
     stored = JSON.parse(await readFile(file, 'utf8')).secrets ?? {};
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const missing = names.filter((name) => !stored[name] && fixed[name] === undefined);
   for (const name of missing) {

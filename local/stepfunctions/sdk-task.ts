@@ -56,7 +56,7 @@ async function sdkTaskHandler(bindings: Map<string, Promise<ServiceBinding>>, re
   try {
     binding = await bindService(bindings, parsed.service, region);
   } catch (error) {
-    throw new Error(`${resource}: cannot load @aws-sdk/client-${parsed.service} (${(error as Error).message})`);
+    throw new Error(`${resource}: cannot load @aws-sdk/client-${parsed.service} (${(error as Error).message})`, { cause: error });
   }
   const Command = binding.sdk[commandName(parsed.action)];
   if (typeof Command !== 'function') throw new Error(`${resource}: @aws-sdk/client-${parsed.service} has no ${commandName(parsed.action)}`);

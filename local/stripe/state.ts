@@ -70,7 +70,7 @@ export function openState(dir: string | undefined): { state: StripeState; save: 
   try {
     state = JSON.parse(readFileSync(file, 'utf8')) as StripeState;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
     state = seededState();
   }
   return {

@@ -29,7 +29,7 @@ export async function runJob(job: JobRecord, engine: TranscriptionEngine, option
       const object = await s3.send(new GetObjectCommand({ Bucket: media.bucket, Key: media.key }));
       await pipeline(object.Body as Readable, createWriteStream(input));
     } catch (error) {
-      throw new Error(`The media file could not be read from s3://${media.bucket}/${media.key}: ${(error as Error).name} ${(error as Error).message}`);
+      throw new Error(`The media file could not be read from s3://${media.bucket}/${media.key}: ${(error as Error).name} ${(error as Error).message}`, { cause: error });
     }
     const wav = path.join(work, 'audio.wav');
     await convertToWav(input, wav, options.signal);

@@ -7,7 +7,7 @@
  * Needs web/dist (npm run build:web) and /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

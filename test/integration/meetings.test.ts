@@ -12,7 +12,6 @@ import { signJwt } from '../../functions/core/auth/jwt.js';
 import { MAIN_TABLE, MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
-import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 
 let edition: LocalEdition;

@@ -24,7 +24,9 @@ import { meetingRoutes } from './routes.js';
 import { transcriptRoutesOver } from './transcript-routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
+// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
 const s3 = new S3Client({});
+// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
 const sfn = new SFNClient({});
 
 const searchIndex = createSearchIndex(readSearchIndexConfig());

@@ -17,6 +17,7 @@ const buildProviderDeps = (): WebhookDeps => {
   const ctx = connectContext();
   const { MEDIA_BUCKET } = readConfig(['MEDIA_BUCKET']);
   const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
+  // eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
   const storage = createRecordingStorage(new S3Client({}), MEDIA_BUCKET);
   return {
     connect: ctx.connect, connections: ctx.connections, imports: ctx.imports, startImport: ctx.startImport,

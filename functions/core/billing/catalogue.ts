@@ -1,3 +1,4 @@
+import type { ProductView } from '../../contracts/billing.js';
 import type { Plan } from './model.js';
 
 /** The free plan's price id; the SPA marks the free plan card by it (spec §4: 'A specific price id marks the free plan'). */
@@ -20,15 +21,7 @@ export function freePlan(minutes: number): Plan {
   };
 }
 
-/** A product of `GET users/get_stripe_products/` (spec §3 Subscription products). */
-export interface ProductView {
-  id: string;
-  name: string;
-  description: string;
-  features: { name: string }[];
-  fair_use: string | null;
-  prices: { id: string; unit_amount: number; recurring_interval: 'month' | 'year'; minutes: number }[];
-}
+export type { ProductView };
 
 export function toProductView(plan: Plan): ProductView {
   return {

@@ -1,5 +1,6 @@
 /** The name a downloaded recording is saved under, and the Content-Disposition header that names it. */
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not contain
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
 const MAX_BASE = 120;
 

@@ -7,6 +7,7 @@ import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { indexSpokenWords, type TranscriptWord } from '../../core/search/indexing.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
+// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
 const files = createArtefactFiles(new S3Client({}), config.MEDIA_BUCKET);
 const ports = { meetings: createMeetingsRepository(documentClient, config.TABLE_NAME), index: createSearchIndex(readSearchIndexConfig()) };
 

@@ -7,7 +7,9 @@ import type { OcrFrame } from '../../core/search/indexing.js';
 import type { FrameRef } from '../extract-frames/handler.js';
 
 const config = readConfig(['MEDIA_BUCKET']);
+// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
 const files = createArtefactFiles(new S3Client({}), config.MEDIA_BUCKET);
+// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
 const textract = new TextractClient({});
 
 /**

@@ -4,6 +4,7 @@ import { insightsContext, type InsightTaskInput } from '../../adapters/insights/
 import { analyseSentiment } from '../../core/insights/analyse-sentiment.js';
 
 const ctx = insightsContext();
+// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
 const detector = createComprehendDetector(new ComprehendClient({}));
 
 /**

@@ -12,7 +12,7 @@ export function splitWords(text: string): string[] {
   const words: string[] = [];
   for (const raw of text.trim().split(/\s+/)) {
     // Quotes and brackets around a word are not part of it; sentence punctuation after it is.
-    const token = raw.replace(/^["'“‘(\[\-–—]+/u, '').replace(/["”’)\]]+(?=[.,!?;:]*$)/u, '');
+    const token = raw.replace(/^["'“‘([\-–—]+/u, '').replace(/["”’)\]]+(?=[.,!?;:]*$)/u, '');
     if (!/[\p{L}\p{N}]/u.test(token)) {
       const mark = /[.!?,;:]/.exec(token)?.[0];
       if (mark && words.length > 0 && !/[.!?,;:]$/.test(words[words.length - 1]!)) words[words.length - 1] += mark;

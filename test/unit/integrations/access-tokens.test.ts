@@ -24,7 +24,7 @@ function rotatingProvider(now: () => number) {
 }
 
 describe('access tokens: refresh before expiry, atomic rotation, invalid_grant → reauthorization', () => {
-  let now = 1_800_000_000_000;
+  const now = 1_800_000_000_000;
   const clock = () => now;
   const setup = async (tokens: TokenSet) => {
     const connections = memoryConnections();

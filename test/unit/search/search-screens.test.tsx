@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
-import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
+import { MeetingsArea } from '../../../web/src/app/home/meetings-area.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by URL, recording every call. */

@@ -1,6 +1,6 @@
 import { SHARE_MESSAGE_MAX, type MeetingView } from '../../../functions/contracts/meetings.js';
 import { humanizeDuration, IN_SESSION, meetingDuration } from '../../../web/src/features/meetings/duration.js';
-import { pageCount, pageWindow, type PageItem } from '../../../web/src/features/meetings/pagination.js';
+import { pageCount, pageWindow, type PageItem } from '../../../web/src/components/page-window.js';
 import { canBulkShare, canManage, meetingOptions, sharedWithCount } from '../../../web/src/features/meetings/permissions.js';
 import { addChips, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES, shareLink } from '../../../web/src/features/share/share-rules.js';
 

@@ -7,8 +7,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import type { MeetingView } from '../../../functions/contracts/meetings.js';
-import { FeedbackDialog } from '../../../web/src/features/feedback/components/feedback-dialog.js';
-import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
+import { FeedbackDialog } from '../../../web/src/components/feedback-dialog.js';
+import { MeetingsArea } from '../../../web/src/app/home/meetings-area.js';
 import { ShareDialog } from '../../../web/src/features/share/components/share-dialog.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
 

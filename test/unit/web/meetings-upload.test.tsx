@@ -4,11 +4,11 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { readDuration } from '../../../web/src/features/upload/read-duration.js';
-import { contentTypeFor, meetingNameFor } from '../../../web/src/features/upload/upload-flow.js';
+import { contentTypeFor, meetingNameFor } from '../../../web/src/lib/upload-flow.js';
 import { UploadForm } from '../../../web/src/features/upload/components/upload-form.js';
 import { ProgressCircle } from '../../../web/src/features/upload/components/progress-circle.js';
 import { defaultUploadPorts, useUpload } from '../../../web/src/features/upload/use-upload.js';
-import type { UploadPorts } from '../../../web/src/features/upload/upload-flow.js';
+import type { UploadPorts } from '../../../web/src/lib/upload-flow.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 /** The network boundary: a fake fetch answering by method and path, recording every call. */

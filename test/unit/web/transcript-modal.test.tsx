@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import type { MeetingView } from '../../../functions/contracts/meetings.js';
-import { MeetingsArea } from '../../../web/src/features/meetings/components/meetings-area.js';
+import { MeetingsArea } from '../../../web/src/app/home/meetings-area.js';
 import { TranscriptModal } from '../../../web/src/features/transcript/components/transcript-modal.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
 

@@ -2,7 +2,7 @@ import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import type { ProcessingView } from '../../../functions/contracts/processing.js';
 import { stillProcessing } from '../../../web/src/api/meetings/get-meetings.js';
 import { DASHBOARD_OPERATIONS, meetingOptions } from '../../../web/src/features/meetings/permissions.js';
-import { formatTimeLeft, processingLabel } from '../../../web/src/features/transcript/processing-status.js';
+import { formatTimeLeft, processingLabel } from '../../../web/src/features/meetings/processing-status.js';
 import { changedSpeakerNames, orderedLabels, speakerNamesProblem } from '../../../web/src/features/transcript/speaker-names-rules.js';
 import { activeLineIndex, formatTime, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
 

@@ -8,7 +8,7 @@ import { ResetPasswordPage } from '../features/auth/components/reset-password-pa
 import { SignInPage } from '../features/auth/components/sign-in-page.js';
 import { SignUpPage } from '../features/auth/components/sign-up-page.js';
 import { GuestOnly, Logout, RequireAuth } from '../features/auth/route-guards.js';
-import { HomePage } from '../features/home/components/home-page.js';
+import { HomePage } from './home/home-page.js';
 import { NotFoundPage } from './not-found-page.js';
 
 const GuestRoomPage = lazy(() => import('../features/room/components/guest-room-page.js').then((m) => ({ default: m.GuestRoomPage })));

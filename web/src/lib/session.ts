@@ -2,7 +2,7 @@
  * The stored session (spec §3 Auth, §4): access and refresh tokens and their expiration date, kept in
  * local storage so a reload keeps the user signed in until the 24-hour lifetime ends.
  */
-import { SESSION_LIFETIME_SECONDS } from '../../../functions/contracts/auth-users.js';
+import { SESSION_LIFETIME_SECONDS } from '@contracts/auth-users.js';
 
 export const STORAGE_KEYS = { access: 'token', refresh: 'refreshToken', expirationDate: 'expirationDate' } as const;
 

@@ -1,7 +1,7 @@
 /** POST /api/auth/token/obtain/ — exchanges e-mail and password for an access and a refresh token. */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { tokenObtainRequest, type TokenPair } from '../../../../functions/contracts/auth-users.js';
+import { tokenObtainRequest, type TokenPair } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 export const obtainTokenInput = tokenObtainRequest;

@@ -1,6 +1,6 @@
 /** The Subscription calls of spec §7 (functions/api/billing/routes.ts). */
 import useSWR from 'swr';
-import type { ProductView } from '../../../../functions/core/billing/catalogue.js';
+import type { ProductView } from '@contracts/billing.js';
 import { readAccessToken } from '../../lib/session.js';
 import { apiRequest } from '../api-client.js';
 

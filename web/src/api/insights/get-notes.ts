@@ -1,6 +1,6 @@
 /** GET /api/meetings/{id}/generated_notes/ — the generated notes (404 while they are being generated). */
 import useSWR from 'swr';
-import type { NotesResponse } from '../../../../functions/contracts/insights.js';
+import type { NotesResponse } from '@contracts/insights.js';
 import { apiRequest } from '../api-client.js';
 
 export const notesKey = (meetingId: string) => `/api/meetings/${encodeURIComponent(meetingId)}/generated_notes/`;

@@ -1,6 +1,6 @@
 /** GET /api/meetings/{id}/sentiments_data/ — the sentiment series (empty with status 'processing' until ready). */
 import useSWR from 'swr';
-import type { SentimentsResponse } from '../../../../functions/contracts/insights.js';
+import type { SentimentsResponse } from '@contracts/insights.js';
 import { apiRequest } from '../api-client.js';
 
 export const sentimentsKey = (meetingId: string) => `/api/meetings/${encodeURIComponent(meetingId)}/sentiments_data/`;

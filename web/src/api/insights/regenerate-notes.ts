@@ -1,5 +1,5 @@
 /** POST /api/meetings/{id}/regenerate_notes/ — host only: drafts the notes again with the current speaker names. */
-import type { NotesResponse } from '../../../../functions/contracts/insights.js';
+import type { NotesResponse } from '@contracts/insights.js';
 import { apiRequest } from '../api-client.js';
 
 /** Answers the new notes. Throws ApiError (403 for a participant, 409 without a transcript). */

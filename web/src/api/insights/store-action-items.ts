@@ -1,5 +1,5 @@
 /** POST /api/notes/{notesId}/store_action_items_in_t/ {actionItemNumbers} — host only: one Todoist task per chosen item. */
-import type { ActionItemView } from '../../../../functions/contracts/insights.js';
+import type { ActionItemView } from '@contracts/insights.js';
 import { apiRequest } from '../api-client.js';
 
 /** Answers the notes' action items with `stored_in_todoist` set. Throws ApiError (400 with what to do, 403, 503). */

@@ -1,5 +1,5 @@
 /** The §7 integration calls of the meeting services. Each answer carries the service's §3 flags. */
-import type { User } from '../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 type Letter = 'z' | 'w' | 't' | 'b';

@@ -1,5 +1,5 @@
 /** POST /api/meetings/ {name} — creates a meeting hosted by the caller. */
-import { createMeetingRequest, type MeetingView } from '../../../../functions/contracts/meetings.js';
+import { createMeetingRequest, type MeetingView } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 export const createMeetingInput = createMeetingRequest;

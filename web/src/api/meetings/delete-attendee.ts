@@ -1,5 +1,5 @@
 /** PUT /api/meetings/delete_attendee/ {meeting_id, attendee_email} → {meeting_data}. */
-import { deleteAttendeeRequest, type DeleteAttendeeAnswer, type MeetingView } from '../../../../functions/contracts/meetings.js';
+import { deleteAttendeeRequest, type DeleteAttendeeAnswer, type MeetingView } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 export const deleteAttendeeInput = deleteAttendeeRequest;

@@ -1,6 +1,6 @@
 /** GET /api/meetings/?page=&page_size=&meeting_id= — one page of the caller's meetings (spec §7, page size 9). */
 import useSWR from 'swr';
-import { MEETINGS_PAGE_SIZE, type MeetingView, type MeetingsPage } from '../../../../functions/contracts/meetings.js';
+import { MEETINGS_PAGE_SIZE, type MeetingView, type MeetingsPage } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 export const MEETINGS_KEY = '/api/meetings/';

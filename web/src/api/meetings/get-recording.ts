@@ -1,5 +1,5 @@
 /** GET /api/meetings/{id}/video/ — a time-limited link to the recording. */
-import type { RecordingUrl } from '../../../../functions/contracts/meetings.js';
+import type { RecordingUrl } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 /** Fetches the recording link; throws ApiError (404 when there is no recording). */

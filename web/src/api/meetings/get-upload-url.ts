@@ -1,5 +1,5 @@
 /** GET /api/meetings/{id}/video_upload_url/?content_type= — a presigned POST (403 text when minutes are used up). */
-import type { UploadContentType, UploadUrl } from '../../../../functions/contracts/meetings.js';
+import type { UploadContentType, UploadUrl } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 /** Asks for the upload target; throws ApiError (403 'You have used up your minutes for the month.'). */

@@ -1,5 +1,5 @@
 /** GET /api/meetings/{id}/index_meeting_request/ — starts processing of the uploaded recording. */
-import type { IndexRequestAnswer } from '../../../../functions/contracts/meetings.js';
+import type { IndexRequestAnswer } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 /** Requests indexing; throws ApiError (400 when nothing was uploaded). */

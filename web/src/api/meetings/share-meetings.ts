@@ -1,5 +1,5 @@
 /** POST /api/meetings/attendees/ {meeting_ids, attendees:[{email}], message_string} (host of every meeting). */
-import { shareMeetingsRequest, type ShareAnswer } from '../../../../functions/contracts/meetings.js';
+import { shareMeetingsRequest, type ShareAnswer } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 export const shareMeetingsInput = shareMeetingsRequest;

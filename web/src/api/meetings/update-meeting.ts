@@ -1,5 +1,5 @@
 /** PUT /api/meetings/{id}/ — name, recording_available, start_time, end_time (host only). */
-import { updateMeetingRequest, type MeetingView } from '../../../../functions/contracts/meetings.js';
+import { updateMeetingRequest, type MeetingView } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
 export const updateMeetingInput = updateMeetingRequest;

@@ -2,7 +2,7 @@
  * POST of the recording to the presigned upload target: multipart form, the signed fields first and the
  * file last (S3 ignores fields after `file`). XMLHttpRequest, because fetch reports no upload progress.
  */
-import type { UploadUrl } from '../../../../functions/contracts/meetings.js';
+import type { UploadUrl } from '@contracts/meetings.js';
 import { ApiError, SERVICE_UNAVAILABLE } from '../api-client.js';
 
 /** Uploads `file`; calls onProgress with 0-100 while sending; throws ApiError (503 when the network fails). */

@@ -3,7 +3,7 @@
  * query parameter, since browsers cannot set headers on a WebSocket. Sends a keep-alive every 5 minutes
  * (API Gateway closes sockets idle for 10).
  */
-import type { ServerMessage } from '../../../../functions/contracts/room.js';
+import type { ServerMessage } from '@contracts/room.js';
 
 export interface RoomSocket {
   send(message: Record<string, unknown>): void;

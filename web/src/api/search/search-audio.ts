@@ -1,6 +1,6 @@
 /** POST /api/search/search_audio/ {query, meeting_id, page, page_size} — spoken-word hits, 10 a page (spec §7, §9). */
 import useSWR from 'swr';
-import { VOICE_SEARCH_PAGE_SIZE, type AudioHit, type SearchPage } from '../../../../functions/contracts/search.js';
+import { VOICE_SEARCH_PAGE_SIZE, type AudioHit, type SearchPage } from '@contracts/search.js';
 import { apiRequest } from '../api-client.js';
 import type { PagedSearch } from './search-content.js';
 

@@ -1,6 +1,6 @@
 /** POST /api/search/search_content/ {query, meeting_id, page, page_size} — on-screen text hits, 12 a page (spec §7, §9). */
 import useSWR from 'swr';
-import { TEXT_SEARCH_PAGE_SIZE, type ContentHit, type SearchPage } from '../../../../functions/contracts/search.js';
+import { TEXT_SEARCH_PAGE_SIZE, type ContentHit, type SearchPage } from '@contracts/search.js';
 import { apiRequest } from '../api-client.js';
 
 export const SEARCH_CONTENT_KEY = '/api/search/search_content/';

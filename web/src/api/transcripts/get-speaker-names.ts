@@ -1,6 +1,6 @@
 /** GET /api/meetings/{id}/speaker_names/ — label ('Speaker N') → name; empty while the transcript is not ready. */
 import useSWR from 'swr';
-import type { SpeakerNamesAnswer } from '../../../../functions/contracts/transcripts.js';
+import type { SpeakerNamesAnswer } from '@contracts/transcripts.js';
 import { apiRequest } from '../api-client.js';
 
 export const speakerNamesKey = (meetingId: string) => `/api/meetings/${encodeURIComponent(meetingId)}/speaker_names/`;

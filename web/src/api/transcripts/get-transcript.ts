@@ -3,7 +3,7 @@
  * not ready, spec §4), and the file itself fetched from that link.
  */
 import useSWR from 'swr';
-import type { TranscriptLink, TranscriptStatus } from '../../../../functions/contracts/transcripts.js';
+import type { TranscriptLink, TranscriptStatus } from '@contracts/transcripts.js';
 import { ApiError, SERVICE_UNAVAILABLE, apiRequest } from '../api-client.js';
 
 export const transcriptKey = (meetingId: string) => `/api/meetings/${encodeURIComponent(meetingId)}/transcript/`;

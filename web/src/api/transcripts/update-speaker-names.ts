@@ -1,7 +1,7 @@
 /** PUT /api/meetings/{id}/update_speaker_names/ {speakerNames} — host only; the file is rewritten with the names. */
 import {
   updateSpeakerNamesRequest, type SpeakerNamesUpdated, type UpdateSpeakerNamesRequest,
-} from '../../../../functions/contracts/transcripts.js';
+} from '@contracts/transcripts.js';
 import { apiRequest } from '../api-client.js';
 
 export { updateSpeakerNamesRequest };

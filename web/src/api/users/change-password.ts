@@ -1,7 +1,7 @@
 /** POST /api/users/{id}/change_password/ */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { passwordChangeRequest } from '../../../../functions/contracts/auth-users.js';
+import { passwordChangeRequest } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 export const changePasswordInput = passwordChangeRequest;

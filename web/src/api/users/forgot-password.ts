@@ -1,7 +1,7 @@
 /** POST /api/users/forgot_password/ — e-mails a password reset link. */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { emailRequest } from '../../../../functions/contracts/auth-users.js';
+import { emailRequest } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 export const forgotPasswordInput = emailRequest;

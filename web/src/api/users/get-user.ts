@@ -1,6 +1,6 @@
 /** GET /api/users/ — the signed-in user is the first item of `results`. */
 import useSWR from 'swr';
-import type { User } from '../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { ApiError, apiRequest } from '../api-client.js';
 import { readAccessToken } from '../../lib/session.js';
 

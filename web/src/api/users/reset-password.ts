@@ -1,7 +1,7 @@
 /** POST /api/users/reset_password/ — sets a new password with the key from the e-mailed link. */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { resetPasswordRequest } from '../../../../functions/contracts/auth-users.js';
+import { resetPasswordRequest } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 export const resetPasswordInput = resetPasswordRequest;

@@ -1,7 +1,7 @@
 /** POST /api/users/ — creates an account (spec §3 sign-up payload). */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { signUpRequest } from '../../../../functions/contracts/auth-users.js';
+import { signUpRequest } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 export const signUpInput = signUpRequest;

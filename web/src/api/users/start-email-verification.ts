@@ -1,7 +1,7 @@
 /** POST /api/users/start_email_verification/ — e-mails a sign-up verification code. */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { emailRequest } from '../../../../functions/contracts/auth-users.js';
+import { emailRequest } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 
 export const startEmailVerificationInput = emailRequest;

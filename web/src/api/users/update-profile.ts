@@ -1,7 +1,7 @@
 /** PUT /api/users/{id}/ — form-encoded first_name, last_name, company. */
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
-import { profileUpdateRequest, type User } from '../../../../functions/contracts/auth-users.js';
+import { profileUpdateRequest, type User } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 import { USER_KEY } from './get-user.js';
 

@@ -1,6 +1,6 @@
 /** PUT /api/users/{id}/user_settings/ — general settings (email_notes). */
 import useSWRMutation from 'swr/mutation';
-import { userSettingsRequest, type User } from '../../../../functions/contracts/auth-users.js';
+import { userSettingsRequest, type User } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 import { USER_KEY } from './get-user.js';
 

@@ -5,19 +5,10 @@
  */
 import { lazy, Suspense } from 'react';
 import { useStripeConfig } from '../../api/billing/billing.js';
+import type { CardCollectorProps } from './card-seam.js';
 import { TestCardForm } from './components/test-card-form.js';
 
-/** Turns what the user typed into a PaymentMethod id; throws CardInvalid with the provider's message. */
-export type CollectCard = () => Promise<string>;
-
-export class CardInvalid extends Error {
-  readonly name = 'CardInvalid';
-}
-
-export interface CardCollectorProps {
-  /** Receives the collect function of the mounted implementation (undefined while it loads). */
-  onReady: (collect: CollectCard | undefined) => void;
-}
+export { CardInvalid, type CardCollectorProps, type CollectCard } from './card-seam.js';
 
 const StripeCardForm = lazy(() => import('./components/stripe-card-form.js'));
 

@@ -4,7 +4,7 @@
  * (Opening it for every user without a paid subscription would cover the app for everyone on the free plan.)
  */
 import { useEffect, useState } from 'react';
-import type { User } from '../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { useProducts, useSubscription } from '../../api/billing/billing.js';
 import { FREE_PRICE_ID } from './billing-messages.js';
 import { PricingModal } from './components/pricing-modal.js';

@@ -1,5 +1,5 @@
 /** Pure helpers of the sentiment modal: ranges (spec §9), distribution, speakers, significant moments, times. */
-import { SENTIMENT_CHART, type SentimentClass, type SentimentItemView } from '../../../../functions/contracts/insights.js';
+import { SENTIMENT_CHART, type SentimentClass, type SentimentItemView } from '@contracts/insights.js';
 
 export type Range = readonly [number, number];
 export interface ChartDomain { readonly time: Range; readonly score: Range }

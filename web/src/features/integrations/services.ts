@@ -2,7 +2,7 @@
  * The connected services as the SPA shows them (spec §2 side panel, §4 return flow, §8 texts). The task and
  * notes services (#16) add their entries here; everything else reads this list.
  */
-import type { User } from '../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 
 export interface IntegrationService {
   readonly id: 'zoom' | 'webex' | 'todoist' | 'basicops';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { User } from '../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { ApiError } from '../../api/api-client.js';
 import { authorizationCompleted, authorizeBasicOps, exchangeAuthorizationCode, storeServiceUser, type ServiceFlags } from '../../api/integrations/integrations.js';
 import { USER_KEY } from '../../api/users/get-user.js';

@@ -1,5 +1,5 @@
 /** What the signed-in user may do with a meeting (spec §6): by host role, sample flag and recording. */
-import type { MeetingView } from '../../../../functions/contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 
 export type MeetingOption = 'watchRecording' | 'transcript' | 'notes' | 'sentiment' | 'share' | 'delete' | 'feedback';
 

@@ -1,10 +1,10 @@
 /** The meeting options and the dialog they open (share, delete confirm, feedback, player, transcript, notes, sentiment, phone viewer). */
 import { useCallback, useMemo, useState } from 'react';
-import type { MeetingView, RecordingUrl } from '../../../../functions/contracts/meetings.js';
+import type { MeetingView, RecordingUrl } from '@contracts/meetings.js';
 import { GENERIC_ERROR } from '../../api/error-messages.js';
 import { deleteMeeting } from '../../api/meetings/delete-meeting.js';
 import { getRecording } from '../../api/meetings/get-recording.js';
-import { DOWNLOAD_ERROR } from './components/recording-player.js';
+import { DOWNLOAD_ERROR } from '../../components/download-errors.js';
 import type { MeetingOption } from './permissions.js';
 
 export type MeetingDialog =
@@ -66,3 +66,5 @@ export function useMeetingActions(onListChanged: () => void) {
 
   return useMemo(() => ({ dialog, error, dialogError, busy, open, close, run, confirmDelete }), [dialog, error, dialogError, busy, open, close, run, confirmDelete]);
 }
+
+export type MeetingActions = ReturnType<typeof useMeetingActions>;

@@ -5,7 +5,7 @@
  * (currentAttendees), since API Gateway may run a socket's messages out of order. The socket and the
  * offer are prepared before Join is pressed (prepare), so Join costs one signalling round trip.
  */
-import type { ServerMessage } from '../../../../functions/contracts/room.js';
+import type { ServerMessage } from '@contracts/room.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
 import { openRoomSocket, type RoomSocket } from '../../api/room/room-socket.js';
 import { iceGathered } from './gathering.js';

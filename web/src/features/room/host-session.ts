@@ -4,7 +4,7 @@
  * the number of guests, presenter removal swapped onto every sender with replaceTrack, and the
  * recording uploaded through the meeting upload flow at Stop.
  */
-import type { ServerMessage } from '../../../../functions/contracts/room.js';
+import type { ServerMessage } from '@contracts/room.js';
 import { getUploadUrl } from '../../api/meetings/get-upload-url.js';
 import { requestIndexing } from '../../api/meetings/request-indexing.js';
 import { shareWithRoomGuest } from '../../api/meetings/share-meetings.js';
@@ -12,6 +12,7 @@ import { updateMeeting } from '../../api/meetings/update-meeting.js';
 import { uploadRecording } from '../../api/meetings/upload-recording.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
 import { openRoomSocket, type RoomSocket } from '../../api/room/room-socket.js';
+import { finishUpload } from '../../lib/upload-flow.js';
 import { iceGathered } from './gathering.js';
 import { ProgramCanvas } from './presenter-removal.js';
 import { SessionRecorder } from './recorder.js';
@@ -201,11 +202,11 @@ export class HostSession {
   }
 
   private async saveRecording(recording: Blob, startedAt: Date): Promise<void> {
-    const id = this.who.meetingId;
-    const target = await getUploadUrl(id, 'video/webm');
-    await uploadRecording(target, recording, (savePercent) => this.publish({ savePercent }));
-    await updateMeeting(id, { recording_available: true, start_time: startedAt.toISOString(), end_time: new Date().toISOString() });
-    await requestIndexing(id).catch((error) => console.warn('Indexing request failed (the upload starts it anyway)', error));
+    // The meeting ended when Stop was pressed, not when the upload finished.
+    const changes = { recording_available: true, start_time: startedAt.toISOString(), end_time: new Date().toISOString() };
+    const indexQuietly = (id: string) => requestIndexing(id).catch((error) => console.warn('Indexing request failed (the upload starts it anyway)', error));
+    await finishUpload(this.who.meetingId, recording, 'video/webm', changes,
+      { getUploadUrl, uploadRecording, updateMeeting, requestIndexing: indexQuietly }, (savePercent) => this.publish({ savePercent }));
   }
 
   private fail(message: string): void {

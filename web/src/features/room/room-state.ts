@@ -1,5 +1,5 @@
 /** What the room screen shows; the host and guest sessions publish it on every change. */
-import type { AttendeeInfo } from '../../../../functions/contracts/room.js';
+import type { AttendeeInfo } from '@contracts/room.js';
 
 export interface RoomAttendee extends AttendeeInfo { readonly isLocal: boolean }
 

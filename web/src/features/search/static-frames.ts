@@ -2,7 +2,7 @@
  * Text hits of a slide that stays on screen: the frames sampled from it (0:00, 1:00, 2:00…) carry the same words in
  * the same places, so they are shown as one thumbnail with each time it was seen.
  */
-import type { ContentHit } from '../../../../functions/contracts/search.js';
+import type { ContentHit } from '@contracts/search.js';
 
 export interface FrameGroup { hit: ContentHit; timestamps: number[] }
 

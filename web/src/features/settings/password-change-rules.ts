@@ -1,5 +1,5 @@
 /** The password-change rules of spec §5, checked in the browser before the call. */
-import { MESSAGES, passwordProblem } from '../../../../functions/contracts/auth-users.js';
+import { MESSAGES, passwordProblem } from '@contracts/auth-users.js';
 
 export const REQUIRED = 'Please fill out all three password fields.';
 

@@ -1,5 +1,5 @@
 /** The share modal's rules (spec §5 Share): address chips, their messages, and the message limit. */
-import { MEETING_MESSAGES, SHARE_MESSAGE_MAX, shareEmail } from '../../../../functions/contracts/meetings.js';
+import { MEETING_MESSAGES, SHARE_MESSAGE_MAX, shareEmail } from '@contracts/meetings.js';
 
 export const SHARE_MESSAGES = {
   noEmail: MEETING_MESSAGES.noEmail,

@@ -1,5 +1,5 @@
 /** Upload texts of spec §5 and §8, word for word. */
-import { MEETING_MESSAGES, UPLOAD_PLACEHOLDER_NAME } from '../../../../functions/contracts/meetings.js';
+import { MEETING_MESSAGES, UPLOAD_PLACEHOLDER_NAME } from '@contracts/meetings.js';
 
 export const UPLOAD_MESSAGES = {
   invalidVideo: 'Invalid video. Please select a video file.',

@@ -7,7 +7,7 @@ import { updateMeeting } from '../../api/meetings/update-meeting.js';
 import { uploadRecording } from '../../api/meetings/upload-recording.js';
 import { errorData, errorStatus, GENERIC_ERROR } from '../../api/error-messages.js';
 import { readDuration } from './read-duration.js';
-import { runUpload, type UploadPorts } from './upload-flow.js';
+import { runUpload, type UploadPorts } from '../../lib/upload-flow.js';
 import { InvalidVideo, UPLOAD_MESSAGES } from './upload-messages.js';
 
 export interface UploadState {

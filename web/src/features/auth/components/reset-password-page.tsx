@@ -1,7 +1,7 @@
 /** /auth/resetPassword?key= — 'New Password' (spec §2, §4, §5 New password, §8). */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../../functions/contracts/auth-users.js';
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '@contracts/auth-users.js';
 import { useResetPassword } from '../../../api/users/reset-password.js';
 import { errorData, errorStatus, firstMessage, GENERIC_ERROR, SIGN_IN_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';

@@ -1,7 +1,7 @@
 /** /auth/login — 'Welcome Back!' (spec §2 Sign-in, §8 Sign-in errors). */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '../../../../../functions/contracts/auth-users.js';
+import { MESSAGES } from '@contracts/auth-users.js';
 import { useObtainToken } from '../../../api/auth/obtain-token.js';
 import { errorData, errorStatus, firstMessage, GENERIC_ERROR, SIGN_IN_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage } from '../../../components/message.js';

@@ -3,7 +3,7 @@
  * 'Verification code sent' and a 'send another code' link; the too-many-attempts message hides both.
  */
 import { useCallback, useState } from 'react';
-import { MESSAGES } from '../../../../../functions/contracts/auth-users.js';
+import { MESSAGES } from '@contracts/auth-users.js';
 import { useStartEmailVerification } from '../../../api/users/start-email-verification.js';
 import { errorStatus } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';

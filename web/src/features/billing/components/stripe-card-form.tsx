@@ -2,7 +2,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useMemo } from 'react';
-import { CardInvalid, type CardCollectorProps } from '../card-collector.js';
+import { CardInvalid, type CardCollectorProps } from '../card-seam.js';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 

@@ -4,7 +4,7 @@
  * the PaymentMethod id, exactly as Stripe.js's createPaymentMethod would.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { CardInvalid, type CardCollectorProps } from '../card-collector.js';
+import { CardInvalid, type CardCollectorProps } from '../card-seam.js';
 
 /** The local Stripe server's publishable key (local/stripe/index.ts LOCAL_PUBLISHABLE_KEY). */
 const LOCAL_PUBLISHABLE_KEY = 'pk_test_meetscribe_local';

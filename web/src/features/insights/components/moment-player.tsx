@@ -1,7 +1,7 @@
 /** Plays the meeting's recording from a chosen second, inside the notes and sentiment modals. */
 import { useEffect, useRef, useState } from 'react';
 import { getRecording } from '../../../api/meetings/get-recording.js';
-import { DOWNLOAD_ERROR } from '../../meetings/components/recording-player.js';
+import { DOWNLOAD_ERROR } from '../../../components/download-errors.js';
 import { formatSeconds } from '../chart-model.js';
 
 /**

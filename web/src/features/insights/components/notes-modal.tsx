@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { INSIGHTS_MESSAGES, type NotesResponse, type TimestampRangeView } from '../../../../../functions/contracts/insights.js';
+import { INSIGHTS_MESSAGES, type NotesResponse, type TimestampRangeView } from '@contracts/insights.js';
 import { ApiError } from '../../../api/api-client.js';
 import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
 import { regenerateNotes } from '../../../api/insights/regenerate-notes.js';

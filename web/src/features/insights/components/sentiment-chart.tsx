@@ -1,7 +1,7 @@
 /** The sentiment timeline (recharts): score over time, points coloured by class, drag to zoom on time. */
 import { useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SentimentItemView } from '../../../../../functions/contracts/insights.js';
+import type { SentimentItemView } from '@contracts/insights.js';
 import { axisTicks, formatScore, formatSeconds, speakerName, type ChartDomain } from '../chart-model.js';
 
 export const CLASS_COLOURS = { positive: '#2e7d32', negative: '#c62828', neutral: '#8a8a8a' } as const;

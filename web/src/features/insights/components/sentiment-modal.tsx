@@ -4,7 +4,7 @@
  * playing the recording from that moment); per-speaker mean and first-to-last-quarter trend.
  */
 import { useMemo, useState } from 'react';
-import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '../../../../../functions/contracts/insights.js';
+import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } from '@contracts/insights.js';
 import { useSentiments } from '../../../api/insights/get-sentiments.js';
 import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
 import { Modal } from '../../../components/modal.js';
@@ -71,7 +71,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
   const [showMoments, setShowMoments] = useState(false);
   const [playAt, setPlayAt] = useState<number>();
 
-  const all = data?.sentiments_data ?? [];
+  const all = useMemo(() => data?.sentiments_data ?? [], [data]);
   const items = useMemo(() => (speaker ? all.filter((i) => i.speaker_label === speaker) : all), [all, speaker]);
   const domain = zoom ?? chartDomain(items);
   const moments = significantMoments(items);

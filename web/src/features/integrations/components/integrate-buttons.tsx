@@ -1,6 +1,6 @@
 /** The side panel's Integrate buttons (spec §2): one per service not integrated or without a token; each opens its modal. */
 import { useState } from 'react';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { INTEGRATION_SERVICES, needsIntegrateButton, type IntegrationService } from '../services.js';
 import { IntegrationModal } from './integration-modal.js';
 

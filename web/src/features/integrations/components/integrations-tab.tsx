@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { removeIntegration, updateTodoistSettings, updateWebexSettings, type ServiceFlags } from '../../../api/integrations/integrations.js';
 import { USER_KEY } from '../../../api/users/get-user.js';
 import { ErrorMessage } from '../../../components/message.js';

@@ -4,7 +4,7 @@
  * A name too long for its column is clipped with an ellipsis; the whole name is in the tooltip.
  */
 import { useEffect, useState } from 'react';
-import { MEETING_MESSAGES, MEETING_NAME_MAX, type MeetingView } from '../../../../../functions/contracts/meetings.js';
+import { MEETING_MESSAGES, MEETING_NAME_MAX, type MeetingView } from '@contracts/meetings.js';
 import { GENERIC_ERROR } from '../../../api/error-messages.js';
 import { updateMeeting } from '../../../api/meetings/update-meeting.js';
 import { ErrorMessage } from '../../../components/message.js';

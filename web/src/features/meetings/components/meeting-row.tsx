@@ -3,12 +3,12 @@
  * button (host), the options — a dropdown on desktop, one button opening the viewer on phones — and the
  * processing status of its recording.
  */
-import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { canManage, meetingOptions, sharedWithCount, type MeetingOption } from '../permissions.js';
-import { ProcessingStatus } from '../../transcript/components/processing-status.js';
-import { isUnfinishedUpload } from '../../upload/upload-flow.js';
+import { isUnfinishedUpload } from '../processing-status.js';
+import { ProcessingStatus } from './processing-status.js';
 import { MeetingName } from './meeting-name.js';
 import { OptionsMenu } from './options-menu.js';
 

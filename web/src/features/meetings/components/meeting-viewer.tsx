@@ -1,11 +1,11 @@
 /** The phone viewer of one meeting: its facts, the same processing status as its row, and the same role-based options as the desktop dropdown. */
-import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
 import { formatStart } from '../format.js';
 import { meetingOptions, OPTION_LABELS, sharedWithCount, type MeetingOption } from '../permissions.js';
 import { Modal } from '../../../components/modal.js';
-import { ProcessingStatus } from '../../transcript/components/processing-status.js';
-import { isUnfinishedUpload } from '../../upload/upload-flow.js';
+import { isUnfinishedUpload } from '../processing-status.js';
+import { ProcessingStatus } from './processing-status.js';
 
 interface MeetingViewerProps {
   meeting: MeetingView;

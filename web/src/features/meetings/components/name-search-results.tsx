@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMeetingSearch } from '../../../api/search/search-meetings.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { pageCount } from '../pagination.js';
+import { pageCount } from '../../../components/page-window.js';
 import { LOAD_ERROR, nothingMatched } from '../list-messages.js';
-import { Pagination } from './pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 
 export const SEARCH_PAGE_SIZE = 12;
 

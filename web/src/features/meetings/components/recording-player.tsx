@@ -1,9 +1,7 @@
 /** The recording player (spec §2): an HTML5 video of the link GET meetings/{id}/video/ returned. */
-import type { RecordingUrl } from '../../../../../functions/contracts/meetings.js';
+import type { RecordingUrl } from '@contracts/meetings.js';
 import { Modal } from '../../../components/modal.js';
 import { learnDuration } from '../known-duration.js';
-
-export const DOWNLOAD_ERROR = 'There was an error downloading your file.';
 
 export function RecordingPlayer({ recording, onClose }: { recording: RecordingUrl; onClose: () => void }) {
   return (

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Logo } from '../../../components/logo.js';
-import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
+import { FeedbackDialog } from '../../../components/feedback-dialog.js';
 import type { RoomState } from '../room-state.js';
 import { ROOM_TEXTS, SURVEY_DELAY_MS } from '../room-texts.js';
 import { AttendeeCards } from './attendee-cards.js';

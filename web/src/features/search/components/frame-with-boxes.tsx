@@ -1,5 +1,5 @@
 /** A video frame with a box drawn over each matched word (boxes are relative to the image, 0..1). */
-import type { ContentHit } from '../../../../../functions/contracts/search.js';
+import type { ContentHit } from '@contracts/search.js';
 
 const percent = (v: number) => `${(v * 100).toFixed(3)}%`;
 

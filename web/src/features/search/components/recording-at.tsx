@@ -1,6 +1,6 @@
 /** Opens a meeting's recording at a moment (a search hit's timestamp). */
 import { useEffect, useRef, useState } from 'react';
-import type { RecordingUrl } from '../../../../../functions/contracts/meetings.js';
+import type { RecordingUrl } from '@contracts/meetings.js';
 import { getRecording } from '../../../api/meetings/get-recording.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';

@@ -1,9 +1,9 @@
 /** On-screen text hits (spec §2, §9): 12 a page, each frame with the matched words boxed; a click opens the recording there. */
 import { useState } from 'react';
-import { TEXT_SEARCH_PAGE_SIZE } from '../../../../../functions/contracts/search.js';
+import { TEXT_SEARCH_PAGE_SIZE } from '@contracts/search.js';
 import { useContentSearch } from '../../../api/search/search-content.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { Pagination } from '../../meetings/components/pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
 import { groupStaticFrames } from '../static-frames.js';
 import { FrameWithBoxes } from './frame-with-boxes.js';

@@ -1,9 +1,9 @@
 /** Spoken-word hits (spec §2, §9): 10 a page, the passage with matched words highlighted by prefix; a click opens the recording there. */
 import { useState } from 'react';
-import { VOICE_SEARCH_PAGE_SIZE } from '../../../../../functions/contracts/search.js';
+import { VOICE_SEARCH_PAGE_SIZE } from '@contracts/search.js';
 import { useAudioSearch } from '../../../api/search/search-audio.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { Pagination } from '../../meetings/components/pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
 import { HighlightedText } from './highlighted-text.js';
 import type { Moment } from './recording-at.js';

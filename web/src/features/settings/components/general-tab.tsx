@@ -1,6 +1,6 @@
 /** Settings › General: the e-mail notes toggle, which flips only after the server accepts (spec §2 Settings). */
 import { useState } from 'react';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { useUpdateUserSettings } from '../../../api/users/update-user-settings.js';
 import { ErrorMessage } from '../../../components/message.js';
 

@@ -1,6 +1,6 @@
 /** Settings › Profile: first name, last name and company editable; e-mail read-only (spec §5 Profile). */
 import { useState, type FormEvent } from 'react';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { useUpdateProfile } from '../../../api/users/update-profile.js';
 import { errorData, errorStatus, firstMessage, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';

@@ -1,6 +1,6 @@
 /** People with access to one meeting: the host marked '(Host)' without a cross, others removable. */
 import { useState } from 'react';
-import type { MeetingView } from '../../../../../functions/contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { deleteAttendee } from '../../../api/meetings/delete-attendee.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { SHARE_MESSAGES } from '../share-rules.js';

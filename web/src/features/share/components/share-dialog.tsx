@@ -2,16 +2,19 @@
  * The share modal (spec §2, §5): address chips, an optional message, the people with access (one
  * meeting), an inert General Access toggle, Copy Share Link, and Send (2 s later the app goes to /).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SHARE_MESSAGE_MAX, type MeetingView } from '../../../../../functions/contracts/meetings.js';
+import { SHARE_MESSAGE_MAX, type MeetingView } from '@contracts/meetings.js';
 import { errorData, errorStatus, firstMessage } from '../../../api/error-messages.js';
 import { shareMeetings } from '../../../api/meetings/share-meetings.js';
+import { CountedTextArea } from '../../../components/counted-text-area.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
-import { addChips, CHIP_KEYS, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES } from '../share-rules.js';
+import { addChips, messageLimitNotice, messageProblem, recipientsProblem, SHARE_MESSAGES } from '../share-rules.js';
 import { AccessList } from './access-list.js';
 import { CopyLinkButton } from './copy-link-button.js';
+import { GeneralAccess } from './general-access.js';
+import { RecipientsInput } from './recipients-input.js';
 
 export const SHARE_DONE_DELAY_MS = 2000;
 
@@ -31,7 +34,6 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const ids = { input: useId(), message: useId(), counter: useId() };
   const messageError = messageProblem(message);
   const messageNotice = messageError ? undefined : messageLimitNotice(message);
   const single = meetings.length === 1 ? meetings[0] : undefined;
@@ -43,15 +45,6 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
     setEmails(result.emails);
     setText(result.rest);
     setRecipientsError(result.error);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (CHIP_KEYS.includes(event.key)) {
-      event.preventDefault();
-      if (text.trim() !== '') confirmText(text);
-    } else if (event.key === 'Backspace' && text === '' && emails.length > 0) {
-      setEmails(emails.slice(0, -1));
-    }
   }
 
   async function send() {
@@ -76,62 +69,13 @@ export function ShareDialog({ meetings, onClose, onChanged }: ShareDialogProps) 
   return (
     <Modal title={title} onClose={onClose} className="share-modal">
       <div className="form">
-        <div className="field">
-          <label htmlFor={ids.input}>Add people by email</label>
-          <div className="chip-input">
-            <ul className="chips" aria-label="Recipients">
-              {emails.map((email) => (
-                <li key={email} className="chip">
-                  {email}
-                  <button type="button" className="chip-remove" aria-label={`Remove ${email}`} onClick={() => setEmails(emails.filter((e) => e !== email))}>×</button>
-                </li>
-              ))}
-            </ul>
-            <input
-              id={ids.input}
-              type="text"
-              inputMode="email"
-              autoComplete="off"
-              value={text}
-              placeholder="name@example.com"
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={onKeyDown}
-              onPaste={(e) => {
-                const pasted = e.clipboardData.getData('text');
-                if (/[\s,]/.test(pasted.trim())) {
-                  e.preventDefault();
-                  confirmText(`${text}${pasted}`);
-                }
-              }}
-            />
-          </div>
-          <p className="hint">Press Enter, space or comma after each address.</p>
-        </div>
+        <RecipientsInput emails={emails} text={text} onTextChange={setText} onEmailsChange={setEmails} onConfirm={confirmText} />
         <ErrorMessage>{recipientsError}</ErrorMessage>
-        <div className="field">
-          <label htmlFor={ids.message}>Message (optional)</label>
-          <textarea
-            id={ids.message}
-            className="textarea"
-            rows={4}
-            maxLength={SHARE_MESSAGE_MAX}
-            value={message}
-            aria-describedby={ids.counter}
-            onChange={(e) => setMessage(e.target.value.slice(0, SHARE_MESSAGE_MAX))}
-          />
-          <p id={ids.counter} className="counter">{message.length}/{SHARE_MESSAGE_MAX}</p>
-        </div>
+        <CountedTextArea label="Message (optional)" value={message} max={SHARE_MESSAGE_MAX} onChange={setMessage} />
         <ErrorMessage>{messageError}</ErrorMessage>
         {messageNotice && <p className="hint" role="status">{messageNotice}</p>}
         {single && <AccessList meeting={single} onChanged={onChanged} />}
-        <div className="general-access">
-          <h3>General Access</h3>
-          <div className="segmented" role="radiogroup" aria-label="General Access">
-            <button type="button" role="radio" aria-checked="false" disabled>Public</button>
-            <button type="button" role="radio" aria-checked="true" disabled>Private</button>
-          </div>
-          <p className="hint">Only the people listed can open this meeting; public links are not available yet.</p>
-        </div>
+        <GeneralAccess />
         <ErrorMessage>{sendError}</ErrorMessage>
         {status === 'sent' && <SuccessMessage>Shared. Taking you home…</SuccessMessage>}
         <div className="modal-actions">

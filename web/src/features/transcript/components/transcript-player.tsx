@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { getRecording } from '../../../api/meetings/get-recording.js';
-import { DOWNLOAD_ERROR } from '../../meetings/components/recording-player.js';
+import { DOWNLOAD_ERROR } from '../../../components/download-errors.js';
 import { formatTime } from '../transcript-text.js';
 
 /** A request to play from `seconds`; a new `nonce` seeks again even to the same second. */
@@ -41,6 +41,7 @@ export function TranscriptPlayer({ meetingId, request, onTime }: TranscriptPlaye
     else element.addEventListener('loadedmetadata', seek, { once: true });
     return () => element.removeEventListener('loadedmetadata', seek);
     // Only a new request or a newly loaded recording seeks; onTime changing identity must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [request, recording]);
 
   if (!request) return null;

@@ -1,5 +1,5 @@
 /** The header (spec §2): logo linking to /, the user menu, and the mobile menu toggle. */
-import { Logo } from '../../../components/logo.js';
+import { Logo } from '../../components/logo.js';
 import { UserMenu } from './user-menu.js';
 
 interface AppHeaderProps {

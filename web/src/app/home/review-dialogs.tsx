@@ -3,12 +3,12 @@
  * The sentiment modal (with the charts library) loads on demand, when it is first opened.
  */
 import { lazy, Suspense } from 'react';
-import { NotesModal } from '../../insights/components/notes-modal.js';
-import { TranscriptModal } from '../../transcript/components/transcript-modal.js';
-import { canManage } from '../permissions.js';
-import type { MeetingDialog } from '../use-meeting-actions.js';
+import { NotesModal } from '../../features/insights/components/notes-modal.js';
+import { TranscriptModal } from '../../features/transcript/components/transcript-modal.js';
+import { canManage } from '../../features/meetings/permissions.js';
+import type { MeetingDialog } from '../../features/meetings/use-meeting-actions.js';
 
-const SentimentModal = lazy(() => import('../../insights/components/sentiment-modal.js').then((m) => ({ default: m.SentimentModal })));
+const SentimentModal = lazy(() => import('../../features/insights/components/sentiment-modal.js').then((m) => ({ default: m.SentimentModal })));
 
 interface ReviewDialogsProps {
   dialog: MeetingDialog | undefined;

@@ -2,11 +2,11 @@
  * The desktop side panel (spec §2): '{first name}'s Meeting', 'Edit my profile', the upload form,
  * Submit Feedback and the footer links.
  */
-import type { User } from '../../../../../functions/contracts/auth-users.js';
-import { env } from '../../../config/env.js';
-import { IntegrateButtons } from '../../integrations/components/integrate-buttons.js';
-import { UploadForm } from '../../upload/components/upload-form.js';
-import type { UploadController } from '../../upload/use-upload.js';
+import type { User } from '@contracts/auth-users.js';
+import { env } from '../../config/env.js';
+import { IntegrateButtons } from '../../features/integrations/components/integrate-buttons.js';
+import { UploadForm } from '../../features/upload/components/upload-form.js';
+import type { UploadController } from '../../features/upload/use-upload.js';
 
 interface SidePanelProps {
   user: User | undefined;

@@ -1,6 +1,6 @@
 /** Page links (spec §2, §9): 5 around the current page on wide screens, 2 under 769 px, 1 margin page. */
-import { NARROW_PAGE_RANGE, pageWindow, WIDE_PAGE_RANGE } from '../pagination.js';
-import { NARROW_QUERY, useMediaQuery } from '../use-media-query.js';
+import { NARROW_PAGE_RANGE, pageWindow, WIDE_PAGE_RANGE } from './page-window.js';
+import { NARROW_QUERY, useMediaQuery } from '../lib/use-media-query.js';
 
 interface PaginationProps {
   page: number;

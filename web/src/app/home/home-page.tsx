@@ -5,16 +5,16 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useUser } from '../../../api/users/get-user.js';
-import { errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../../api/error-messages.js';
-import { ErrorMessage } from '../../../components/message.js';
-import { FeedbackDialog } from '../../feedback/components/feedback-dialog.js';
-import { IntegrationResultDialog } from '../../integrations/components/integration-result-dialog.js';
-import { useIntegrationReturn } from '../../integrations/use-integration-return.js';
-import { MeetingsArea } from '../../meetings/components/meetings-area.js';
-import { SettingsDialog, type SettingsTab } from '../../settings/components/settings-dialog.js';
-import { useUpload } from '../../upload/use-upload.js';
-import { usePricingModal } from '../../billing/use-pricing-modal.js';
+import { useUser } from '../../api/users/get-user.js';
+import { errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../api/error-messages.js';
+import { ErrorMessage } from '../../components/message.js';
+import { FeedbackDialog } from '../../components/feedback-dialog.js';
+import { IntegrationResultDialog } from '../../features/integrations/components/integration-result-dialog.js';
+import { useIntegrationReturn } from '../../features/integrations/use-integration-return.js';
+import { MeetingsArea } from './meetings-area.js';
+import { SettingsDialog, type SettingsTab } from './settings-dialog.js';
+import { useUpload } from '../../features/upload/use-upload.js';
+import { usePricingModal } from '../../features/billing/use-pricing-modal.js';
 import { AppHeader } from './app-header.js';
 import { MobileMenu } from './mobile-menu.js';
 import { SidePanel } from './side-panel.js';

@@ -1,5 +1,6 @@
 /** How a meeting's processing status (docs/pipeline.md, `processing` on a meeting) reads in the list row. */
-import type { ProcessingView } from '../../../../functions/contracts/processing.js';
+import { UPLOAD_PLACEHOLDER_NAME, type MeetingView } from '@contracts/meetings.js';
+import type { ProcessingView } from '@contracts/processing.js';
 
 /** A meeting still under the upload placeholder name with no recording: the upload is running in some tab, or was abandoned. */
 export const UPLOAD_UNFINISHED = 'Upload not finished. If it was interrupted, delete this meeting and upload the recording again.';
@@ -35,4 +36,9 @@ export function processingLabel(view: ProcessingView): ProcessingLabel {
   if (view.percent === null) return { text: `${stage}…`, tone: 'pending' };
   const left = view.seconds_left != null ? ` · ${formatTimeLeft(view.seconds_left)}` : '';
   return { text: `${stage}… ${view.percent} %${left}`, tone: 'pending', percent: view.percent };
+}
+
+/** Still the upload's placeholder (step 2 of upload-flow) with no recording and no processing: the upload has not (or never) finished. */
+export function isUnfinishedUpload(meeting: MeetingView): boolean {
+  return meeting.name === UPLOAD_PLACEHOLDER_NAME && !meeting.recording_available && !meeting.processing;
 }

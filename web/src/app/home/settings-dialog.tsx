@@ -4,13 +4,13 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useUser } from '../../../api/users/get-user.js';
-import { onGuardFocus, useFocusTrap } from '../../../components/focus-trap.js';
-import { AccountTab } from './account-tab.js';
-import { GeneralTab } from './general-tab.js';
-import { IntegrationsTab } from '../../integrations/components/integrations-tab.js';
-import { ProfileTab } from './profile-tab.js';
-import { SubscriptionTab } from '../../billing/components/subscription-tab.js';
+import { useUser } from '../../api/users/get-user.js';
+import { onGuardFocus, useFocusTrap } from '../../components/focus-trap.js';
+import { AccountTab } from '../../features/settings/components/account-tab.js';
+import { GeneralTab } from '../../features/settings/components/general-tab.js';
+import { IntegrationsTab } from '../../features/integrations/components/integrations-tab.js';
+import { ProfileTab } from '../../features/settings/components/profile-tab.js';
+import { SubscriptionTab } from '../../features/billing/components/subscription-tab.js';
 
 export const SETTINGS_TABS = ['Profile', 'Account', 'General', 'Integrations', 'Subscription'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -4,11 +4,12 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SURVEY_MAXIMUM_RATING, SURVEY_NOTE_MAX } from '../../../../../functions/contracts/meetings.js';
-import { GENERIC_ERROR } from '../../../api/error-messages.js';
-import { submitSurvey } from '../../../api/surveys/submit-survey.js';
-import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
-import { Modal } from '../../../components/modal.js';
+import { SURVEY_MAXIMUM_RATING, SURVEY_NOTE_MAX } from '@contracts/meetings.js';
+import { GENERIC_ERROR } from '../api/error-messages.js';
+import { submitSurvey } from '../api/surveys/submit-survey.js';
+import { CountedTextArea } from './counted-text-area.js';
+import { ErrorMessage, SuccessMessage } from './message.js';
+import { Modal } from './modal.js';
 
 export const FEEDBACK_DONE_DELAY_MS = 2000;
 export const RATING_REQUIRED = `Please choose a rating from 1 to ${SURVEY_MAXIMUM_RATING} before submitting.`;
@@ -28,7 +29,7 @@ export function FeedbackDialog({ email, meetingId, onClose }: FeedbackDialogProp
   const [error, setError] = useState<string>();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const ids = { note: useId(), counter: useId(), scale: useId() };
+  const ids = { scale: useId() };
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function submit(event: FormEvent) {
@@ -65,19 +66,7 @@ export function FeedbackDialog({ email, meetingId, onClose }: FeedbackDialogProp
           <span>Very Poor</span>
           <span>Excellent</span>
         </div>
-        <div className="field">
-          <label htmlFor={ids.note}>Note (optional)</label>
-          <textarea
-            id={ids.note}
-            className="textarea"
-            rows={4}
-            maxLength={SURVEY_NOTE_MAX}
-            value={note}
-            aria-describedby={ids.counter}
-            onChange={(e) => setNote(e.target.value.slice(0, SURVEY_NOTE_MAX))}
-          />
-          <p id={ids.counter} className="counter">{note.length}/{SURVEY_NOTE_MAX}</p>
-        </div>
+        <CountedTextArea label="Note (optional)" value={note} max={SURVEY_NOTE_MAX} onChange={setNote} />
         <ErrorMessage>{error}</ErrorMessage>
         {status === 'sent' && <SuccessMessage>Thank you for your feedback!</SuccessMessage>}
         <div className="modal-actions">

@@ -1,7 +1,7 @@
 /** Header menu with the user's full name (or 'Loading...'), holding Settings and Sign Out. */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { moveInMenu } from '../../../components/menu-keys.js';
+import { moveInMenu } from '../../components/menu-keys.js';
 
 export function UserMenu({ name, onSettings }: { name: string; onSettings: () => void }) {
   const [open, setOpen] = useState(false);

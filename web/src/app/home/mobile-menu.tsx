@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { User } from '../../../../../functions/contracts/auth-users.js';
-import { UploadForm } from '../../upload/components/upload-form.js';
-import type { UploadController } from '../../upload/use-upload.js';
+import type { User } from '@contracts/auth-users.js';
+import { UploadForm } from '../../features/upload/components/upload-form.js';
+import type { UploadController } from '../../features/upload/use-upload.js';
 
 interface MobileMenuProps {
   open: boolean;

@@ -2,7 +2,7 @@
  * The processing status of a meeting row: the upload not finished yet (or abandoned), queued, the running stage
  * with its progress, ready or failed; nothing for a meeting that has no recording and never had an upload.
  */
-import type { ProcessingView } from '../../../../../functions/contracts/processing.js';
+import type { ProcessingView } from '@contracts/processing.js';
 import { processingLabel, UPLOAD_UNFINISHED } from '../processing-status.js';
 
 export function ProcessingStatus({ processing, uploadUnfinished = false }: { processing: ProcessingView | undefined; uploadUnfinished?: boolean }) {

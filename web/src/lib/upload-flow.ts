@@ -1,10 +1,10 @@
 /**
  * The six-step upload of spec §4: read the duration, create the placeholder meeting, get the upload
  * target, upload with progress, give the meeting its real name and times, request indexing.
+ * The live room (features/room) saves its recording with the last four steps (finishUpload).
  */
-import { MEETING_NAME_MAX, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '../../../../functions/contracts/meetings.js';
-import type { MeetingChanges } from '../../api/meetings/update-meeting.js';
-import { PLACEHOLDER_MEETING_NAME } from './upload-messages.js';
+import { MEETING_NAME_MAX, UPLOAD_PLACEHOLDER_NAME, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '@contracts/meetings.js';
+import type { MeetingChanges } from '../api/meetings/update-meeting.js';
 
 /** The calls the flow makes; the application passes the real API functions, tests pass their own. */
 export interface UploadPorts {
@@ -13,7 +13,8 @@ export interface UploadPorts {
   getUploadUrl(meetingId: string, contentType: UploadContentType): Promise<UploadUrl>;
   uploadRecording(target: UploadUrl, file: Blob, onProgress: (percent: number) => void): Promise<void>;
   updateMeeting(meetingId: string, changes: MeetingChanges): Promise<MeetingView>;
-  requestIndexing(meetingId: string): Promise<IndexRequestAnswer>;
+  /** The room passes one that logs a failure instead of throwing (the upload event starts indexing anyway). */
+  requestIndexing(meetingId: string): Promise<IndexRequestAnswer | void>;
 }
 
 /**
@@ -24,11 +25,6 @@ export function meetingNameFor(fileName: string): string {
   const stripped = fileName.replace(/\.(mp4|m4a)$/i, '').trim();
   const name = stripped === '' ? fileName : stripped;
   return name.length > MEETING_NAME_MAX ? `${name.slice(0, MEETING_NAME_MAX - 1).trimEnd()}…` : name;
-}
-
-/** Still the placeholder of step 2 with no recording and no processing: the upload has not (or never) finished. */
-export function isUnfinishedUpload(meeting: MeetingView): boolean {
-  return meeting.name === PLACEHOLDER_MEETING_NAME && !meeting.recording_available && !meeting.processing;
 }
 
 /** The content type to ask the upload target for: .m4a is audio/mp4, everything else video/mp4. */
@@ -53,10 +49,23 @@ export function completedMeetingChanges(file: File, durationSeconds: number): Me
  */
 export async function runUpload(file: File, ports: UploadPorts, onProgress: (percent: number) => void): Promise<string> {
   const duration = await ports.readDuration(file);
-  const meeting = await ports.createMeeting(PLACEHOLDER_MEETING_NAME);
-  const target = await ports.getUploadUrl(meeting.id, contentTypeFor(file.name));
-  await ports.uploadRecording(target, file, onProgress);
-  await ports.updateMeeting(meeting.id, completedMeetingChanges(file, duration));
-  await ports.requestIndexing(meeting.id);
+  const meeting = await ports.createMeeting(UPLOAD_PLACEHOLDER_NAME);
+  await finishUpload(meeting.id, file, contentTypeFor(file.name), completedMeetingChanges(file, duration), ports, onProgress);
   return meeting.id;
+}
+
+export type FinishUploadPorts = Pick<UploadPorts, 'getUploadUrl' | 'uploadRecording' | 'updateMeeting' | 'requestIndexing'>;
+
+/**
+ * Steps 3 to 6 for a meeting that exists: get the upload target, upload with progress, apply `changes`
+ * (recording flag, times, name), request indexing. Rethrows the first failure as is.
+ */
+export async function finishUpload(
+  meetingId: string, recording: Blob, contentType: UploadContentType, changes: MeetingChanges,
+  ports: FinishUploadPorts, onProgress: (percent: number) => void,
+): Promise<void> {
+  const target = await ports.getUploadUrl(meetingId, contentType);
+  await ports.uploadRecording(target, recording, onProgress);
+  await ports.updateMeeting(meetingId, changes);
+  await ports.requestIndexing(meetingId);
 }
