@@ -193,6 +193,9 @@ const overlap = (a: string, b: string) => {
   return shared / Math.max(1, Math.min(x.size, y.size));
 };
 
+const anaphoric = (task: string, due: string | null) =>
+  /\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1;
+
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
 export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
   const found: Array<FoundAction & { index: number }> = [];
@@ -216,6 +219,13 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
   // A request and the same person's promise just after it are one item; so are repeats of one task.
   const merged: Array<FoundAction & { index: number }> = [];
   for (const item of found) {
+    // A task that names nothing and points back ("I'll start on it tonight", "I'll ask him about that") belongs
+    // to the same owner's item just before it; with none to point to, it says nothing a reader can act on.
+    if (anaphoric(item.task, item.due)) {
+      const antecedent = merged.findLast((m) => m.owner === item.owner && item.index - m.index <= 3);
+      if (antecedent) merged[merged.indexOf(antecedent)] = { ...antecedent, due: antecedent.due ?? item.due, end: Math.max(antecedent.end, item.end) };
+      continue;
+    }
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.
     const vague = contentWords(item.task).length <= 1;
     const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))

@@ -20,6 +20,13 @@ describe('action items', () => {
     }
   });
 
+  it('folds a task that only points back ("I\'ll start on it tonight") into the same owner\'s item before it, and drops one with nothing to point to', () => {
+    expect(items(s('Bob, I\'d like you to write the new menu by next Monday.', 'spk_0', 0), s("No problem, I'll start on it tonight.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: write the new menu by next Monday', owner: 'Bob', due: 'next Monday' }]);
+    expect(items(s('The coach company charged extra for waiting.', 'spk_0', 0), s("So I'll ask him about that too.", 'spk_0', 5))).toEqual([]);
+    expect(items(s("I'll call the printer about the price.", 'spk_0', 0))).toEqual([{ text: 'Alice: call the printer about the price', owner: 'Alice', due: null }]);
+  });
+
   it('gives a request to the person addressed by name, and the requester\'s "me" their name', () => {
     expect(items(s('Carol, can you send me the budget by the end of the week?', 'spk_0', 0), s('The budget is nearly done.', 'spk_1', 5)))
       .toEqual([{ text: 'Carol: send Alice the budget by the end of the week', owner: 'Carol', due: 'end of the week' }]);
