@@ -36,7 +36,11 @@ export interface MeetingScore {
   /** Content right, owner right or wrong. */
   contentMatched: number;
   scriptedDecisions: number;
+  /** Scripted decisions found in the notes (recall). */
   foundDecisions: number;
+  /** Decisions in the notes, and how many of them match a scripted one (precision). */
+  notedDecisions: number;
+  rightDecisions: number;
   topics: number;
   overviewTopics: number;
   summaryTopics: number;
@@ -84,6 +88,8 @@ export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike): Meeting
     rightActions, contentMatched,
     scriptedDecisions: script.decisions.length,
     foundDecisions: script.decisions.filter((d) => decisions.some((g) => overlap(g.content, d.content) >= MATCH_SHARE)).length,
+    notedDecisions: decisions.length,
+    rightDecisions: decisions.filter((g) => script.decisions.some((d) => overlap(g.content, d.content) >= MATCH_SHARE)).length,
     topics: script.topics.length,
     overviewTopics: script.topics.filter((t) => namesTopic(notes.overview, t)).length,
     summaryTopics: script.topics.filter((t) => namesTopic(summary, t)).length,
@@ -110,6 +116,7 @@ export function ratios(s: MeetingScore) {
     recall: ratio(s.rightActions, s.scriptedActions),
     ownerAccuracy: ratio(s.rightActions, s.contentMatched),
     decisionRecall: ratio(s.foundDecisions, s.scriptedDecisions),
+    decisionPrecision: ratio(s.rightDecisions, s.notedDecisions),
     summaryCoverage: ratio(s.summaryTopics, s.topics),
   };
 }

@@ -36,6 +36,11 @@ const NOT_TASKS = String.raw`be|say|tell you|tell|admit|never|not|think|probably
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
+/**
+ * A promise whose "'ll" the speech engine dropped ("And I email the volunteers", "I order the gloves today"):
+ * "I" opening the sentence (or after "and/so/then") with a plain work verb. Not for verbs of talk or thought.
+ */
+const DROPPED_WILL = /^(?:(?:and|so|then)\s+)?I\s+(?=(?:send|email|e-mail|call|phone|ring|book|order|check|print|write|fix|update|ask|remind|draft|prepare|schedule|collect|contact|organise|organize|arrange|buy|design|post|upload|share|repeat|follow up|set up|look into|talk to|speak to|reach out to|put together|sort out)\s+\S)/i;
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
 const REQUEST = new RegExp(String.raw`\b(?:can|could|would|will)\s+you\s+${TASK_START}(?=[a-z])`, 'i');
@@ -174,7 +179,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     const task = tidyTask(clauseFrom(text, named.index));
     if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'named-owner', owner: named.owner, task };
   }
-  const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined);
+  const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL);
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
   const team = hasDue ? at(TEAM) : undefined;
   if (team) return { kind: 'team', owner: null, task: team };
@@ -187,6 +192,9 @@ const overlap = (a: string, b: string) => {
   const shared = [...x].filter((w) => y.has(w)).length;
   return shared / Math.max(1, Math.min(x.size, y.size));
 };
+
+const anaphoric = (task: string, due: string | null) =>
+  /\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1;
 
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
 export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
@@ -211,6 +219,13 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
   // A request and the same person's promise just after it are one item; so are repeats of one task.
   const merged: Array<FoundAction & { index: number }> = [];
   for (const item of found) {
+    // A task that names nothing and points back ("I'll start on it tonight", "I'll ask him about that") belongs
+    // to the same owner's item just before it; with none to point to, it says nothing a reader can act on.
+    if (anaphoric(item.task, item.due)) {
+      const antecedent = merged.findLast((m) => m.owner === item.owner && item.index - m.index <= 3);
+      if (antecedent) merged[merged.indexOf(antecedent)] = { ...antecedent, due: antecedent.due ?? item.due, end: Math.max(antecedent.end, item.end) };
+      continue;
+    }
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.
     const vague = contentWords(item.task).length <= 1;
     const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))

@@ -1,37 +1,103 @@
 /**
- * Decisions: sentences that record an agreement ("we agreed to…", "let's go with…", "we decided…"). A
- * bare agreement ("Agreed.", "Then we agreed.") takes its content from the same speaker's next sentence,
- * or else from the sentence it answers. The decision is written without its marker when what remains can
- * stand alone ("We decided to move the launch" → "Move the launch").
+ * Decisions: what the group settled on. Three kinds of evidence, none tied to a particular meeting's words:
+ * - a sentence in the language of a group agreement or commitment: the group as subject of a decision verb
+ *   ("we agreed/decided/settled on/chose/voted/went with", "we both agree"), a settled state ("it's
+ *   settled", "that's final", "decision made", "Saturday it is"), a stated outcome ("the plan/decision/final
+ *   answer/consensus is…"), "let's" with a verb that changes something ("let's drop…", not "let's start"),
+ *   "we'll go with…", or a conclusion word followed by what the group does or what happens ("Then we keep the
+ *   colours", "Fine, we'll hire a firm", "Good, the launch is postponed");
+ * - a bare agreement ("Agreed.", "That's settled, then.", "Let's do it.") taking its content from the same
+ *   speaker's next sentence, or else from the sentence it answers;
+ * - a proposal ("I suggest…", "should we…", "how about…", "everyone okay with…") answered by another speaker
+ *   with an acceptance ("Yes.", "Sounds good.") or a restatement of it.
+ * Each clause of a sentence is judged on its own, so a decision followed by a question in the same sentence
+ * ("We settled on the museum, and can I leave the coach with you?") still counts. The decision is written
+ * without its marker when what remains can stand alone ("We decided to move the launch" → "Move the launch").
  */
+import { contentWords } from './text.js';
+
 export interface DecisionSentence { readonly text: string; readonly speaker: string; readonly start: number; readonly end: number }
 export interface Decision { readonly text: string; readonly start: number; readonly end: number }
+/** A decision with the indexes of the sentences it was read from. */
+export interface SourcedDecision extends Decision { readonly sources: readonly number[] }
+
+const GROUP = String.raw`(?:we|we've|we have|we all|we both|you and I|everyone|everybody|all of us|the team|the committee|the board|the group|the council|they)`;
+const ADVERB = String.raw`(?:all\s+|both\s+|just\s+|now\s+|finally\s+|already\s+|unanimously\s+|eventually\s+|then\s+|also\s+)?`;
+const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signed off|voted|opted|went with|picked|committed|resolved|concluded)`;
+/** Verbs that state a choice when the group does them or when something undergoes them. */
+const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|canceled|chosen|selected|adopted|rejected|scrapped|delayed|agreed|settled|decided|fixed|booked|final)`;
+/** After "let's": verbs about the meeting itself, not a change in the world. */
+const LETS_PROCESS = /^(?:start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
+/** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
+const WE_NOT_COMMITTING = /^(?:have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
+const CONCLUSION = String.raw`(?:fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
 
 const MARKERS: readonly RegExp[] = [
-  /\b(?:we|we've|we have|we all|everyone|everybody|all of us|the team|they)\s+(?:all\s+|both\s+|just\s+|now\s+|finally\s+)?(?:agreed|decided|settled|chose|approved|signed off)\b/i,
-  /\b(?:it's|it is|that's|that is)\s+(?:agreed|decided|settled|final)\b/i,
-  /\b(?:agreed|decided)\s+(?:to|that|on)\b/i,
+  // The group as subject of a decision verb: "we agreed", "the committee voted", "we've settled on".
+  new RegExp(String.raw`\b${GROUP}\s+${ADVERB}(?:have\s+|had\s+)?${DECIDED}\b`, 'i'),
+  // The group agreeing now: "we both agree", "everyone agrees", "we're all agreed".
+  new RegExp(String.raw`\b(?:we\s+(?:all|both)\s+agree|(?:everyone|everybody)\s+agrees|we(?:'re| are)\s+(?:all\s+|both\s+)?(?:agreed|decided|settled|in agreement))\b`, 'i'),
+  // A settled state: "it's settled", "that is final", "it settled then", "decision made", "that settles it".
+  /\b(?:it|that|this|which)(?:'s|\s+is|\s+was|\s+has been)?\s+(?:now\s+|all\s+)?(?:agreed|decided|settled|final|confirmed|a deal)\b/i,
+  /\b(?:that|this)\s+settles\s+it\b|\bdecision\s+made\b|\bdone\s+deal\b|\bit's\s+official\b/i,
+  /\b(?:agreed|decided|settled)\s+(?:to|that|on)\b/i,
+  // A stated outcome: "the plan is to…", "our final answer is…", "the consensus was…".
+  /\b(?:the|our|my|so the)\s+(?:final\s+|new\s+)?(?:plan|decision|answer|verdict|conclusion|consensus|outcome|choice|call)\s+(?:is|was|will be)\b/i,
+  // "Saturday it is." / "The blue one it is."
+  /\b(?!(?:what|how|as|where|whatever|who|which|that|whether|if|is|this|here|there|so|yes|yeah|no|because|know|think|see|wonder|way)\b)[\p{L}\p{N}]+\s+it\s+is\s*[.!]?\s*$/iu,
+  // Going with a choice.
   /\b(?:let's|let us)\s+(?:go|stick|stay)\s+with\b/i,
-  /\b(?:let's|let us)\s+(?:use|keep|choose|pick|adopt|approve|switch to|move)\b/i,
-  /\b(?:we'll|we will|we're going to|we are going to|we're|we are)\s+(?:go|going|stick|sticking)\s+with\b/i,
-  /\b(?:the|our|my)\s+(?:final\s+)?decision\s+(?:is|was)\b/i,
-  /^\s*(?:agreed|decided|done|settled)\s*[.!]?\s*$/i,
-  /\b(?:we're|we are|we're all|we are all)\s+(?:all\s+)?agreed\b/i,
+  /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we)\s+(?:go|going|stick|sticking|stay|staying)\s+with\b/i,
+  /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we|let's|let us)\s+(?:go|going|move|moving|press|pressing)\s+(?:ahead|forward|on)\s+with\b|\b(?:we'll|we will|we|let's|let us)\s+proceed\s+with\b/i,
+  // A bare agreement on its own.
+  /^\s*(?:agreed|decided|done|settled|deal)\s*[.!]?\s*$/i,
   /^\s*(?:agreed|decided|settled)\s*[,:;]\s*\w+/i,
-  // A conclusion word, then what the team will do: "Fine, we'll hire an outside firm."
-  /^\s*(?:fine|okay|ok|alright|all right|right|good|great|so|then)\b[^.?!]*?\bwe(?:'ll| will| are going to|'re going to)\s+(?!need\b|have to\b|see\b|talk\b|discuss\b|look\b|come back\b|get back\b|probably\b|maybe\b|think\b|try\b|figure\b|check\b)\w+/i,
 ];
-const NEGATED = /\b(?:not|n't|never|yet to|undecided|haven't|hasn't|didn't|nothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision)\b|\b(?:need|needs|have|has|should|must|going)\s+to\s+(?:decide|agree|settle)\b|\bif\s+we\b/i;
 
-/** True when the sentence records an agreement. */
-export function isDecision(text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
-  return MARKERS.some((m) => m.test(text)) && !NEGATED.test(text);
+/** "let's" + a verb that changes something ("let's drop the lamb dish", "let's do it"). */
+function letsCommits(text: string): boolean {
+  for (const m of text.matchAll(/\b(?:let's|let us)\s+(.+)/gi)) if (!LETS_PROCESS.test(m[1]!.trim())) return true;
+  return false;
 }
 
-const STRIP = /^(?:.*?\b)?(?:we|we've|we have|we all|everyone|everybody|all of us|the team)?\s*(?:all\s+|both\s+|just\s+|now\s+|finally\s+)?(?:have\s+)?(?:agreed|decided)\s+(?:to|that|on)\s+/i;
+/** A conclusion word, then what the group does or what happens: "Then we keep…", "Good, the launch is postponed". */
+function concludes(text: string): boolean {
+  const opened = new RegExp(String.raw`^\s*(?:(?:${CONCLUSION})\s*[,.]?\s*)+(.*)$`, 'i').exec(text);
+  if (!opened) return false;
+  const rest = opened[1]!;
+  const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
+  if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
+  return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest);
+}
+
+const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
+
+/** True when the clause (no question) records an agreement. */
+function clauseDecides(clause: string): boolean {
+  if (/\?\s*$/.test(clause)) return false;
+  return (MARKERS.some((m) => m.test(clause)) || letsCommits(clause) || concludes(clause)) && !NEGATED.test(clause);
+}
+
+/** The clauses of a sentence: split at "; " and at ", and/but/so" joins, each keeping its own end mark. */
+export function clausesOf(text: string): string[] {
+  return text.split(/\s*;\s*|,\s+(?=(?:and|but|so)\s+(?:can|could|would|will|we|I|you|then|let's)\b)/i).map((c) => c.trim()).filter(Boolean);
+}
+
+const coordinated = (clause: string) => {
+  const m = /^(?:and|so)\s+(?:then\s+)?we(?:'ll|\s+will)?\s+(?:go\s+and\s+(?:we\s+)?)?(.+)$/i.exec(clause);
+  return !!m && !/\?\s*$/.test(clause) && !WE_NOT_COMMITTING.test(m[1]!);
+};
+
+/** True when the sentence, or one of its clauses, records an agreement. */
+export function isDecision(text: string): boolean {
+  return clauseDecides(text) || clausesOf(text).some(clauseDecides);
+}
+
+const STRIP = new RegExp(String.raw`^(?:.*?\b)?${GROUP}?\s*${ADVERB}(?:have\s+)?(?:agreed|decided|settled|voted|chose|opted|committed)\s+(?:to|that|on|for)\s+`, 'i');
 const STRIP_LETS = /^(?:.*?\b)?(?:let's|let us)\s+/i;
-const STRIP_AGREED = /^\s*(?:(?:then|so|okay|ok|fine|alright)\s*,?\s*)*(?:agreed|decided|settled|we're agreed|we are agreed|we're all agreed)\s*[,:;]\s*/i;
+const STRIP_AGREED = /^\s*(?:(?:then|so|okay|ok|fine|alright|right|good|great)\s*,?\s*)*(?:agreed|decided|settled|we(?:'ve| have)? (?:all |both )?agreed|we're agreed|we are agreed|we're all agreed|we both agree then|we all agree then|we both agree|we all agree)\s*[,:;]\s*/i;
+const STRIP_OUTCOME = /^(?:.*?\b)?(?:the|our|my)\s+(?:final\s+|new\s+)?(?:plan|decision|answer|verdict|conclusion|consensus|outcome|choice|call)\s+(?:is|was|will be)\s*[,:]?\s*(?:to\s+|that\s+)?/i;
+const STRIP_OPENER = new RegExp(String.raw`^\s*(?:(?:${CONCLUSION}|well|yes|yeah|and)\s*[,.]?\s+)+`, 'i');
 const wordCount = (text: string) => (text.match(/[\p{L}\p{N}']+/gu) ?? []).length;
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -39,32 +105,78 @@ const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 /** A decision without its marker when enough remains ("We agreed to hire the Leeds movers." → "Hire the Leeds movers."). */
 export function decisionText(text: string): string {
   const t = text.trim();
-  for (const strip of [STRIP, STRIP_LETS, STRIP_AGREED]) {
+  for (const strip of [STRIP, STRIP_OUTCOME, STRIP_LETS, STRIP_AGREED]) {
     const rest = t.replace(strip, '');
     if (rest !== t && wordCount(rest) >= 3) return withStop(capitalise(rest.replace(/^that\s+/i, '')));
   }
-  return withStop(capitalise(t));
+  const rest = t.replace(STRIP_OPENER, '');
+  return withStop(capitalise(wordCount(rest) >= 3 ? rest : t));
 }
 
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
-const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's do that|let's do it|on that|it)\b/gi, '')) <= 2;
+const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|decided|deal|final|perfect|sounds)\b/gi, '')) <= 2;
+
+/** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
+const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
+const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
+/** An answer that accepts what was put ("Yes.", "Sounds good.", "Fine by me, let's do it."). */
+const ACCEPT = /^\s*(?:yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
+const REFUSE = /^\s*(?:no|nope|not|I don't|I'm not|maybe|hmm|I'm afraid|actually|but|wait)\b/i;
+
+/** True when `answer` says again most of what `proposal` put ("…I suggest the first Sunday of June" → "The open day is on the first Sunday of June"). */
+function restates(answer: string, proposal: string): boolean {
+  const said = new Set(contentWords(proposal));
+  const words = [...new Set(contentWords(answer))];
+  return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.6;
+}
+
+/** The decisions of a meeting with the sentences they come from, in meeting order, without repeats. */
+export function findSourcedDecisions(sentences: readonly DecisionSentence[]): SourcedDecision[] {
+  const out: SourcedDecision[] = [];
+  const used = new Set<number>();
+  const push = (text: string, sources: number[]) => {
+    const from = sources.map((i) => sentences[i]!);
+    out.push({ text, start: Math.min(...from.map((s) => s.start)), end: Math.max(...from.map((s) => s.end)), sources });
+    for (const i of sources) used.add(i);
+  };
+  for (let i = 0; i < sentences.length; i++) {
+    if (used.has(i)) continue;
+    const s = sentences[i]!;
+    const previous = out.at(-1);
+    const follows = previous !== undefined && previous.sources.includes(i - 1) && sentences[i - 1]!.speaker === s.speaker;
+    if (isDecision(s.text) || (follows && coordinated(s.text))) {
+      // A clause joined to a decided one by "and we…" commits the group too ("Then we keep the colours, and we launch…").
+      const all = clausesOf(s.text);
+      const clauses = all.filter((c, k) => clauseDecides(c) || (k > 0 && clauseDecides(all[k - 1]!) && coordinated(c)));
+      const whole = clauses.length === 0 || (follows && coordinated(s.text)) ? [s.text] : clauses;
+      if (whole.length === 1 && isBare(whole[0]!)) {
+        const next = sentences[i + 1];
+        const previous = sentences[i - 1];
+        const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) ? i + 1
+          : previous && previous.speaker !== s.speaker ? i - 1 : undefined;
+        if (source === undefined || wordCount(sentences[source]!.text) < 4) continue;
+        const sourceText = sentences[source]!.text;
+        push(decisionText(source === i - 1 ? sourceText.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.') : sourceText), [i, source].sort((a, b) => a - b));
+        continue;
+      }
+      for (const clause of whole) push(decisionText(clause), [i]);
+      continue;
+    }
+    // A proposal answered by another speaker's acceptance or restatement.
+    if (PROPOSAL.test(s.text)) {
+      const j = sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
+      const answer = sentences[j];
+      // An answer that records a decision of its own is taken as such below, not as an acceptance.
+      if (!answer || REFUSE.test(answer.text) || /\?\s*$/.test(answer.text) || isDecision(answer.text)) continue;
+      const put = s.text.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.');
+      if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
+      if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(put), [i, j]); i = j; }
+    }
+  }
+  return out.filter((d, i) => out.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase()) === i);
+}
 
 /** The decisions of a meeting, in meeting order, without repeats. `sentences` are cleaned of fillers. */
 export function findDecisions(sentences: readonly DecisionSentence[]): Decision[] {
-  const out: Decision[] = [];
-  for (let i = 0; i < sentences.length; i++) {
-    const s = sentences[i]!;
-    if (!isDecision(s.text)) continue;
-    if (isBare(s.text)) {
-      const next = sentences[i + 1];
-      const previous = sentences[i - 1];
-      const source = next && next.speaker === s.speaker && !isDecision(next.text) ? next : previous && previous.speaker !== s.speaker ? previous : undefined;
-      if (!source || wordCount(source.text) < 4) continue;
-      out.push({ text: decisionText(source.text), start: Math.min(s.start, source.start), end: Math.max(s.end, source.end) });
-      if (source === next) i++;
-      continue;
-    }
-    out.push({ text: decisionText(s.text), start: s.start, end: s.end });
-  }
-  return out.filter((d, i) => out.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase()) === i);
+  return findSourcedDecisions(sentences).map(({ text, start, end }) => ({ text, start, end }));
 }

@@ -38,8 +38,11 @@ function dropRepeats(text: string): string {
   return out;
 }
 
-/** The sentence without fillers, stutters, repeats and opening discourse markers, tidied and capitalised. */
-export function cleanSentence(text: string): string {
+/**
+ * The sentence without fillers, stutters, repeats and opening discourse markers, tidied and capitalised.
+ * `keepOpeners`: leave the opening "Okay,"/"Fine,"/"Yes." in place (they tell an agreement from a statement).
+ */
+export function cleanSentence(text: string, { keepOpeners = false }: { keepOpeners?: boolean } = {}): string {
   let out = ` ${text.trim()} `.replace(/\s+/g, ' ');
   out = out.replace(FRAGMENT, '$1');
   out = out.replace(HESITATION, '$1');
@@ -48,7 +51,8 @@ export function cleanSentence(text: string): string {
   out = dropRepeats(out);
   for (let changed = true; changed;) {
     const before = out;
-    out = out.replace(OPENER, '').replace(PARENTHETICAL_START, '').replace(/^[,;:.\s]+/, '');
+    if (!keepOpeners) out = out.replace(OPENER, '');
+    out = out.replace(PARENTHETICAL_START, '').replace(/^[,;:.\s]+/, '');
     changed = out !== before;
   }
   out = out.replace(PARENTHETICAL_END, '.');

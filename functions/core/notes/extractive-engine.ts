@@ -1,7 +1,7 @@
 import type { Sentence } from '../insights/transcript.js';
 import { speakerDisplayName } from '../transcripts/turns.js';
 import { actionText, findActionItems } from './action-items.js';
-import { findDecisions } from './decisions.js';
+import { findSourcedDecisions } from './decisions.js';
 import { cleanSentence } from './disfluency.js';
 import { keyphrases } from './keyphrases.js';
 import type { DraftActionItem, DraftPoint, NotesDraft, NotesEngine, NotesInput } from './model.js';
@@ -26,9 +26,12 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
     name: 'extractive',
     async draft({ sentences, speakerNames = {} }: NotesInput): Promise<NotesDraft> {
       const nameOf = (label: string) => speakerNames[label]?.trim() || speakerDisplayName(label);
-      const cleaned: Sentence[] = repairTurns(sentences.map((s) => ({ ...s, text: uncapped(s.text) })))
-        .map((s) => ({ ...s, text: cleanSentence(s.text) }))
-        .filter((s) => /[\p{L}\p{N}]/u.test(s.text));
+      const repaired = repairTurns(sentences.map((s) => ({ ...s, text: uncapped(s.text) })));
+      // Decisions read every sentence with its opening word kept ("Fine, we'll…", a bare "Yes." after a proposal).
+      const sourced = findSourcedDecisions(repaired.map((s) => ({ ...s, text: cleanSentence(s.text, { keepOpeners: true }) })));
+      const decidedRaw = new Set(sourced.flatMap((d) => d.sources));
+      const kept = repaired.map((s, raw) => ({ ...s, text: cleanSentence(s.text), raw })).filter((s) => /[\p{L}\p{N}]/u.test(s.text));
+      const cleaned: Sentence[] = kept.map(({ raw: _raw, ...s }) => s);
       const speakers = [...new Set(sentences.map((s) => s.speaker))];
       const names = speakers.map(nameOf);
       const knownNames = names.filter((n) => !/^Speaker \d+$/.test(n));
@@ -36,12 +39,12 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
 
       const texts = cleaned.map((s) => s.text);
       const topics = keyphrases(texts, excluded);
-      const decisions: DraftPoint[] = findDecisions(cleaned);
+      const decisions: DraftPoint[] = sourced.map(({ text, start, end }) => ({ text, start, end }));
       // A sentence that records a decision is not also a task ("We will switch to the new supplier next month").
-      const decided = (s: Sentence) => decisions.some((d) => s.start >= d.start && s.end <= d.end);
-      const found = findActionItems(cleaned.filter((s) => !decided(s)), { nameOf, knownNames });
+      const decided = new Set(kept.flatMap((s, i) => (decidedRaw.has(s.raw) ? [i] : [])));
+      const found = findActionItems(cleaned.filter((_, i) => !decided.has(i)), { nameOf, knownNames });
       const actionItems: DraftActionItem[] = found.map((a) => ({ text: actionText(a), owner: a.owner, due: a.due, start: a.start, end: a.end }));
-      const listed = new Set(cleaned.flatMap((s, i) => ([...found, ...decisions].some((a) => s.start >= a.start && s.end <= a.end) ? [i] : [])));
+      const listed = new Set([...decided, ...cleaned.flatMap((s, i) => (found.some((a) => s.start >= a.start && s.end <= a.end) ? [i] : []))]);
       const summary = chooseSummary(texts, topics, listed, options).map((i) => ({ text: withStop(texts[i]!), start: cleaned[i]!.start, end: cleaned[i]!.end }));
       return { overview: writeOverview(cleaned.length > 0 ? names : [], topics, decisions.length, actionItems.length), summary, actionItems, decisions };
     },

@@ -35,7 +35,15 @@ const NEVER = new Set((
   'seventeenth eighteenth nineteenth twentieth thirtieth half quarter dozen hundred thousand million billion'
 ).split(/\s+/));
 
+/**
+ * Time nouns that may end a compound after a specific word, when the compound is said more than once as a
+ * whole ("open day", "training session"), though never a topic alone or after another vague word ("next week").
+ */
+const TIME_HEADS = new Set('day days week weekend month year morning afternoon evening night hour time session sessions'.split(' '));
+const MIN_TIME_COMPOUND_USES = 2;
+
 interface Candidate { tokens: TaggedToken[]; sentence: number }
+const isTimeHead = (t: TaggedToken) => TIME_HEADS.has(t.lower) && HEAD_POS.has(t.pos);
 
 function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySet<string>): Candidate[] {
   // A capital that only opens the sentence ("Patient reminders are…") does not make a proper noun.
@@ -50,9 +58,11 @@ function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySe
     run = [];
   };
   for (const t of tokens) {
-    const usable = PHRASE_POS.has(t.pos) && /^[\p{L}][\p{L}'-]*$/u.test(t.text) && t.lower.length >= 3 && !t.stop
-      && !NEVER.has(t.lower) && !NEVER.has(t.lemma) && !excluded.has(t.lower) && !/'s$/.test(t.lower);
+    // No contractions ("I'm", "Friday's"): a topic is a plain word.
+    const usable = PHRASE_POS.has(t.pos) && /^[\p{L}][\p{L}-]*$/u.test(t.text) && t.lower.length >= 3 && !t.stop
+      && !NEVER.has(t.lower) && !NEVER.has(t.lemma) && !excluded.has(t.lower);
     if (usable) run.push(t);
+    else if (isTimeHead(t) && run.length > 0) { run.push(t); flush(); }
     else flush();
   }
   flush();
@@ -78,6 +88,7 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
       const tokens = c.tokens.slice(from, to);
       if (!HEAD_POS.has(tokens.at(-1)!.pos)) continue;
       if (tokens[0]!.pos === 'ADJ' && tokens.length === 1) continue;
+      if (isTimeHead(tokens[0]!)) continue;
       const lemmas = tokens.map((t) => t.lemma);
       const key = lemmas.join(' ');
       const group = groups.get(key) ?? { lemmas, count: 0, sentences: new Set<number>(), surfaces: new Map<string, number>(), bareSurfaces: new Set<string>() };
@@ -91,13 +102,14 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
       groups.set(key, group);
     }
   }
+  const counts = [...groups.values()].map((g) => g.count);
   const scored = [...groups.values()].map((g) => {
     const mean = g.lemmas.reduce((s, l) => s + weight(l), 0) / g.lemmas.length;
     // A phrase said more than once as a whole is a topic; a one-off long phrase is mostly its words.
     const cohesion = g.lemmas.length === 1 ? 1 : Math.min(2, 0.6 + 0.4 * g.count);
     const text = [...g.surfaces.entries()].sort((a, b) => b[1] - a[1])[0]![0];
     return { text, lemmas: g.lemmas, score: mean * cohesion * Math.sqrt(g.sentences.size), sentences: [...g.sentences].sort((a, b) => a - b), bare: g.bareSurfaces.has(text) };
-  }).filter((k) => k.sentences.length >= 1 && k.score > 0);
+  }).filter((k, i) => k.sentences.length >= 1 && k.score > 0 && (!TIME_HEADS.has(k.lemmas.at(-1)!) || counts[i]! >= MIN_TIME_COMPOUND_USES));
   scored.sort((a, b) => b.score - a.score || b.lemmas.length - a.lemmas.length || a.text.localeCompare(b.text));
   const chosen: Keyphrase[] = [];
   const used = new Set<string>();

@@ -12,6 +12,21 @@ describe('action items', () => {
     expect(items(s("Sure, I'm going to update my slides tonight.", 'spk_1', 0))).toEqual([{ text: 'Bob: update their slides tonight', owner: 'Bob', due: 'tonight' }]);
   });
 
+  it('takes a promise whose "\'ll" the speech engine dropped ("And I email the volunteers"), but not talk, thought or habit in the first person', () => {
+    expect(items(s('And I email the volunteers about the open day.', 'spk_1', 0))).toEqual([{ text: 'Bob: email the volunteers about the open day', owner: 'Bob', due: null }]);
+    expect(items(s('I order more gloves from the supplier today.', 'spk_0', 0))).toEqual([{ text: 'Alice: order more gloves from the supplier today', owner: 'Alice', due: 'today' }]);
+    for (const text of ['I think the garden looks wonderful.', 'I remember when the garden was grass.', 'I like the new colours.', 'Then I saw the invoice.', 'The team I email most is sales.']) {
+      expect(items(s(text, 'spk_0', 0))).toEqual([]);
+    }
+  });
+
+  it('folds a task that only points back ("I\'ll start on it tonight") into the same owner\'s item before it, and drops one with nothing to point to', () => {
+    expect(items(s('Bob, I\'d like you to write the new menu by next Monday.', 'spk_0', 0), s("No problem, I'll start on it tonight.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: write the new menu by next Monday', owner: 'Bob', due: 'next Monday' }]);
+    expect(items(s('The coach company charged extra for waiting.', 'spk_0', 0), s("So I'll ask him about that too.", 'spk_0', 5))).toEqual([]);
+    expect(items(s("I'll call the printer about the price.", 'spk_0', 0))).toEqual([{ text: 'Alice: call the printer about the price', owner: 'Alice', due: null }]);
+  });
+
   it('gives a request to the person addressed by name, and the requester\'s "me" their name', () => {
     expect(items(s('Carol, can you send me the budget by the end of the week?', 'spk_0', 0), s('The budget is nearly done.', 'spk_1', 5)))
       .toEqual([{ text: 'Carol: send Alice the budget by the end of the week', owner: 'Carol', due: 'end of the week' }]);

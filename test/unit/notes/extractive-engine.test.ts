@@ -60,6 +60,22 @@ describe('createExtractiveNotesEngine', () => {
     expect(draft.actionItems.map((a) => a.text)).toEqual(['Alice: call the old supplier tomorrow to cancel the contract']);
   });
 
+  it('reads a decision from its opening word and from a bare "Yes." accepting a proposal, though the clean-up drops both', async () => {
+    const on = (text: string, start: number, speaker = 'spk_0') => ({ text, start, end: start + 4, speaker });
+    const draft = await createExtractiveNotesEngine().draft({ sentences: [
+      on("Our own team doesn't have the time for the penetration test.", 0, 'spk_1'),
+      on("Fine, we'll hire an outside firm for the penetration test.", 5),
+      on('Should we move the stand-up to ten o\'clock?', 10, 'spk_1'),
+      on('Yes.', 15),
+      on("I'll ask three firms for quotes.", 20, 'spk_1'),
+    ], speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.decisions).toEqual([
+      { text: "We'll hire an outside firm for the penetration test.", start: 5, end: 9 },
+      { text: "Move the stand-up to ten o'clock.", start: 10, end: 19 },
+    ]);
+    expect(draft.actionItems.map((a) => a.text)).toEqual(['Bob: ask three firms for quotes']);
+  });
+
   it('gives 3 to 8 summary bullets without fillers, repeated words or questions', async () => {
     const topics = ['database migration', 'customer records', 'maintenance window', 'backup schedule', 'support rota', 'billing export'];
     const sentences = Array.from({ length: 60 }, (_, i) => ({

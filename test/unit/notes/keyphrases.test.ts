@@ -25,6 +25,24 @@ describe('keyphrases', () => {
     expect(new Set(words).size).toBe(words.length);
   });
 
+  it('takes a compound ending on a time noun when said more than once as a whole, but never the time noun alone or after a vague word', () => {
+    const garden = [
+      'About the open day, I suggest the first Sunday of June.',
+      'The open day is on the first Sunday of June.',
+      'I can print the posters for the open day.',
+      'Next week the compost arrives, and the whole day is free.',
+    ];
+    const phrases = keyphrases(garden).map((k) => k.text);
+    expect(phrases).toContain('open day');
+    for (const bad of ['day', 'week', 'next week', 'whole day', 'first sunday']) expect(phrases).not.toContain(bad);
+    expect(keyphrases(['The training session was long.', 'Compost is cheap.']).map((k) => k.text)).not.toContain('training session');
+  });
+
+  it('never takes a contraction for a topic', () => {
+    const phrases = keyphrases(["I'm sure the budget is fine.", "I'm worried about the budget.", "Friday's budget review."]).map((k) => k.text);
+    expect(phrases.some((p) => p.includes("'"))).toBe(false);
+  });
+
   it('weighs words by how common they are in spoken English', () => {
     expect(specificity('you')).toBeLessThan(0.05);
     expect(specificity('time')).toBeLessThan(specificity('budget'));
