@@ -44,7 +44,13 @@ async function main() {
     // Warm every handler once.
     for (const p of ['/api/meetings/', '/api/users/', `/api/meetings/${ids[0]}/`, '/api/health/']) await (await fetch(`${base}${p}`, { headers: auth })).text();
 
-    console.log(`bench:api: ${seconds} s per run, ${connections} connections, machine: ${os.cpus().length} cores (shared: other work may be running)`);
+    console.log(`bench:api: ${seconds} s per run, ${connections} connections, machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared: other work may be running)`);
+    // One request at a time: what a call costs alone (issue #19 measured 16 ms for GET meetings/, 4.5 ms for GET users/).
+    for (const [name, p] of [['GET meetings/', '/api/meetings/'], ['GET users/', '/api/users/']] as const) {
+      const began = performance.now();
+      for (let i = 0; i < 50; i += 1) await (await fetch(`${base}${p}`, { headers: auth })).text();
+      console.log(`${`${name} alone`.padEnd(28)}  ${((performance.now() - began) / 50).toFixed(1).padStart(6)} ms a request (50 in a row)`);
+    }
     const calls: Array<[string, string]> = [
       ['GET meetings/', '/api/meetings/'],
       ['GET users/', '/api/users/'],
