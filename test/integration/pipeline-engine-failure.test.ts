@@ -55,14 +55,18 @@ describe('engine failure: the transcription job fails', () => {
     expect((await h.api('GET', `meetings/${id}/index_meeting_request/`, host.access)).body.status).toMatch(/^(started|already_started)$/);
     await h.waitForMeeting(host.access, id, h.settled, 120_000);
     await h.executionsOf(id);
-    expect(await h.runClaims(id)).toEqual([expect.objectContaining({ status: 'failed', attempt: 1 })]);
+    // Usually attempt 1; 2 if the page's execution started only after the upload's run had failed (a busy machine).
+    const [before, ...more] = await h.runClaims(id);
+    expect(more).toEqual([]);
+    expect(before).toMatchObject({ status: 'failed' });
+    const attempts = Number(before!.attempt);
 
     expect((await h.api('GET', `meetings/${id}/index_meeting_request/`, host.access)).body).toEqual({ status: 'started' });
-    const claims = await eventuallyClaims(id, 2);
-    expect(claims).toEqual([expect.objectContaining({ status: 'failed', attempt: 2 })]);
+    const claims = await eventuallyClaims(id, attempts + 1);
+    expect(claims).toEqual([expect.objectContaining({ status: 'failed', attempt: attempts + 1 })]);
     expect((await h.waitForMeeting(host.access, id, h.settled, 60_000)).processing).toMatchObject({ status: 'failed', reason: NO_ENGINE_MESSAGE });
-    // Two runs that really processed (and failed); an execution that found the first run's claim ends at once.
-    expect((await h.executionsOf(id)).filter((e) => e.status === 'FAILED')).toHaveLength(2);
+    // Every run that really processed failed; an execution that found a run's claim ends at once (SUCCEEDED).
+    expect((await h.executionsOf(id)).filter((e) => e.status === 'FAILED')).toHaveLength(attempts + 1);
   }, 300_000);
 
   it('a good re-upload after a failure does not keep the old failure reason (issue #19)', async () => {
@@ -79,10 +83,13 @@ describe('engine failure: the transcription job fails', () => {
     form.append('file', new Blob([new Uint8Array(await readFile(fixture('meeting_ami.m4a')))]), 'meeting_ami.m4a');
     expect((await fetch(link.body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
     // While the new recording is processed the old reason is gone; it ends with the new recording's own outcome.
-    const running = await h.waitForMeeting(host.access, id, (m) => m.processing?.status !== 'failed', 120_000);
-    expect(running.processing.reason).toBeNull();
-    const after = await h.waitForMeeting(host.access, id, (m) => m.processing?.status === 'failed' && m.processing.step === 'Transcription', 180_000);
+    const seenWhileRunning: unknown[] = [];
+    const after = await h.waitForMeeting(host.access, id, (m) => {
+      if (m.processing && m.processing.status !== 'failed') seenWhileRunning.push(m.processing.reason);
+      return m.processing?.status === 'failed' && m.processing.step === 'Transcription';
+    }, 180_000);
     expect(after.processing.reason).toBe(NO_ENGINE_MESSAGE);
+    expect(seenWhileRunning.every((reason) => reason === null)).toBe(true);
   }, 400_000);
 });
 
