@@ -4,7 +4,8 @@
  * event loop). Prints req/s, p50 and p99 per call, a mixed signed-in profile, and an overload run that
  * offers more than capacity and counts how many answers were 503 (shed) and how fast.
  *
- * Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_OVERLOAD_RATE (req/s, default 600).
+ * Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_OVERLOAD_RATE (req/s, default 600),
+ * BENCH_WARMUP_SECONDS (unreported load before the runs, default 3).
  */
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -41,10 +42,23 @@ async function main() {
       const res = await fetch(`${base}/api/meetings/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Bench meeting ${i}` }) });
       ids.push(((await res.json()) as { id: string }).id);
     }
-    // Warm every handler once.
+    // Warm every handler once, then a few seconds of load unreported (the JIT compiles the hot paths; warm Lambda
+    // containers in steady state have done so too). BENCH_WARMUP_SECONDS, default 3.
     for (const p of ['/api/meetings/', '/api/users/', `/api/meetings/${ids[0]}/`, '/api/health/']) await (await fetch(`${base}${p}`, { headers: auth })).text();
+    const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+    if (warmup > 0) {
+      await autocannon({ url: base, headers: auth, duration: warmup, connections, requests: [
+        { method: 'GET', path: '/api/meetings/' }, { method: 'GET', path: '/api/users/' }, { method: 'GET', path: `/api/meetings/${ids[0]}/` },
+      ] });
+    }
 
-    console.log(`bench:api: ${seconds} s per run, ${connections} connections, machine: ${os.cpus().length} cores (shared: other work may be running)`);
+    console.log(`bench:api: ${seconds} s per run, ${connections} connections, machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared: other work may be running)`);
+    // One request at a time: what a call costs alone (issue #19 measured 16 ms for GET meetings/, 4.5 ms for GET users/).
+    for (const [name, p] of [['GET meetings/', '/api/meetings/'], ['GET users/', '/api/users/']] as const) {
+      const began = performance.now();
+      for (let i = 0; i < 50; i += 1) await (await fetch(`${base}${p}`, { headers: auth })).text();
+      console.log(`${`${name} alone`.padEnd(28)}  ${((performance.now() - began) / 50).toFixed(1).padStart(6)} ms a request (50 in a row)`);
+    }
     const calls: Array<[string, string]> = [
       ['GET meetings/', '/api/meetings/'],
       ['GET users/', '/api/users/'],

@@ -142,7 +142,8 @@ export interface MeetingView {
 
 export interface MeetingsPage { count: number; results: MeetingView[] }
 export interface UploadUrl { url: string; fields: Record<string, string> }
-export interface IndexRequestAnswer { status: 'started' | 'already_started' }
+/** What index_meeting_request did (functions/core/meetings/recording.ts requestIndexing). */
+export interface IndexRequestAnswer { status: 'started' | 'already_started' | 'already_processed' }
 export interface RecordingUrl {
   name: string; video_url: string; expiration_time: string;
   /** The same recording answered as an attachment named after the meeting (`Weekly sync.mp4`), for the Download button. */

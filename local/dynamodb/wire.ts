@@ -7,6 +7,9 @@ export type Json = Record<string, any>;
 export interface WireResponse { readonly statusCode: number; readonly headers: IncomingHttpHeaders; readonly body: Buffer }
 
 export const CONTENT_TYPE = 'application/x-amz-json-1.0';
+/** How long the engine (dynalite) keeps an idle connection open, and how long the front lets one idle. */
+export const ENGINE_KEEP_ALIVE_MS = 30_000;
+const AGENT_IDLE_MS = 10_000;
 const TARGET_PREFIX = 'DynamoDB_20120810.';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
 
@@ -28,8 +31,10 @@ export function operationOf(headers: IncomingHttpHeaders): string {
 
 /** HTTP client for the engine (dynalite) behind the front. */
 export class Wire {
-  // A fresh loopback connection per request: reusing idle sockets races dynalite's 5 s keep-alive close (ECONNRESET).
-  private readonly agent = new http.Agent({ keepAlive: false });
+  // Loopback connections are reused (a fresh one per operation cost a connect and an accept each: issue #19's
+  // profile). An idle one is closed by us after AGENT_IDLE_MS, well before the engine's keep-alive close
+  // (ENGINE_KEEP_ALIVE_MS), so a reused socket does not race the engine closing it; a reset is still retried.
+  private readonly agent = new http.Agent({ keepAlive: true, timeout: AGENT_IDLE_MS });
   constructor(private readonly endpoint: string) {}
 
   /**

@@ -1,5 +1,7 @@
 import type http from 'node:http';
 
+const EMPTY = Buffer.alloc(0);
+
 /** Thrown by readBody when the body exceeds the limit. */
 export class BodyTooLarge extends Error {
   name = 'BodyTooLarge';
@@ -8,6 +10,11 @@ export class BodyTooLarge extends Error {
 /** Reads the whole request body. Throws BodyTooLarge past `limit` bytes (checked on Content-Length first). */
 export async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
+  // A request without a body (most GETs) has neither header: answer at once instead of iterating an empty stream.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return EMPTY;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

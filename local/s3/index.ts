@@ -5,6 +5,7 @@ import type { BucketDefinition } from '../../lib/definitions/resources.js';
 import { startEngine } from './engine.js';
 import type { ObjectCreatedEvent } from './events.js';
 import { createFront } from './front.js';
+import { PolicyLedger } from './policy-ledger.js';
 
 export type { ObjectCreatedEvent } from './events.js';
 
@@ -40,6 +41,7 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
     upstream: { port: engine.port, agent },
     credentials: options.credentials,
     spoolDir: join(options.dataDir, 's3-post-spool'),
+    ledger: new PolicyLedger(),
     corsOrigins,
     onObjectCreated: options.onObjectCreated,
   });

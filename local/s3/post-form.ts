@@ -7,6 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { sizeError, substituteFilename, verifyPostPolicy, type PostPolicyInput, type SizeRange } from './post-policy.js';
+import type { PolicyLedger } from './policy-ledger.js';
 import { S3Error } from './xml.js';
 
 /** A browser POST whose policy held, with its file spooled to disk. */
@@ -16,6 +17,8 @@ export interface ReceivedUpload {
   readonly size: number;
   /** Spool file; the caller removes it. */
   readonly path: string;
+  /** Gives the policy's claim back (call it when the upload is not stored after all). */
+  readonly unclaim: () => void;
 }
 
 export interface ReceiveOptions {
@@ -23,6 +26,8 @@ export interface ReceiveOptions {
   readonly credentials: PostPolicyInput['credentials'];
   /** Where the file waits until its size is known to be allowed (never inside s3rver's folder). */
   readonly spoolDir: string;
+  /** When given, each policy uploads once (policy-ledger.ts). */
+  readonly ledger?: PolicyLedger;
 }
 
 const malformed = () => new S3Error('MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.', 400);
@@ -61,11 +66,18 @@ export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Pr
 async function spool(file: Readable, filename: string, fields: Map<string, string>, options: ReceiveOptions): Promise<ReceivedUpload> {
   let sizeRange: SizeRange | undefined;
   let key: string;
+  let unclaim = () => undefined as void;
   try {
-    ({ sizeRange } = verifyPostPolicy({ bucket: options.bucket, fields, credentials: options.credentials, now: new Date() }));
+    const checked = verifyPostPolicy({ bucket: options.bucket, fields, credentials: options.credentials, now: new Date() });
+    sizeRange = checked.sizeRange;
     key = substituteFilename(fields.get('key') ?? '', filename);
     if (!key) {
       throw new S3Error('InvalidArgument', "Bucket POST must contain a field named 'key'.  If it is specified, please check the order of the fields.", 400);
+    }
+    const signature = fields.get('x-amz-signature') ?? '';
+    if (options.ledger) {
+      if (!options.ledger.claim(signature, checked.expiresAt)) throw new S3Error('AccessDenied', 'Invalid according to Policy: Policy has already been used.', 403);
+      unclaim = () => options.ledger!.release(signature);
     }
   } catch (err) {
     file.resume();
@@ -87,8 +99,9 @@ async function spool(file: Readable, filename: string, fields: Map<string, strin
     const error = sizeError(size, sizeRange);
     if (error) throw error;
   } catch (err) {
+    unclaim();
     await rm(path, { force: true });
     throw err;
   }
-  return { key, fields, size, path };
+  return { key, fields, size, path, unclaim };
 }

@@ -27,7 +27,7 @@ const invalidPolicy = (why: string) => new S3Error('InvalidPolicyDocument', `Inv
  * condition, and that every form field is covered by one. Returns the size range to enforce on the file.
  * Throws S3Error (AccessDenied, SignatureDoesNotMatch, InvalidAccessKeyId, InvalidArgument, InvalidPolicyDocument).
  */
-export function verifyPostPolicy(input: PostPolicyInput): { sizeRange?: SizeRange } {
+export function verifyPostPolicy(input: PostPolicyInput): { sizeRange?: SizeRange; expiresAt: number } {
   const { fields } = input;
   const policyBase64 = fields.get('policy');
   if (!policyBase64) throw new S3Error('AccessDenied', 'Access Denied', 403);
@@ -42,7 +42,7 @@ export function verifyPostPolicy(input: PostPolicyInput): { sizeRange?: SizeRang
   }
   const extra = [...fields.keys()].filter((name) => !EXEMPT.has(name) && !name.startsWith('x-ignore-') && !covered.has(name));
   if (extra.length > 0) throw denied(`Extra input fields: ${extra.join(', ')}`);
-  return { sizeRange };
+  return { sizeRange, expiresAt: Date.parse(policy.expiration) };
 }
 
 /** Replaces `${filename}` in a key as S3 does. */

@@ -22,10 +22,13 @@ export async function handlePostObject(
   req: IncomingMessage, res: ServerResponse, bucket: string, context: PostContext, cors: Record<string, string>,
 ): Promise<void> {
   try {
-    const upload = await receiveUpload(req, { bucket, credentials: context.credentials, spoolDir: context.spoolDir });
+    const upload = await receiveUpload(req, { bucket, credentials: context.credentials, spoolDir: context.spoolDir, ledger: context.ledger });
     let eTag: string;
     try {
       eTag = await store(context.upstream, bucket, upload);
+    } catch (err) {
+      upload.unclaim();
+      throw err;
     } finally {
       await rm(upload.path, { force: true });
     }

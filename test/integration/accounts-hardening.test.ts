@@ -20,6 +20,11 @@ describe('issue #19: revocation, rotation, bursts', () => {
     expect((await api.call('GET', 'users/', { token: again.body.access })).status).toBe(200);
     expect((await api.call('POST', 'auth/token/revoke/', { token: again.body.access })).status).toBe(200);
     expect((await api.call('GET', 'users/', { token: again.body.access })).status).toBe(401);
+    // Signing out again with the dead token (the app's Sign Out after a password change) is no error, and revokes nothing.
+    const third = await api.call('POST', 'auth/token/obtain/', { json: { username: 'revoke@example.com', password: 'engine-two' } });
+    expect((await api.call('POST', 'auth/token/revoke/', { token: again.body.access })).status).toBe(200);
+    expect((await api.call('POST', 'auth/token/revoke/')).status).toBe(200);
+    expect((await api.call('GET', 'users/', { token: third.body.access })).status).toBe(200);
     expect((await api.call('POST', 'auth/token/refresh/', { json: { refresh: again.body.refresh } })).status).toBe(401);
   }, 60_000);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,8 @@ describe('local S3 presigned POST', () => {
     Bucket,
     Key: 'uploads/${filename}',
     Conditions: [['content-length-range', 1, 1024], ['starts-with', '$Content-Type', 'audio/']],
-    Fields: { 'Content-Type': 'audio/webm' },
+    // A fresh id per policy: two policies presigned alike in one second are one policy, which uploads once.
+    Fields: { 'Content-Type': 'audio/webm', 'x-amz-meta-upload-id': randomUUID() },
     Expires: 300,
     ...options,
   });
@@ -171,5 +173,22 @@ describe('local S3 presigned POST', () => {
     });
 
     expect(await errorOf(res)).toMatchObject({ status: 400 });
+  });
+
+  it('uses a policy once: a second upload with it is refused and the first object stays as it was (issue #19)', async () => {
+    const { url, fields } = await presign({ Key: 'uploads/once/recording.webm' });
+    expect((await postForm(url, fields, audio(300), 'a.webm')).status).toBe(204);
+    const second = await postForm(url, fields, new Blob([Buffer.alloc(500, 9)], { type: 'audio/webm' }), 'b.webm');
+    expect(await errorOf(second)).toEqual({ status: 403, code: 'AccessDenied', message: 'Invalid according to Policy: Policy has already been used.' });
+    const stored = await client.send(new GetObjectCommand({ Bucket, Key: 'uploads/once/recording.webm' }));
+    expect(Buffer.from(await stored.Body!.transformToByteArray())).toEqual(Buffer.alloc(300, 7));
+    expect(events.filter((e) => e.key === 'uploads/once/recording.webm')).toHaveLength(1);
+  });
+
+  it('lets one of two parallel uploads with one policy through, and gives a failed try its policy back', async () => {
+    const { url, fields } = await presign({ Key: 'uploads/race/recording.webm' });
+    expect((await postForm(url, fields, audio(2000), 'big.webm')).status).toBe(400); // too large: not a use
+    const statuses = await Promise.all([1, 2, 3].map(() => postForm(url, fields, audio(100), 'x.webm').then((r) => r.status)));
+    expect(statuses.sort()).toEqual([204, 403, 403]);
   });
 });

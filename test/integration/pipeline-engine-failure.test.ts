@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { NO_ENGINE_MESSAGE, unavailableEngine } from '../../local/engines/select.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { signUpAndSignIn } from '../helpers/users.js';
-import { missingInOrder, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
+import { eventually } from '../helpers/eventually.js';
+import { fixture, missingInOrder, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
 
 let edition: LocalEdition;
 let dataDir: string;
@@ -46,4 +47,55 @@ describe('engine failure: the transcription job fails', () => {
     const link = await h.api('GET', `meetings/${id}/transcript/`, host.access);
     expect(link.body).toEqual({ url: null, expiration_time: null, status: 'failed', reason: NO_ENGINE_MESSAGE });
   }, 180_000);
+
+  it('index_meeting_request retries a failed recording for real, once per failure (issue #19)', async () => {
+    const host = await signUpAndSignIn(edition.url, 'retry@pipeline.example.com');
+    const id = await h.uploadFixture(host.access, 'meeting_ami.m4a');
+    // The SPA asks right after its upload, as here.
+    expect((await h.api('GET', `meetings/${id}/index_meeting_request/`, host.access)).body.status).toMatch(/^(started|already_started)$/);
+    await h.waitForMeeting(host.access, id, h.settled, 120_000);
+    await h.executionsOf(id);
+    // Usually attempt 1; 2 if the page's execution started only after the upload's run had failed (a busy machine).
+    const [before, ...more] = await h.runClaims(id);
+    expect(more).toEqual([]);
+    expect(before).toMatchObject({ status: 'failed' });
+    const attempts = Number(before!.attempt);
+
+    expect((await h.api('GET', `meetings/${id}/index_meeting_request/`, host.access)).body).toEqual({ status: 'started' });
+    const claims = await eventuallyClaims(id, attempts + 1);
+    expect(claims).toEqual([expect.objectContaining({ status: 'failed', attempt: attempts + 1 })]);
+    expect((await h.waitForMeeting(host.access, id, h.settled, 60_000)).processing).toMatchObject({ status: 'failed', reason: NO_ENGINE_MESSAGE });
+    // Every run that really processed failed; an execution that found a run's claim ends at once (SUCCEEDED).
+    expect((await h.executionsOf(id)).filter((e) => e.status === 'FAILED')).toHaveLength(attempts + 1);
+  }, 300_000);
+
+  it('a good re-upload after a failure does not keep the old failure reason (issue #19)', async () => {
+    const host = await signUpAndSignIn(edition.url, 'reupload@pipeline.example.com');
+    const id = await h.uploadMeeting(host.access, 'Not a recording', Buffer.from('this is not media '.repeat(200)), 'broken.mp4');
+    const broken = await h.waitForMeeting(host.access, id, h.settled, 120_000);
+    expect(broken.processing.status).toBe('failed');
+    expect(broken.processing.reason).toBeTruthy();
+    expect(broken.processing.reason).not.toBe(NO_ENGINE_MESSAGE);
+
+    const link = await h.api('GET', `meetings/${id}/video_upload_url/?file_name=meeting_ami.m4a`, host.access);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(link.body.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(await readFile(fixture('meeting_ami.m4a')))]), 'meeting_ami.m4a');
+    expect((await fetch(link.body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    // While the new recording is processed the old reason is gone; it ends with the new recording's own outcome.
+    const seenWhileRunning: unknown[] = [];
+    const after = await h.waitForMeeting(host.access, id, (m) => {
+      if (m.processing && m.processing.status !== 'failed') seenWhileRunning.push(m.processing.reason);
+      return m.processing?.status === 'failed' && m.processing.step === 'Transcription';
+    }, 180_000);
+    expect(after.processing.reason).toBe(NO_ENGINE_MESSAGE);
+    expect(seenWhileRunning.every((reason) => reason === null)).toBe(true);
+  }, 400_000);
 });
+
+/** The meeting's run claims once the last one reached `attempt`. */
+const eventuallyClaims = (meetingId: string, attempt: number) => eventually(async () => {
+  const claims = await h.runClaims(meetingId);
+  if (!claims.some((c) => c.attempt === attempt && c.status !== 'running')) throw new Error(`claims: ${JSON.stringify(claims)}`);
+  return claims;
+}, 120_000, 250);

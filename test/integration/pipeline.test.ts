@@ -167,12 +167,12 @@ describe('a re-delivered upload event', () => {
     const { sfn } = h.clients();
     // EventBridge delivers at least once: the same event again, under a new execution name.
     await sfn.send(new StartExecutionCommand({ stateMachineArn: edition.stepFunctions.arnFor(PROCESS_MEETING.id), input: first!.input }));
-    // And the SPA's "make sure it started" call for the same upload.
+    // And the SPA's "make sure it started" call for the same upload: processed already, so nothing is started (#19).
     const index = await h.api('GET', `meetings/${meetings.m4a}/index_meeting_request/`, users.m4a.access);
-    expect(index.status).toBe(200);
+    expect(index).toMatchObject({ status: 200, body: { status: 'already_processed' } });
 
     const runs = await h.executionsOf(meetings.m4a);
-    expect(runs).toHaveLength(3);
+    expect(runs).toHaveLength(2);
     for (const again of runs.slice(1)) {
       expect(again.status).toBe('SUCCEEDED');
       expect(await h.statesEntered(again.executionArn!)).toEqual(['StartProcessing', 'IsThisRunClaimed?', 'AlreadyProcessing']);

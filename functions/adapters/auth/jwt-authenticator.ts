@@ -5,6 +5,7 @@ import { createTokenService, INVALID_TOKEN, type TokenService } from '../../core
 import { Unauthenticated } from '../../core/errors.js';
 import { documentClient } from '../dynamodb/client.js';
 import { createTokenVersions } from '../dynamodb/users-repository.js';
+import { cachedTokenVersions } from './cached-token-versions.js';
 import { signingKeyFromSecret } from './signing-key.js';
 
 /**
@@ -26,13 +27,14 @@ let shared: Authenticator | undefined;
 
 /**
  * The authenticator every API context passes to createApiHandler: verifies HS256 access tokens with the
- * key from the secret named by AUTH_SECRET_ID and their version against the user in TABLE_NAME.
- * Throws ConfigError at cold start when either is unset.
+ * key from the secret named by AUTH_SECRET_ID and their version against the user in TABLE_NAME, which each
+ * container remembers for TOKEN_VERSION_TTL_MS (a revoked token is refused everywhere within that time; the
+ * accounts context, which revokes, checks uncached). Throws ConfigError at cold start when either is unset.
  */
 export function bearerAuthenticator(): Authenticator {
   if (!shared) {
     const { AUTH_SECRET_ID, TABLE_NAME } = readConfig(['AUTH_SECRET_ID', 'TABLE_NAME']);
-    shared = createJwtAuthenticator(createTokenService({ signingKey: signingKeyFromSecret(AUTH_SECRET_ID) }), createTokenVersions(documentClient, TABLE_NAME));
+    shared = createJwtAuthenticator(createTokenService({ signingKey: signingKeyFromSecret(AUTH_SECRET_ID) }), cachedTokenVersions(createTokenVersions(documentClient, TABLE_NAME)));
   }
   return shared;
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand,
   type BatchGetCommandOutput, type BatchWriteCommandOutput, type DynamoDBDocumentClient, type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { NotFound } from '../../core/errors.js';
-import type { AccessEntry, AttendeeRecord, MeetingChanges, MeetingRecord, MeetingsRepository } from '../../core/meetings/model.js';
+import type { AccessEntry, AttendeeRecord, MeetingAggregate, MeetingChanges, MeetingRecord, MeetingsRepository } from '../../core/meetings/model.js';
 import { isConditionFailure } from './client.js';
 
 /**
@@ -26,11 +27,23 @@ const toMeeting = (item: Record<string, any>): MeetingRecord =>
 const toAttendee = (item: Record<string, any>): AttendeeRecord =>
   ({ id: item.attendeeId, email: item.email, name: item.name, role: item.role });
 
+/** Meetings whose attendee lists a container remembers (issue #19: a meetings page without a query per meeting). */
+const MAX_REMEMBERED_ATTENDEE_LISTS = 5_000;
+
 const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-/** Meetings and attendees in the single table; reads by key or key query only, never a scan. */
+/**
+ * Meetings and attendees in the single table; reads by key or key query only, never a scan.
+ *
+ * The meeting item carries `attendeesRev`, a random value replaced in the same transaction as every attendee
+ * change. findMany remembers each meeting's attendee list under the revision it was read at, so a page of the
+ * meetings list is one consistent batch get plus a query only for meetings whose attendees changed since this
+ * container last read them. A meeting without `attendeesRev` (stored before it existed) is always queried.
+ */
 export function createMeetingsRepository(client: DynamoDBDocumentClient, tableName: string): MeetingsRepository {
+  const rememberedAttendees = new Map<string, { rev: string; attendees: AttendeeRecord[] }>();
+  const newRev = () => randomUUID();
   const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>) => {
     const items: Record<string, any>[] = [];
     let ExclusiveStartKey: Record<string, any> | undefined;
@@ -41,6 +54,37 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
     } while (ExclusiveStartKey);
     return items;
   };
+  const queryAttendees = async (meetingId: string) => (await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': meetingKeys.partition(meetingId), ':a': 'ATTENDEE#' },
+  })).map(toAttendee);
+  const attendeesOf = async (item: Record<string, any>): Promise<AttendeeRecord[]> => {
+    const id = String(item.id);
+    const rev = typeof item.attendeesRev === 'string' ? item.attendeesRev : undefined;
+    const hit = rev === undefined ? undefined : rememberedAttendees.get(id);
+    if (hit && hit.rev === rev) return hit.attendees;
+    // Read after the item: the list is at least as new as `rev` (attendee changes replace it in the same transaction).
+    const attendees = await queryAttendees(id);
+    if (rev !== undefined) {
+      if (rememberedAttendees.size >= MAX_REMEMBERED_ATTENDEE_LISTS) rememberedAttendees.clear();
+      rememberedAttendees.set(id, { rev, attendees });
+    }
+    return attendees;
+  };
+  const batchGetMeetingItems = async (meetingIds: readonly string[], consistent: boolean) => {
+    const found: Record<string, any>[] = [];
+    for (const ids of chunks([...new Set(meetingIds)], BATCH_GET_LIMIT)) {
+      let keys: Record<string, any>[] | undefined = ids.map((id) => meetingKeys.meeting(id));
+      while (keys && keys.length > 0) {
+        const out: BatchGetCommandOutput = await client.send(new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: keys, ...(consistent ? { ConsistentRead: true } : {}) } },
+        }));
+        found.push(...(out.Responses?.[tableName] ?? []));
+        keys = out.UnprocessedKeys?.[tableName]?.Keys;
+      }
+    }
+    return found;
+  };
   const attendeeItem = (meeting: MeetingRecord, a: AttendeeRecord) => ({
     ...meetingKeys.attendee(meeting.id, a.email), ...meetingKeys.access(a.email, meeting.createdAt, meeting.id),
     type: 'Attendee', meetingId: meeting.id, attendeeId: a.id, email: a.email, name: a.name, role: a.role,
@@ -49,7 +93,7 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
   return {
     async create(meeting, host) {
       await client.send(new TransactWriteCommand({ TransactItems: [
-        { Put: { TableName: tableName, Item: { ...meetingKeys.meeting(meeting.id), type: 'Meeting', ...meeting }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: { ...meetingKeys.meeting(meeting.id), type: 'Meeting', ...meeting, attendeesRev: newRev() }, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: attendeeItem(meeting, host) } },
       ] }));
     },
@@ -67,16 +111,12 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
     },
 
     async findMeetings(meetingIds) {
-      const found: MeetingRecord[] = [];
-      for (const ids of chunks([...new Set(meetingIds)], BATCH_GET_LIMIT)) {
-        let keys: Record<string, any>[] | undefined = ids.map((id) => meetingKeys.meeting(id));
-        while (keys && keys.length > 0) {
-          const out: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
-          found.push(...(out.Responses?.[tableName] ?? []).map(toMeeting));
-          keys = out.UnprocessedKeys?.[tableName]?.Keys;
-        }
-      }
-      return found;
+      return (await batchGetMeetingItems(meetingIds, false)).map(toMeeting);
+    },
+
+    async findMany(meetingIds) {
+      const items = await batchGetMeetingItems(meetingIds, true);
+      return Promise.all(items.map(async (item): Promise<MeetingAggregate> => ({ meeting: toMeeting(item), attendees: await attendeesOf(item) })));
     },
 
     async listAccess(email) {
@@ -110,7 +150,8 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
     async addAttendee(meeting, attendee) {
       try {
         await client.send(new TransactWriteCommand({ TransactItems: [
-          { ConditionCheck: { TableName: tableName, Key: meetingKeys.meeting(meeting.id), ConditionExpression: 'attribute_exists(pk)' } },
+          { Update: { TableName: tableName, Key: meetingKeys.meeting(meeting.id), ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET attendeesRev = :rev', ExpressionAttributeValues: { ':rev': newRev() } } },
           { Put: { TableName: tableName, Item: attendeeItem(meeting, attendee), ConditionExpression: 'attribute_not_exists(pk)' } },
         ] }));
         return true;
@@ -124,7 +165,18 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
     },
 
     async removeAttendee(meetingId, email) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: meetingKeys.attendee(meetingId, email) }));
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: [
+          { Delete: { TableName: tableName, Key: meetingKeys.attendee(meetingId, email) } },
+          { Update: { TableName: tableName, Key: meetingKeys.meeting(meetingId), ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET attendeesRev = :rev', ExpressionAttributeValues: { ':rev': newRev() } } },
+        ] }));
+      } catch (error) {
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+        if ((error as Error).name !== 'TransactionCanceledException' || reasons?.[1]?.Code !== 'ConditionalCheckFailed') throw error;
+        // The meeting itself is gone: remove the stray attendee item alone.
+        await client.send(new DeleteCommand({ TableName: tableName, Key: meetingKeys.attendee(meetingId, email) }));
+      }
     },
 
     async remove(meetingId) {

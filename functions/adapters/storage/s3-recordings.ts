@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { attachmentDisposition } from '../../core/meetings/download-name.js';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -23,7 +24,9 @@ export function createRecordingStorage(s3: S3Client, bucket: string): RecordingS
     async presignUpload({ key, contentType, maxBytes, expiresSeconds }) {
       const { url, fields } = await createPresignedPost(s3, {
         Bucket: bucket, Key: key, Expires: expiresSeconds,
-        Fields: { 'Content-Type': contentType },
+        // A fresh id makes every policy distinct (two issued in one second would otherwise be the same policy),
+        // so each can be used once (the local S3 refuses a used policy; docs/security.md).
+        Fields: { 'Content-Type': contentType, 'x-amz-meta-upload-id': randomUUID() },
         Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
       });
       return { url, fields };

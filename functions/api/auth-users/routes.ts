@@ -33,9 +33,11 @@ export function accountRoutes(deps: AccountsDeps) {
       handle: ({ body, sourceIp }) => signIn(deps, { ...body, sourceIp }) }),
     route({ method: 'POST', path: 'auth/token/refresh/', auth: 'public', body: bodies.tokenRefresh,
       handle: ({ body }) => refreshAccess(deps, body.refresh) }),
-    // Server-side sign-out (not in spec §7; added by issue #19): revokes every token of the caller.
-    route({ method: 'POST', path: 'auth/token/revoke/', auth: 'user',
-      handle: async ({ principal }) => { await signOut(deps, caller(principal)); return { detail: 'Signed out.' }; } }),
+    // Server-side sign-out (not in spec §7; added by issue #19): revokes every token of the caller. Like RFC 7009's
+    // revocation endpoint it answers 200 for a token that no longer works (already revoked, expired, or none), so
+    // signing out with a dead token is no error for the app; only a live token revokes anything.
+    route({ method: 'POST', path: 'auth/token/revoke/', auth: 'public',
+      handle: async ({ principal }) => { if (principal) await signOut(deps, principal); return { detail: 'Signed out.' }; } }),
     route({ method: 'GET', path: 'users/', auth: 'user',
       handle: ({ principal }) => listCurrentUser(deps, caller(principal)) }),
     route({ method: 'PUT', path: 'users/{id}/', auth: 'user', body: bodies.profile,

@@ -26,20 +26,28 @@ export interface ListRequest { readonly page: number; readonly pageSize: number;
 /**
  * One page of the caller's meetings with the total count; `meetingId` narrows the list to that meeting.
  * A page past the end is empty. Throws NotFound when `meetingId` is not visible to the caller.
+ *
+ * Two reads (issue #19): the caller's access entries, then one `findMany` of the sample meetings together with
+ * the entries that can land on the page. The samples merge into the access entries by creation time, so an
+ * entry at position i of the caller's own list is at position i..i+samples of the merged one: entries
+ * [start - samples, start + pageSize) cover the page.
  */
 export async function listMeetings(
-  meetings: Pick<MeetingsRepository, 'listAccess' | 'findMeetings' | 'find'>, caller: Caller, request: ListRequest,
+  meetings: Pick<MeetingsRepository, 'listAccess' | 'findMany'>, caller: Caller, request: ListRequest,
 ): Promise<MeetingsPage> {
-  let entries = await visibleMeetings(meetings, caller);
-  if (request.meetingId !== undefined) {
-    entries = entries.filter((e) => e.meetingId === request.meetingId);
-    if (entries.length === 0) throw new NotFound('Meeting not found.');
-  }
+  let own = await meetings.listAccess(caller.email.toLowerCase());
+  if (request.meetingId !== undefined) own = own.filter((e) => e.meetingId === request.meetingId);
   const start = (request.page - 1) * request.pageSize;
+  const candidates = own.slice(Math.max(0, start - SAMPLE_MEETING_IDS.length), start + request.pageSize).map((e) => e.meetingId);
+  const samples = request.meetingId === undefined ? SAMPLE_MEETING_IDS : SAMPLE_MEETING_IDS.filter((id) => id === request.meetingId);
+  const loaded = new Map((await meetings.findMany([...candidates, ...samples])).map((a) => [a.meeting.id, a]));
+  const seen = new Set(own.map((e) => e.meetingId));
+  const extra = samples.filter((id) => !seen.has(id) && loaded.has(id)).map((id) => ({ meetingId: id, createdAt: loaded.get(id)!.meeting.createdAt }));
+  const entries = [...own, ...extra].sort(newestFirst);
+  if (request.meetingId !== undefined && entries.length === 0) throw new NotFound('Meeting not found.');
   const page = entries.slice(start, start + request.pageSize);
-  const loaded = await Promise.all(page.map((e) => meetings.find(e.meetingId)));
   return {
     count: entries.length,
-    results: loaded.filter((a): a is MeetingAggregate => a !== undefined).map(toMeetingView),
+    results: page.map((e) => loaded.get(e.meetingId)).filter((a): a is MeetingAggregate => a !== undefined).map(toMeetingView),
   };
 }

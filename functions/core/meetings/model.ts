@@ -47,6 +47,8 @@ export interface MeetingsRepository {
   find(meetingId: string): Promise<MeetingAggregate | undefined>;
   /** Meeting records (no attendees) of the given ids that exist, any order. */
   findMeetings(meetingIds: readonly string[]): Promise<MeetingRecord[]>;
+  /** The meetings of the given ids that exist, with their attendees, any order (a page of the meetings list). */
+  findMany(meetingIds: readonly string[]): Promise<MeetingAggregate[]>;
   /** Meetings the e-mail has access to, newest first (a key query on the access index). */
   listAccess(email: string): Promise<AccessEntry[]>;
   /** Applies the changes; returns the updated meeting, or undefined when it no longer exists. */

@@ -3,6 +3,7 @@ import {
   MAX_UPLOAD_BYTES, MEETING_MESSAGES, RECORDING_URL_SECONDS, UPLOAD_TYPES, UPLOAD_URL_SECONDS,
   type IndexRequestAnswer, type RecordingUrl, type UploadContentType, type UploadUrl,
 } from '../../contracts/meetings.js';
+import { createHash } from 'node:crypto';
 import { NotFound, ValidationFailed } from '../errors.js';
 import { uploadKeyFor } from '../pipeline/upload-trigger.js';
 import { loadForWrite, loadVisible, type Caller } from './access.js';
@@ -47,23 +48,43 @@ export async function createUploadUrl(ports: UploadUrlPorts, caller: Caller, mee
   });
 }
 
-/** Step Functions execution name: meeting id + upload ETag, so one upload is processed under one name. */
-export function executionNameFor(meetingId: string, etag: string): string {
-  return `${meetingId}-${etag}`.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 80);
+/**
+ * Step Functions execution name: meeting id + upload ETag, so one upload is processed under one name. A retry of
+ * an upload whose processing failed (or waited for minutes) adds `retryOf`, the stored state's time: one retry
+ * per failure however often it is asked for, and a new one after the next failure.
+ */
+export function executionNameFor(meetingId: string, etag: string, retryOf?: string): string {
+  const base = `${meetingId}-${etag}`.replace(/[^A-Za-z0-9_-]/g, '');
+  if (retryOf === undefined) return base.slice(0, 80);
+  return `${base.slice(0, 69)}-r${createHash('sha256').update(retryOf).digest('hex').slice(0, 8)}`;
 }
 
 /**
- * Makes sure processing of the latest upload has started (host only; idempotent per uploaded object).
- * Throws NotFound, Forbidden, BadRequest when nothing has been uploaded yet.
+ * Starts processing of the latest upload when it needs it, and says what it did (host only). Throws NotFound,
+ * Forbidden, BadRequest when nothing has been uploaded yet.
+ * - `already_processed`: this upload is processed (ready); nothing is started.
+ * - `already_started`: this upload is being processed, or this very request was made before; nothing new starts.
+ * - `started`: an execution was started for an upload that is not processed yet, or again for one whose processing
+ *   failed or waited for minutes (the run claim of a failed run is taken over, so it really runs again and the
+ *   stored failure and its reason are replaced as it starts).
  */
 export async function requestIndexing(
   ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload'>; processing: ProcessingStarter },
   caller: Caller, meetingId: string,
 ): Promise<IndexRequestAnswer> {
-  await loadForWrite(ports.meetings, meetingId, caller);
+  const { meeting } = await loadForWrite(ports.meetings, meetingId, caller);
   const upload = await ports.storage.latestUpload(meetingId);
   if (!upload) throw new BadRequest(MEETING_MESSAGES.uploadFirst);
-  const status = await ports.processing.start(executionNameFor(meetingId, upload.etag), { meetingId, key: upload.key, size: upload.size });
+  const state = meeting.processing;
+  const etag = upload.etag.replace(/"/g, '');
+  let retryOf: string | undefined;
+  if (state && state.uploadEtag === etag) {
+    if (state.status === 'ready') return { status: 'already_processed' };
+    const waiting = state.status === 'queued' && state.reason !== null;
+    if (state.status !== 'failed' && !waiting) return { status: 'already_started' };
+    retryOf = state.updatedAt;
+  }
+  const status = await ports.processing.start(executionNameFor(meetingId, upload.etag, retryOf), { meetingId, key: upload.key, size: upload.size });
   return { status };
 }
 

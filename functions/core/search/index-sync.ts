@@ -23,6 +23,7 @@ export function withSearchIndexSync(repository: MeetingsRepository, index: Pick<
   return {
     find: (meetingId) => repository.find(meetingId),
     findMeetings: (meetingIds) => repository.findMeetings(meetingIds),
+    findMany: (meetingIds) => repository.findMany(meetingIds),
     listAccess: (email) => repository.listAccess(email),
     create: async (meeting, host) => { await repository.create(meeting, host); await refresh(meeting.id); },
     update: async (meetingId, changes) => { const updated = await repository.update(meetingId, changes); await refresh(meetingId); return updated; },

@@ -21,7 +21,7 @@ describe('verifyPostPolicy', () => {
   it('accepts fields signed by the SDK in any region and returns the content-length-range', async () => {
     const fields = await signedFields({ Conditions: [['content-length-range', 5, 500]] });
 
-    expect(verify(fields)).toEqual({ sizeRange: { min: 5, max: 500 } });
+    expect(verify(fields)).toEqual({ sizeRange: { min: 5, max: 500 }, expiresAt: expect.any(Number) });
   });
 
   it('rejects a post to another bucket than the signed one', async () => {

@@ -31,6 +31,10 @@ export class InMemoryMeetings implements MeetingsRepository {
   async findMeetings(ids: readonly string[]) {
     return ids.flatMap((id) => (this.meetings.has(id) ? [this.meetings.get(id)!] : []));
   }
+  async findMany(ids: readonly string[]) {
+    const found = await Promise.all([...new Set(ids)].map((id) => this.find(id)));
+    return found.filter((a) => a !== undefined);
+  }
   async listAccess(email: string): Promise<AccessEntry[]> {
     return [...this.meetings.values()]
       .filter((m) => this.attendees.get(m.id)?.some((a) => a.email === email))

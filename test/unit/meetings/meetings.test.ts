@@ -262,6 +262,37 @@ describe('recording endpoints', () => {
     expect(name).toMatch(/^[A-Za-z0-9_-]{1,80}$/);
   });
 
+  it('says what index_meeting_request did, and really retries a failed upload (issue #19)', async () => {
+    const w = world();
+    const [id] = await createMeetings(w, 1);
+    const etag = '9b2cf535f27731c974343645a3985328';
+    w.storage.objects.set(`uploads/${id}/recording.mp4`, { key: `uploads/${id}/recording.mp4`, etag: `"${etag}"`, size: 5 });
+    const index = async () => (await w.call('GET', `/api/meetings/${id}/index_meeting_request/`, { token: 'host' })).body;
+    const setState = (processing: Record<string, unknown>) => {
+      const meeting = w.meetings.meetings.get(id)!;
+      w.meetings.meetings.set(id, { ...meeting, processing: { uploadKey: `uploads/${id}/recording.mp4`, uploadEtag: etag, ...processing } as never });
+    };
+    // The upload page asked first (as the SPA does right after uploading) and that run failed.
+    expect(await index()).toEqual({ status: 'started' });
+    setState({ status: 'failed', reason: 'The transcription engine failed.', updatedAt: '2025-03-01T10:00:00.000Z' });
+    expect(await index()).toEqual({ status: 'started' });
+    expect(await index()).toEqual({ status: 'already_started' }); // the same failure is retried once
+    expect(w.processing.started.size).toBe(2);
+    setState({ status: 'failed', reason: 'Failed again.', updatedAt: '2025-03-01T10:05:00.000Z' });
+    expect(await index()).toEqual({ status: 'started' });
+    expect([...w.processing.started.keys()].every((name) => /^[A-Za-z0-9_-]{1,80}$/.test(name))).toBe(true);
+
+    setState({ status: 'processing', reason: null, updatedAt: '2025-03-01T10:06:00.000Z' });
+    expect(await index()).toEqual({ status: 'already_started' });
+    setState({ status: 'ready', reason: null, updatedAt: '2025-03-01T10:09:00.000Z' });
+    expect(await index()).toEqual({ status: 'already_processed' });
+    expect(w.processing.started.size).toBe(3);
+
+    // A new upload (another ETag) is started even though the meeting shows the old one as ready.
+    w.storage.objects.set(`uploads/${id}/recording.mp4`, { key: `uploads/${id}/recording.mp4`, etag: '"0123456789abcdef0123456789abcdef"', size: 7 });
+    expect(await index()).toEqual({ status: 'started' });
+  });
+
   it('gives a one-hour recording link, or 404 when nothing was recorded', async () => {
     const w = world();
     const [id] = await createMeetings(w, 1);

@@ -13,6 +13,11 @@ function ShowToken() {
   return <p>{token ? `signed in as ${token}` : 'signed out'}</p>;
 }
 
+function SignOutButton() {
+  const { logout } = useAuth();
+  return <button type="button" onClick={logout}>Sign out</button>;
+}
+
 const renderApp = () => render(<AppProvider swrProvider={() => new Map()}><ShowToken /></AppProvider>);
 
 describe('AuthProvider', () => {
@@ -43,5 +48,39 @@ describe('AuthProvider', () => {
 
     expect(screen.getByText('signed out')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.expirationDate)).toBeNull();
+  });
+
+  describe('sign-out (issue #19: server-side sign-out from the UI)', () => {
+    const realFetch = globalThis.fetch;
+    let calls: Array<{ url: string; init?: RequestInit }>;
+    beforeEach(() => {
+      calls = [];
+      globalThis.fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
+        calls.push({ url: String(url), init });
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }) as typeof fetch;
+    });
+    afterEach(() => { globalThis.fetch = realFetch; });
+
+    it('revokes the tokens on the server with the signed-out token, and ends the session here', () => {
+      saveSession({ access: 'tok-1', refresh: 'r' });
+      render(<AppProvider swrProvider={() => new Map()}><ShowToken /><SignOutButton /></AppProvider>);
+
+      act(() => screen.getByRole('button', { name: 'Sign out' }).click());
+
+      expect(screen.getByText('signed out')).toBeTruthy();
+      expect(localStorage.getItem(STORAGE_KEYS.access)).toBeNull();
+      expect(calls.map((c) => [c.url, c.init?.method, (c.init?.headers as Record<string, string>).Authorization])).toEqual([
+        ['/api/auth/token/revoke/', 'POST', 'Bearer tok-1'],
+      ]);
+    });
+
+    it('does not call the server when the session merely runs out', () => {
+      saveSession({ access: 'tok-2', refresh: 'r' }, new Date(Date.now() - SESSION_LIFETIME_SECONDS * 1000 + 5_000));
+      renderApp();
+      act(() => void jest.advanceTimersByTime(5_000));
+      expect(screen.getByText('signed out')).toBeTruthy();
+      expect(calls).toEqual([]);
+    });
   });
 });

@@ -5,12 +5,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { setUnauthorizedHandler } from '../../api/api-client.js';
+import { revokeTokens } from '../../api/auth/revoke-tokens.js';
 import { checkSession, clearSession, saveSession } from '../../lib/session.js';
 
 interface AuthContextValue {
   token: string | undefined;
   expirationDate: Date | undefined;
   login(tokens: { access: string; refresh: string }): void;
+  /** Signing out: ends the session here and revokes the user's tokens on the server (POST auth/token/revoke/). */
   logout(): void;
 }
 
@@ -34,6 +36,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void mutate(() => true, undefined, { revalidate: false });
   }, [mutate]);
 
+  // An explicit sign-out also revokes on the server; the automatic logout (expiry, a 401) only ends the session here.
+  const signOut = useCallback(() => {
+    if (state.token) void revokeTokens(state.token);
+    logout();
+  }, [state.token, logout]);
+
   const login = useCallback((tokens: { access: string; refresh: string }) => {
     const session = saveSession(tokens);
     setState({ token: session.access, expirationDate: session.expirationDate });
@@ -51,8 +59,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [logout]);
 
   const value = useMemo(
-    () => ({ token: state.token, expirationDate: state.expirationDate, login, logout }),
-    [state.token, state.expirationDate, login, logout],
+    () => ({ token: state.token, expirationDate: state.expirationDate, login, logout: signOut }),
+    [state.token, state.expirationDate, login, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
