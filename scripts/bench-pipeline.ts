@@ -61,18 +61,20 @@ async function buildRecording(dir: string, seconds: number): Promise<string> {
 
 const FONT = process.env.SAMPLE_FONT_PATH ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-/** The recording's sound under 1280×720 slides ("Slide N" and two bullet lines), light and dark alternating, as an H.264/AAC mp4. */
+/** The recording's sound under 1280×720 slides ("Slide N" and ten bullet lines), light and dark alternating, as an H.264/AAC mp4. */
 async function addSlides(dir: string, sound: string, seconds: number, every: number): Promise<string> {
   const draws: string[] = [];
   for (let n = 0, from = 0; from < seconds; n++, from += every) {
     const enable = `enable='between(t,${from},${from + every})'`;
     const [background, text] = n % 2 ? ['0x1e3a5f', 'white'] : ['white', '0x111827'];
     draws.push(`drawbox=x=0:y=0:w=iw:h=ih:color=${background}:t=fill:${enable}`);
-    const lines = [`Slide ${n + 1}: quarterly review`, `- Revenue item ${n + 1} grew by ${(n * 7) % 40} percent`, `- Owner for topic ${n + 1} reports next week`];
+    // A text-heavy slide as meetings show them: a title and ten bullet lines.
+    const lines = [`Slide ${n + 1}: quarterly review`, ...Array.from({ length: 10 }, (_, b) =>
+      `- Item ${b + 1}: revenue line ${n + 1}.${b + 1} grew by ${(n * 7 + b * 3) % 40} percent; owner reports on it next week`)];
     for (const [i, line] of lines.entries()) {
       const file = path.join(dir, `slide-${n}-${i}.txt`);
       await writeFile(file, line);
-      draws.push(`drawtext=fontfile='${FONT}':textfile='${file}':fontsize=${i ? 48 : 72}:fontcolor=${text}:x=110:y=${120 + i * 150}:${enable}`);
+      draws.push(`drawtext=fontfile='${FONT}':textfile='${file}':fontsize=${i ? 30 : 56}:fontcolor=${text}:x=80:y=${60 + i * 58 + (i ? 30 : 0)}:${enable}`);
     }
   }
   const out = path.join(dir, 'bench-recording.mp4');
@@ -130,7 +132,7 @@ try {
 
   const { status, startDate, stopDate, error, cause } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
   if (error) console.log(`  ${error}: ${cause}`);
-  const events: Array<{ timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string } }> = [];
+  const events: Array<{ timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string }; taskFailedEventDetails?: { error?: string; cause?: string } }> = [];
   for (let nextToken: string | undefined, first = true; first || nextToken; first = false) {
     const page = await sfn.send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000, nextToken }));
     events.push(...(page.events ?? []));
@@ -148,6 +150,12 @@ try {
   const lastExit = new Map<string, number>();
   for (const e of events) if (e.stateExitedEventDetails?.name) lastExit.set(e.stateExitedEventDetails.name, e.timestamp!.getTime() - startDate!.getTime());
   const frameCount = events.filter((e) => e.stateEnteredEventDetails?.name === 'OcrFrame').length;
+  const failures = new Map<string, number>();
+  for (const e of events) if (e.taskFailedEventDetails) {
+    const what = `${e.taskFailedEventDetails.error}: ${(e.taskFailedEventDetails.cause ?? '').slice(0, 200)}`;
+    failures.set(what, (failures.get(what) ?? 0) + 1);
+  }
+  for (const [what, count] of failures) console.log(`  task failed ×${count}: ${what}`);
   const view = await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access);
   console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores; speech engine: ${engineName}; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
@@ -10,6 +9,7 @@ import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
+import { s3Client as s3 } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
@@ -24,7 +24,6 @@ import { meetingRoutes } from './routes.js';
 import { transcriptRoutesOver } from './transcript-routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
-const s3 = new S3Client({});
 const sfn = new SFNClient({});
 
 const searchIndex = createSearchIndex(readSearchIndexConfig());

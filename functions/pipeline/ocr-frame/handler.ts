@@ -1,13 +1,13 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { DetectDocumentTextCommand, TextractClient } from '@aws-sdk/client-textract';
-import { createArtefactFiles } from '../../adapters/search-index/artefact-json.js';
+import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
 import { readConfig } from '../../config.js';
+import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 import { wordsFromTextract } from '../../core/search/frames.js';
 import type { OcrFrame } from '../../core/search/indexing.js';
 import type { FrameRef } from '../extract-frames/handler.js';
 
 const config = readConfig(['MEDIA_BUCKET']);
-const files = createArtefactFiles(new S3Client({}), config.MEDIA_BUCKET);
+const files = createMediaBucket(config.MEDIA_BUCKET);
 const textract = new TextractClient({});
 
 /**
@@ -22,7 +22,7 @@ export const handler = async (input: { meetingId: string; frame: FrameRef }): Pr
     timestamp: frame.timestamp, imageKey: frame.imageKey, thumbnailKey: frame.thumbnailKey, width: frame.width, height: frame.height,
     words: wordsFromTextract(answer.Blocks ?? []),
   };
-  const ocrKey = frame.imageKey.replace(/\.jpg$/, '.ocr.json');
+  const ocrKey = artefactKeys.frameOcr(frame.imageKey);
   await files.putJson(ocrKey, result);
   return { ocrKey, words: result.words.length };
 };

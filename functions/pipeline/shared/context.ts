@@ -1,26 +1,24 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
-import { createArtefactStorage } from '../../adapters/storage/artefacts.js';
+import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
+import { s3Client } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { readConfig } from '../../config.js';
 
 /** Adapters shared by the pipeline's task handlers, created once per container. */
 export function pipelineContext() {
   const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
-  const s3 = new S3Client({});
   return {
     config,
     meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
     processing: createProcessingRepository(documentClient, config.TABLE_NAME),
-    artefacts: createArtefactStorage(s3, config.MEDIA_BUCKET),
-    recordings: createRecordingStorage(s3, config.MEDIA_BUCKET),
+    artefacts: createMediaBucket(config.MEDIA_BUCKET),
+    recordings: createRecordingStorage(s3Client, config.MEDIA_BUCKET),
   };
 }
 
-/** How long ffmpeg may read a recording through its presigned link. */
-export const MEDIA_LINK_SECONDS = 6 * 60 * 60;
+export { MEDIA_LINK_SECONDS } from './tool-time.js';
 
 /** The run StartProcessing claims; every later state receives it as `$`. */
 export interface PipelineRun {
