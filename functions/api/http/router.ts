@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { Authenticator, Principal } from '../../core/auth/principal.js';
 import { NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
+import { logger as containerLogger } from '../../adapters/logging/logger.js';
 import { errorToResponse, type ErrorLogger } from './error-mapping.js';
 import { header, parseBody } from './request.js';
 import { HttpResponse, toProxyResult } from './response.js';
@@ -80,7 +81,7 @@ export interface ApiHandlerOptions {
  */
 export function createApiHandler(routes: readonly Route<any>[], options: ApiHandlerOptions = {}) {
   const compiled = routes.map(compile);
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? containerLogger;
 
   const dispatch = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const path = event.path ?? '/';

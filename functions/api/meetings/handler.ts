@@ -7,6 +7,7 @@ import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repos
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { s3Client as s3 } from '../../adapters/storage/s3-client.js';
@@ -31,7 +32,7 @@ const searchIndex = createSearchIndex(readSearchIndexConfig());
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
 export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcriptRoutesOver(s3, config, searchIndex), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
-  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, console),
+  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
   minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),

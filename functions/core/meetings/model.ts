@@ -79,8 +79,5 @@ export interface ProcessingStarter {
 
 export interface MinutesBalance { minutesLeft(userId: string): Promise<number> }
 export interface UserDirectory { displayName(userId: string): Promise<string | undefined> }
-export interface Mailer { send(message: MailMessage): Promise<void> }
-
-/** Epoch milliseconds. */
-export type Clock = () => number;
+export type { Clock, Mailer } from '../ports.js';
 export type IdGenerator = () => string;

@@ -4,6 +4,7 @@ import { createProcessingRepository } from '../../adapters/dynamodb/processing-r
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
+import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { readOptionalConfig } from '../../config.js';
@@ -38,7 +39,7 @@ export const handler = async (input: InsightTaskInput) => {
   try {
     mailed = notify ? await notifyNotesReady(notify, input.meetingId, notes) : false;
   } catch (error) {
-    console.error('Could not send the notes-ready mail', { meetingId: input.meetingId, error: (error as Error).message });
+    logger.error('Could not send the notes-ready mail', { meetingId: input.meetingId, error: (error as Error).message });
   }
   return { status: 'ready' as const, engine: engine.name, actionItems: notes.action_items.length, mailed };
 };
