@@ -1,6 +1,9 @@
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
+import { createMinutesLedger } from '../../adapters/dynamodb/minutes-ledger-repository.js';
+import { createProcessingStates } from '../../adapters/dynamodb/processing-state-repository.js';
+import { createRunClaims } from '../../adapters/dynamodb/run-claims-repository.js';
+import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
 import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
 import { s3Client } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
@@ -12,7 +15,11 @@ export function pipelineContext() {
   return {
     config,
     meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
-    processing: createProcessingRepository(documentClient, config.TABLE_NAME),
+    claims: createRunClaims(documentClient, config.TABLE_NAME),
+    states: createProcessingStates(documentClient, config.TABLE_NAME),
+    ledger: createMinutesLedger(documentClient, config.TABLE_NAME),
+    transcripts: createTranscripts(documentClient, config.TABLE_NAME),
+    clock: Date.now,
     artefacts: createMediaBucket(config.MEDIA_BUCKET),
     recordings: createRecordingStorage(s3Client, config.MEDIA_BUCKET),
   };
