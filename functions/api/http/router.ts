@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import type { Authenticator, Principal } from '../../core/auth/principal.js';
+import type { Authenticator, Principal, PublicCallLimiter } from '../../core/auth/principal.js';
 import { NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
 import { logger as containerLogger } from '../../adapters/logging/logger.js';
 import { errorToResponse, type ErrorLogger } from './error-mapping.js';
@@ -60,11 +60,7 @@ function compile(route: Route<any>): CompiledRoute {
   return { route, names, pattern: new RegExp(`^/?api/${source}/?$`) };
 }
 
-/** Port: per-source-address budget of the public (unauthenticated) calls. */
-export interface PublicCallLimiter {
-  /** Counts the call; `retryAfterSeconds` is set when the address is over its budget for this route. */
-  take(sourceIp: string, routeKey: string): Promise<{ readonly retryAfterSeconds?: number }>;
-}
+export type { PublicCallLimiter };
 
 export const TOO_MANY_PUBLIC_CALLS = 'Too many requests from your network. Please try again later.';
 
