@@ -29,7 +29,7 @@ interface RouteShape<Body> {
   readonly body?: ZodType<Body>;
 }
 
-/** A route signed-in users call: its handle gets a principal by type (no `principal!`). */
+/** A route signed-in users call: its handle gets a principal by type (no non-null assertion). */
 export interface UserRoute<Body = unknown> extends RouteShape<Body> {
   readonly auth: 'user';
   handle(context: RouteContext<Body, Principal>): Promise<unknown>;
