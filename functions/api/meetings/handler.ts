@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { SFNClient } from '@aws-sdk/client-sfn';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { minutesBalanceFromConfig, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
@@ -12,6 +11,7 @@ import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { s3Client as s3 } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
+import { sfnClient } from '../../adapters/workflows/sfn-client.js';
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
@@ -25,7 +25,6 @@ import { meetingRoutes } from './routes.js';
 import { transcriptRoutesOver } from './transcript-routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
-const sfn = new SFNClient({});
 
 const searchIndex = createSearchIndex(readSearchIndexConfig());
 
@@ -34,7 +33,7 @@ export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcript
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
-  processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
+  processing: createProcessingStarter(sfnClient, config.PROCESS_MEETING_STATE_MACHINE_ARN),
   minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
   users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),
