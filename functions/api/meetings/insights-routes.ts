@@ -1,11 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { documentClient } from '../../adapters/dynamodb/client.js';
-import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
-import { createInsightsStore } from '../../adapters/insights/insights-store.js';
-import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
-import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
 import { getNotes, getSentiments, type ReadInsightsDependencies } from '../../core/insights/read-insights.js';
 import { regenerateNotes, type RegenerateNotesPorts } from '../../core/notes/regenerate.js';
 import { route, type Route } from '../http/router.js';
@@ -23,18 +15,4 @@ export function insightsRoutes(d: ReadInsightsDependencies, regenerate?: Regener
     ...(regenerate ? [route({ method: 'POST', path: 'meetings/{id}/regenerate_notes/', auth: 'user',
       handle: ({ principal, params }) => regenerateNotes(regenerate, principal, params.id) })] : []),
   ];
-}
-
-/** The insights routes over the real adapters (composition for handler.ts). */
-export function insightsRoutesOver(s3: S3Client, config: { TABLE_NAME: string; MEDIA_BUCKET: string }): Route<any>[] {
-  const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
-  const files = createMediaBucket(config.MEDIA_BUCKET, s3);
-  const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
-  return insightsRoutes({ meetings, insights }, {
-    meetings, insights,
-    transcripts: createProcessingRepository(documentClient, config.TABLE_NAME),
-    files,
-    engine: notesEngineFromConfig(),
-    newId: randomUUID,
-  });
 }

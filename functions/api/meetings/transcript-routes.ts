@@ -1,12 +1,5 @@
-import type { S3Client } from '@aws-sdk/client-s3';
-import { documentClient } from '../../adapters/dynamodb/client.js';
-import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
-import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
 import { updateSpeakerNamesRequest, updateTranscriptLineRequest } from '../../contracts/transcripts.js';
 import { speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, updateTranscriptLine, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
-import { indexSpokenWords } from '../../core/search/indexing.js';
-import type { SearchIndex } from '../../core/search/model.js';
 import { route, type Route } from '../http/router.js';
 
 /**
@@ -24,16 +17,4 @@ export function transcriptRoutes(ports: TranscriptPorts): Route<any>[] {
     route({ method: 'PUT', path: 'meetings/{id}/update_transcript_line/', auth: 'user', body: updateTranscriptLineRequest,
       handle: ({ principal, params, body }) => updateTranscriptLine(ports, principal, params.id, body.line, body.text) }),
   ];
-}
-
-/** The transcript routes over the real adapters (DynamoDB document client, the media bucket). */
-export function transcriptRoutesOver(s3: S3Client, config: { TABLE_NAME: string; MEDIA_BUCKET: string }, searchIndex?: SearchIndex): Route<any>[] {
-  const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
-  return transcriptRoutes({
-    meetings,
-    ...(searchIndex ? { spokenWords: { reindex: (meetingId, words) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) } } : {}),
-    transcripts: createProcessingRepository(documentClient, config.TABLE_NAME),
-    files: createMediaBucket(config.MEDIA_BUCKET, s3),
-    clock: Date.now,
-  });
 }
