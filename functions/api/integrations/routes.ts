@@ -6,7 +6,7 @@
  * GET users/{id}/b_projects/ and PUT users/{id}/b_user_settings/ {project_id}.
  */
 import { z } from 'zod';
-import { connectContext } from '../../adapters/integrations/connect-context.js';
+import type { connectContext } from '../../adapters/integrations/connect-context.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
 } from '../../core/integrations/connect.js';
@@ -21,7 +21,7 @@ const basicOpsSettings = z.object({ project_id: z.union([z.string().trim().min(1
 const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
   .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
 
-export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect' | 'notesSinkFor'> = connectContext) {
+export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect' | 'notesSinkFor'>) {
   const deps = () => context().connect;
   const forService = (service: ServiceId) => {
     const p = PATH_LETTER[service];

@@ -8,6 +8,7 @@ import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-lim
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { createInsightsStore } from '../../adapters/insights/insights-store.js';
+import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
 import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
@@ -44,7 +45,7 @@ const transcriptPorts = {
 const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
