@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { documentClient } from '../dynamodb/client.js';
 import { minutesBalanceFromConfig, createUserDirectory } from '../dynamodb/meetings-accounts.js';
 import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../dynamodb/processing-repository.js';
+import { createProcessingStates } from '../dynamodb/processing-state-repository.js';
 import { createUsersRepository } from '../dynamodb/users-repository.js';
 import { sesClient } from '../mail/client.js';
 import { createSesMailer } from '../mail/ses-mailer.js';
@@ -37,7 +37,7 @@ function buildImport() {
   const sources: Partial<Record<ServiceId, RecordingSource>> = { zoom: p.zoom.source, webex: p.webex.source };
   const imports = createImportRecords(documentClient, table);
   const meetings = createMeetingsRepository(documentClient, table);
-  const processing = createProcessingRepository(documentClient, table);
+  const processing = createProcessingStates(documentClient, table);
   const users = createUsersRepository(documentClient, table);
   const userDirectory = createUserDirectory(users);
   const mailer = createSesMailer(sesClient, config.MAIL_FROM);
