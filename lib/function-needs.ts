@@ -89,7 +89,7 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   BuildTranscriptFunctionArn: { table: 'RW', media: 'RW' },
   IndexSpokenWordsFunctionArn: { table: 'R', media: 'R', search: 'RW' },
   // Decoding video for scene changes is CPU-bound; Lambda's vCPU share grows with memory (≈2.3 vCPU at 4 GB).
-  ExtractFramesFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg'], media: 'RW', memorySize: 4096 },
+  ExtractFramesFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], media: 'RW', memorySize: 4096 },
   OcrFrameFunctionArn: { media: 'RW', textract: true, memorySize: 512, timeout: Duration.minutes(1) },
   IndexFramesFunctionArn: { table: 'R', media: 'R', search: 'RW' },
   FinalizeFunctionArn: { table: 'RW', media: 'RW' },

@@ -2,7 +2,6 @@ import './polyfills.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_CONTEXTS, WEBSOCKET, WEBSOCKET_CALLBACK_ENV } from '../lib/definitions/api.js';
 import { AUTH_SECRET, BUCKETS, INTEGRATION_SECRETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES } from '../lib/definitions/resources.js';
 import { STATE_MACHINES, type StateMachineDefinition } from '../lib/definitions/workflows.js';
@@ -22,8 +21,10 @@ import { startLocalStepFunctions, type LocalStepFunctions } from './stepfunction
 import { startLocalTextract } from './textract/index.js';
 import type { TranscriptionEngine } from './engines/types.js';
 import { startLocalTranscribe } from './transcribe/index.js';
+import { PROJECT_ROOT } from '../lib/project-root.js';
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// One project root for CDK and the local edition (lib/project-root.ts).
+export { PROJECT_ROOT } from '../lib/project-root.js';
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_ACCOUNT = '000000000000';
 /**

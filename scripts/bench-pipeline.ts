@@ -1,7 +1,9 @@
 /**
  * End-to-end pipeline benchmark: builds an N-minute recording from the fixtures (default 60), uploads it through
  * the local edition's API (sign-up, meeting, presigned POST) and prints the wall time per state and in total.
- * Usage: npm run bench:pipeline [-- --minutes 60] [--keep]
+ * With --slides the sound gets a video track of slides (a new one every --slide-seconds, default 10), so frame OCR runs
+ * beside transcription, and it prints when the notes were ready against when the frame OCR finished (docs/pipeline.md).
+ * Usage: npm run bench:pipeline [-- --minutes 60] [--slides [--slide-seconds 10]] [--keep]
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -20,7 +22,10 @@ const require = createRequire(import.meta.url);
 const FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const SOURCES = ['meeting/meeting_ami.m4a', 'meeting/meeting_constructed.mp4'];
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: {
+  minutes: { type: 'string', default: '60' }, keep: { type: 'boolean', default: false },
+  slides: { type: 'boolean', default: false }, 'slide-seconds': { type: 'string', default: '10' },
+} });
 const minutes = Number(values.minutes);
 if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
 
@@ -54,6 +59,30 @@ async function buildRecording(dir: string, seconds: number): Promise<string> {
   return out;
 }
 
+const FONT = process.env.SAMPLE_FONT_PATH ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+/** The recording's sound under 1280×720 slides ("Slide N" and ten bullet lines), light and dark alternating, as an H.264/AAC mp4. */
+async function addSlides(dir: string, sound: string, seconds: number, every: number): Promise<string> {
+  const draws: string[] = [];
+  for (let n = 0, from = 0; from < seconds; n++, from += every) {
+    const enable = `enable='between(t,${from},${from + every})'`;
+    const [background, text] = n % 2 ? ['0x1e3a5f', 'white'] : ['white', '0x111827'];
+    draws.push(`drawbox=x=0:y=0:w=iw:h=ih:color=${background}:t=fill:${enable}`);
+    // A text-heavy slide as meetings show them: a title and ten bullet lines.
+    const lines = [`Slide ${n + 1}: quarterly review`, ...Array.from({ length: 10 }, (_, b) =>
+      `- Item ${b + 1}: revenue line ${n + 1}.${b + 1} grew by ${(n * 7 + b * 3) % 40} percent; owner reports on it next week`)];
+    for (const [i, line] of lines.entries()) {
+      const file = path.join(dir, `slide-${n}-${i}.txt`);
+      await writeFile(file, line);
+      draws.push(`drawtext=fontfile='${FONT}':textfile='${file}':fontsize=${i ? 30 : 56}:fontcolor=${text}:x=80:y=${60 + i * 58 + (i ? 30 : 0)}:${enable}`);
+    }
+  }
+  const out = path.join(dir, 'bench-recording.mp4');
+  await ffmpeg(['-f', 'lavfi', '-i', `color=c=white:s=1280x720:r=5:d=${seconds}`, '-i', sound, '-filter_complex', `[0:v]${draws.join(',')}[v]`,
+    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p', '-c:a', 'copy', '-shortest', '-movflags', '+faststart', out]);
+  return out;
+}
+
 const api = async (url: string, token: string, init: RequestInit = {}) => {
   const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
@@ -69,15 +98,17 @@ const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), p
 try {
   console.log(`Building a ${minutes}-minute recording from ${FIXTURES} ...`);
   const built = Date.now();
-  const recording = await buildRecording(workDir, minutes * 60);
+  const sound = await buildRecording(workDir, minutes * 60);
+  const recording = values.slides ? await addSlides(workDir, sound, minutes * 60, Number(values['slide-seconds'])) : sound;
+  const fileName = path.basename(recording).replace('bench-recording', 'bench');
   console.log(`  built in ${((Date.now() - built) / 1000).toFixed(1)} s: ${recording}`);
 
   const user = await signUpAndSignIn(edition.url, 'bench@example.com');
   const meeting = await api(`${edition.url}/api/meetings/`, user.access, { method: 'POST', body: JSON.stringify({ name: 'Pipeline bench' }) });
-  const target = await api(`${edition.url}/api/meetings/${meeting.id}/video_upload_url/?file_name=bench.m4a`, user.access);
+  const target = await api(`${edition.url}/api/meetings/${meeting.id}/video_upload_url/?file_name=${fileName}`, user.access);
   const form = new FormData();
   for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), 'bench.m4a');
+  form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), fileName);
   const uploaded = Date.now();
   const post = await fetch(target.url, { method: 'POST', body: form });
   if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
@@ -101,7 +132,7 @@ try {
 
   const { status, startDate, stopDate, error, cause } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
   if (error) console.log(`  ${error}: ${cause}`);
-  const events: Array<{ timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string } }> = [];
+  const events: Array<{ timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string }; taskFailedEventDetails?: { error?: string; cause?: string } }> = [];
   for (let nextToken: string | undefined, first = true; first || nextToken; first = false) {
     const page = await sfn.send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000, nextToken }));
     events.push(...(page.events ?? []));
@@ -115,11 +146,23 @@ try {
     const exited = e.stateExitedEventDetails?.name;
     if (exited && entered.has(exited)) perState.set(exited, (perState.get(exited) ?? 0) + t - entered.get(exited)!);
   }
+  // When each state last finished, from the execution's start: notes against frame OCR (the Insights start after BuildTranscript).
+  const lastExit = new Map<string, number>();
+  for (const e of events) if (e.stateExitedEventDetails?.name) lastExit.set(e.stateExitedEventDetails.name, e.timestamp!.getTime() - startDate!.getTime());
+  const frameCount = events.filter((e) => e.stateEnteredEventDetails?.name === 'OcrFrame').length;
+  const failures = new Map<string, number>();
+  for (const e of events) if (e.taskFailedEventDetails) {
+    const what = `${e.taskFailedEventDetails.error}: ${(e.taskFailedEventDetails.cause ?? '').slice(0, 200)}`;
+    failures.set(what, (failures.get(what) ?? 0) + 1);
+  }
+  for (const [what, count] of failures) console.log(`  task failed ×${count}: ${what}`);
   const view = await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access);
   console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores; speech engine: ${engineName}; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);
   console.log(`  ${'TOTAL (execution)'.padEnd(22)} ${((stopDate!.getTime() - startDate!.getTime()) / 1000).toFixed(1).padStart(8)} s`);
   console.log(`  ${'upload → ready'.padEnd(22)} ${((stopDate!.getTime() - uploaded) / 1000).toFixed(1).padStart(8)} s`);
+  console.log(`  finished at (s after start): ${['BuildTranscript', 'AnalyseSentiment', 'GenerateNotes', 'DeliverNotes', 'Insights', 'OcrFrames', 'IndexFrames', 'ProcessMedia', 'Finalize']
+    .filter((n) => lastExit.has(n)).map((n) => `${n} ${(lastExit.get(n)! / 1000).toFixed(1)}`).join(' · ')}; ${frameCount} frames read`);
   console.log(`  processing: ${JSON.stringify(view.processing)}`);
 } finally {
   await edition.stop();

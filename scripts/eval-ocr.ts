@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DetectDocumentTextCommand, TextractClient } from '@aws-sdk/client-textract';
 import { wordsFromTextract } from '../functions/core/search/frames.js';
 import { tokenize } from '../functions/core/search/text.js';
-import { extractFrames } from '../functions/pipeline/extract-frames/ffmpeg-frames.js';
+import { extractFrames } from '../functions/adapters/media/frames.js';
 import { startLocalTextract } from '../local/textract/index.js';
 import { FIXTURES_DIR, readFixtureMeeting } from '../test/unit/search/fixture-transcript.js';
 

@@ -23,7 +23,8 @@ export class ValidationFailed extends DomainError {
   body(): unknown { return this.fields; }
 }
 
-abstract class DetailError extends DomainError {
+/** A 4xx whose body is `{detail: message}` (spec §8); contexts derive their own errors from it. */
+export abstract class DetailError extends DomainError {
   body(): unknown { return { detail: this.message }; }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The real `Insights` state of statemachines/process-meeting.asl.json as a machine of its own, and a way to
+ * The real `Insights` state of statemachines/process-meeting.asl.json (nested after BuildTranscript) as a machine of its own, and a way to
  * run it on a meeting whose transcript is put where BuildTranscript writes it (no speech recognition needed).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,11 +15,23 @@ const INSIGHTS_TASKS = ['AnalyseSentimentFunctionArn', 'MarkSentimentFailedFunct
 
 export async function insightsOnlyMachine(dir: string): Promise<StateMachineDefinition> {
   const asl = JSON.parse(await readFile(path.join(PROJECT_ROOT, PROCESS_MEETING.aslFile), 'utf8'));
-  const insights = { ...asl.States.Insights, Next: 'Done', Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.insightsError', Next: 'Done' }] };
+  const { End: _end, ...found } = findState(asl, 'Insights');
+  const insights = { ...found, Next: 'Done', Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.insightsError', Next: 'Done' }] };
   const aslFile = path.join(dir, 'insights-only.asl.json');
   await writeFile(aslFile, JSON.stringify({ StartAt: 'Insights', States: { Insights: insights, Done: { Type: 'Succeed' } } }));
   const lambdaTasks = Object.fromEntries(INSIGHTS_TASKS.map((key) => [key, PROCESS_MEETING.lambdaTasks[key]!]));
   return { id: 'InsightsOnly', envVar: 'INSIGHTS_ONLY_STATE_MACHINE_ARN', localName: 'insights-only', aslFile, lambdaTasks };
+}
+
+/** The state called `name` wherever it sits (Insights is nested in ProcessMedia's audio branch, after BuildTranscript). */
+function findState(machine: { States: Record<string, any> }, name: string): Record<string, unknown> {
+  if (machine.States[name]) return machine.States[name];
+  for (const state of Object.values(machine.States)) {
+    for (const branch of state.Branches ?? []) {
+      try { return findState(branch, name); } catch { /* not in this branch */ }
+    }
+  }
+  throw new Error(`No state ${name} in the processing state machine`);
 }
 
 export type Turn = readonly [speakerLabel: string, start: number, text: string];
@@ -41,7 +53,8 @@ export async function runInsights(machineArn: string, meetingId: string, turns: 
   const jsonKey = `artefacts/${meetingId}/transcript.json`;
   await new S3Client({}).send(new PutObjectCommand({ Bucket: MEDIA_BUCKET.localName, Key: jsonKey, Body: JSON.stringify(transcriptDocument(meetingId, turns)), ContentType: 'application/json' }));
   const sfn = new SFNClient({});
-  const input = { meetingId, artefacts: { transcript: { jsonKey, textKey: `artefacts/${meetingId}/speaker_labeled_transcript.txt` } } };
+  // The state as BuildTranscript leaves it: its result under `transcript`.
+  const input = { meetingId, transcript: { jsonKey, textKey: `artefacts/${meetingId}/speaker_labeled_transcript.txt` } };
   const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: machineArn, name: `run-${meetingId}`, input: JSON.stringify(input) }));
   const described = await eventually(async () => {
     const d = await sfn.send(new DescribeExecutionCommand({ executionArn }));

@@ -1,4 +1,4 @@
-import type { Authenticator } from '../../api/http/router.js';
+import type { Authenticator } from '../../core/auth/principal.js';
 import { readConfig } from '../../config.js';
 import type { TokenVersions } from '../../core/accounts/ports.js';
 import { createTokenService, INVALID_TOKEN, type TokenService } from '../../core/auth/tokens.js';

@@ -1,4 +1,4 @@
-import { BatchDetectSentimentCommand, type ComprehendClient, type LanguageCode } from '@aws-sdk/client-comprehend';
+import { BatchDetectSentimentCommand, ComprehendClient, type LanguageCode } from '@aws-sdk/client-comprehend';
 import type { BatchOutcome, SentimentDetector } from '../../core/insights/model.js';
 
 /**
@@ -25,3 +25,6 @@ export function createComprehendDetector(client: ComprehendClient, languageCode:
     },
   };
 }
+
+/** The container's detector over its one Comprehend client (endpoint from AWS_ENDPOINT_URL_COMPREHEND locally). */
+export const comprehendDetector = (): SentimentDetector => createComprehendDetector(new ComprehendClient({}));

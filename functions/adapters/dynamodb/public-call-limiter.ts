@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PublicCallLimiter } from '../../api/http/router.js';
+import type { PublicCallLimiter } from '../../core/auth/principal.js';
 import { createRateLimits } from './rate-limits-repository.js';
 
 /** Calls one address may make to one public route per window (docs/security.md). */

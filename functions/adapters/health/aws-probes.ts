@@ -1,12 +1,12 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DescribeStateMachineCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeStateMachineCommand } from '@aws-sdk/client-sfn';
 import type { Probe } from '../../core/health/check-health.js';
+import { s3Client as s3 } from '../storage/s3-client.js';
+import { sfnClient as sfn } from '../workflows/sfn-client.js';
 
 const dynamodb = new DynamoDBClient({});
-const s3 = new S3Client({});
-const sfn = new SFNClient({});
 const ses = new SESv2Client({});
 
 export interface ProbeTargets { tableName: string; bucketName: string; stateMachineArn: string }

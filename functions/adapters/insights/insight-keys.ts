@@ -1,4 +1,5 @@
 import type { InsightKind } from '../../core/insights/model.js';
+import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 
 /**
  * Key layout of insights (docs/insights.md): one status item per artefact under the meeting's partition
@@ -7,7 +8,7 @@ import type { InsightKind } from '../../core/insights/model.js';
  */
 export const insightKeys = {
   item: (meetingId: string, kind: InsightKind) => ({ pk: `MEETING#${meetingId}`, sk: `INSIGHT#${kind.toUpperCase()}` }),
-  sentimentsObject: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
+  sentimentsObject: artefactKeys.sentiments,
   /** Which meeting a notes id belongs to (`POST notes/{notesId}/…` names notes, not meetings). */
   notesPointer: (notesId: string) => ({ pk: `NOTES#${notesId}`, sk: 'NOTES' }),
 };

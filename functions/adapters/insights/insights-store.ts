@@ -1,11 +1,12 @@
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { InsightKind, InsightState, InsightsStore, SentimentsDocument } from '../../core/insights/model.js';
 import type { MeetingNotes } from '../../core/notes/model.js';
 import { isConditionFailure } from '../dynamodb/client.js';
+import type { MediaBucket } from '../storage/media-bucket.js';
 import { insightKeys } from './insight-keys.js';
 
-export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, now: () => number = Date.now): InsightsStore<MeetingNotes> {
+/** Insight status items in the table, the sentiment series as JSON in the media bucket. */
+export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, files: Pick<MediaBucket, 'getJson' | 'putJson'>, now: () => number = Date.now): InsightsStore<MeetingNotes> {
   const get = async (meetingId: string, kind: InsightKind) =>
     (await db.send(new GetCommand({ TableName: tableName, Key: insightKeys.item(meetingId, kind), ConsistentRead: true }))).Item;
   const putReady = (meetingId: string, kind: InsightKind, extra: Record<string, unknown>) =>
@@ -24,15 +25,14 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
 
     async saveSentiments(meetingId, document) {
       const key = insightKeys.sentimentsObject(meetingId);
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: JSON.stringify(document), ContentType: 'application/json' }));
+      await files.putJson(key, document);
       await putReady(meetingId, 'sentiments', { objectKey: key, sentences: document.sentiments_data.length });
     },
 
     async loadSentiments(meetingId) {
       const item = await get(meetingId, 'sentiments');
       if (item?.status !== 'ready' || typeof item.objectKey !== 'string') return undefined;
-      const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: item.objectKey }));
-      return JSON.parse(await out.Body!.transformToString()) as SentimentsDocument;
+      return files.getJson<SentimentsDocument>(item.objectKey);
     },
 
     async saveNotes(meetingId, notes) {

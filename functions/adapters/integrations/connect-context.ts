@@ -3,9 +3,9 @@
  * provider set-up, webhook secrets and starting imports. Built once per container; throws ConfigError.
  */
 import { randomBytes } from 'node:crypto';
-import { SFNClient } from '@aws-sdk/client-sfn';
 import { signingKeyFromSecret } from '../auth/signing-key.js';
 import { documentClient } from '../dynamodb/client.js';
+import { sfnClient } from '../workflows/sfn-client.js';
 import { createProcessingStarter } from '../workflows/sfn-processing.js';
 import { readConfig } from '../../config.js';
 import type { ConnectDeps, ServiceLifecycle } from '../../core/integrations/connect.js';
@@ -37,7 +37,7 @@ function buildConnect() {
   const signer = createStateSigner(signingKeyFromSecret(config.AUTH_SECRET_ID));
   // BasicOps' PKCE verifier is a keyed function of the authorization's signed state: nothing to store in between.
   const p = providers(config, (state) => signer.sign(`pkce.${state}`));
-  const starter = createProcessingStarter(new SFNClient({}), config.IMPORT_RECORDING_STATE_MACHINE_ARN);
+  const starter = createProcessingStarter(sfnClient, config.IMPORT_RECORDING_STATE_MACHINE_ARN);
 
   /** Starts the import run of one recording; a second start for the same recording is a no-op. */
   async function startImport(request: ImportRequest): Promise<'started' | 'already_started'> {

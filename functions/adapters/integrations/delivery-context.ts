@@ -8,6 +8,7 @@ import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
 import { createNotesDeliveryStore } from '../insights/notes-delivery-store.js';
 import { readConfig } from '../../config.js';
 import type { DeliveryDeps } from '../../core/integrations/deliver-notes.js';
+import { logger } from '../logging/logger.js';
 import { providers } from './providers.js';
 
 let shared: DeliveryDeps | undefined;
@@ -27,6 +28,6 @@ function build(): DeliveryDeps {
     taskSinkFor: p.taskSinkFor,
     notesSinkFor: p.notesSinkFor,
     appUrl: p.appUrl,
-    log: (message, extra) => console.error(message, extra ?? ''),
+    log: (message, extra) => logger.error(message, extra ?? {}),
   };
 }

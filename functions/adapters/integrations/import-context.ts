@@ -3,11 +3,10 @@
  * their failed state, auto-share. Built once per container; throws ConfigError.
  */
 import { randomUUID } from 'node:crypto';
-import { S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../dynamodb/client.js';
 import { minutesBalanceFromConfig, createUserDirectory } from '../dynamodb/meetings-accounts.js';
 import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../dynamodb/processing-repository.js';
+import { createProcessingStates } from '../dynamodb/processing-state-repository.js';
 import { createUsersRepository } from '../dynamodb/users-repository.js';
 import { sesClient } from '../mail/client.js';
 import { createSesMailer } from '../mail/ses-mailer.js';
@@ -19,6 +18,7 @@ import { shareMeetings } from '../../core/meetings/share.js';
 import { queuedState, type ProcessingState } from '../../core/pipeline/processing-status.js';
 import { createImportRecords } from './dynamodb-store.js';
 import { providers } from './providers.js';
+import { s3Client } from '../storage/s3-client.js';
 import { createImportStorage } from './s3-stream-upload.js';
 
 export type ImportContext = ReturnType<typeof buildImport>;
@@ -37,14 +37,14 @@ function buildImport() {
   const sources: Partial<Record<ServiceId, RecordingSource>> = { zoom: p.zoom.source, webex: p.webex.source };
   const imports = createImportRecords(documentClient, table);
   const meetings = createMeetingsRepository(documentClient, table);
-  const processing = createProcessingRepository(documentClient, table);
+  const processing = createProcessingStates(documentClient, table);
   const users = createUsersRepository(documentClient, table);
   const userDirectory = createUserDirectory(users);
   const mailer = createSesMailer(sesClient, config.MAIL_FROM);
   const minutes = minutesBalanceFromConfig(documentClient, table);
   const importDeps: ImportDeps = {
     imports,
-    storage: createImportStorage(new S3Client({}), config.MEDIA_BUCKET),
+    storage: createImportStorage(s3Client, config.MEDIA_BUCKET),
     source: (s) => {
       const source = sources[s];
       if (!source) throw new Error(`${s} is not a meeting service`);

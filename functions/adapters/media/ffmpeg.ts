@@ -22,18 +22,25 @@ export class MediaToolFailed extends Error {
 
 const INPUT_PROBLEM = /Invalid data found|could not find codec parameters|moov atom not found|End of file|Invalid argument|no such file|does not contain any stream|Output file #0 does not contain any stream|matches no streams/i;
 
-function run(binary: string, args: readonly string[], timeoutMs: number): Promise<string> {
+interface ToolOutput { readonly stdout: string; readonly stderr: string }
+
+/**
+ * The one runner of the media tools: runs `binary` with a time limit (SIGKILL after `timeoutMs`), answers its
+ * output (stderr whole with `fullStderr`, else its last 4,000 characters). Throws UnreadableMedia when the
+ * input is the problem, MediaToolFailed otherwise (presigned links are masked in messages).
+ */
+function run(binary: string, args: readonly string[], timeoutMs: number, fullStderr = false): Promise<ToolOutput> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => { err = (err + chunk.toString()).slice(-4000); });
+    child.stderr.on('data', (chunk: Buffer) => { err = fullStderr ? err + chunk.toString() : (err + chunk.toString()).slice(-4000); });
     child.on('error', (error) => { clearTimeout(timer); reject(new MediaToolFailed(`${binary}: ${error.message}`)); });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) return resolve(Buffer.concat(out).toString('utf8'));
+      if (code === 0) return resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: err });
       const detail = err.trim().split('\n').slice(-3).join(' ').replace(/https?:\/\/\S+/g, '<input>');
       if (signal) return reject(new MediaToolFailed(`${binary.split('/').pop()} was stopped (${signal}) after ${timeoutMs} ms`));
       reject(INPUT_PROBLEM.test(err) ? new UnreadableMedia(detail) : new MediaToolFailed(detail || `exit code ${code}`));
@@ -46,7 +53,7 @@ function run(binary: string, args: readonly string[], timeoutMs: number): Promis
  * Throws UnreadableMedia when the input is not media ffprobe can read, MediaToolFailed otherwise.
  */
 export async function probeMedia(input: string): Promise<ProbeReport> {
-  const stdout = await run(FFPROBE, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', input], 120_000);
+  const { stdout } = await run(FFPROBE, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', input], 120_000);
   return JSON.parse(stdout) as ProbeReport;
 }
 
@@ -64,4 +71,9 @@ export async function extractSpeechAudio(input: string, outputFile: string, time
  */
 export async function remuxCopy(input: string, outputFile: string, timeoutMs = 30 * 60_000): Promise<void> {
   await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-c', 'copy', outputFile], timeoutMs);
+}
+
+/** Runs ffmpeg with `args` and answers its whole stderr (filters such as showinfo report there). Throws UnreadableMedia / MediaToolFailed. */
+export async function runFfmpeg(args: readonly string[], timeoutMs: number): Promise<string> {
+  return (await run(FFMPEG, args, timeoutMs, true)).stderr;
 }

@@ -1,4 +1,5 @@
 import { signingKeyFromSecret } from '../../adapters/auth/signing-key.js';
+import { connectContext } from '../../adapters/integrations/connect-context.js';
 import { createJwtAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
@@ -38,7 +39,7 @@ export const handler = createApiHandler([...accountRoutes({
   tokens,
   now: Date.now,
   appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, ''),
-}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') }), ...integrationRoutes()], {
+}), ...billingRoutes({ ...billing, users, appUrl: config.PUBLIC_APP_URL.replace(/\/+$/, '') }), ...integrationRoutes(connectContext)], {
   authenticator: createJwtAuthenticator(tokens, createTokenVersions(documentClient, config.TABLE_NAME)),
   publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME),
 });

@@ -7,7 +7,7 @@ import { signUp, type SignUpDeps } from '../../core/accounts/sign-up.js';
 import { startEmailVerification, type StartEmailVerificationDeps } from '../../core/accounts/start-email-verification.js';
 import { equalTime } from '../http/equal-time.js';
 import { created } from '../http/response.js';
-import { route, type Principal } from '../http/router.js';
+import { route } from '../http/router.js';
 import { bodies } from './schemas.js';
 
 /**
@@ -18,9 +18,6 @@ export const ENUMERATION_FLOOR_MS = 400;
 
 export type AccountsDeps = StartEmailVerificationDeps & SignUpDeps & SignInDeps & RefreshAccessDeps & ProfileDeps
   & ChangePasswordDeps & RequestPasswordResetDeps & ResetPasswordDeps;
-
-// 'user' routes always carry a principal: the router throws Unauthenticated before calling them otherwise.
-const caller = (principal: Principal | undefined) => ({ userId: principal!.userId });
 
 /** The authentication and user calls of spec §7, bound to their use cases. */
 export function accountRoutes(deps: AccountsDeps) {
@@ -39,14 +36,14 @@ export function accountRoutes(deps: AccountsDeps) {
     route({ method: 'POST', path: 'auth/token/revoke/', auth: 'public',
       handle: async ({ principal }) => { if (principal) await signOut(deps, principal); return { detail: 'Signed out.' }; } }),
     route({ method: 'GET', path: 'users/', auth: 'user',
-      handle: ({ principal }) => listCurrentUser(deps, caller(principal)) }),
+      handle: ({ principal }) => listCurrentUser(deps, principal) }),
     route({ method: 'PUT', path: 'users/{id}/', auth: 'user', body: bodies.profile,
-      handle: ({ body, params, principal }) => updateProfile(deps, caller(principal), params.id,
+      handle: ({ body, params, principal }) => updateProfile(deps, principal, params.id,
         { firstName: body.first_name, lastName: body.last_name, company: body.company }) }),
     route({ method: 'POST', path: 'users/{id}/change_password/', auth: 'user', body: bodies.passwordChange,
-      handle: ({ body, params, principal }) => changePassword(deps, caller(principal), params.id, body) }),
+      handle: ({ body, params, principal }) => changePassword(deps, principal, params.id, body) }),
     route({ method: 'PUT', path: 'users/{id}/user_settings/', auth: 'user', body: bodies.settings,
-      handle: ({ body, params, principal }) => updateSettings(deps, caller(principal), params.id, body.email_notes) }),
+      handle: ({ body, params, principal }) => updateSettings(deps, principal, params.id, body.email_notes) }),
     route({ method: 'POST', path: 'users/forgot_password/', auth: 'public', body: bodies.email,
       handle: ({ body }) => equalTime(ENUMERATION_FLOOR_MS, () => requestPasswordReset(deps, body.email)) }),
     route({ method: 'POST', path: 'users/reset_password/', auth: 'public', body: bodies.resetPassword,

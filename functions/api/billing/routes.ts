@@ -2,9 +2,7 @@ import { paymentRequest, trialRequest } from '../../contracts/billing.js';
 import {
   cancelSubscription, createPaymentIntent, currentSubscription, customerPortal, listProducts, subscribeTrial, type BillingDeps,
 } from '../../core/billing/subscription.js';
-import { route, type Principal } from '../http/router.js';
-
-const caller = (principal: Principal | undefined) => ({ userId: principal!.userId });
+import { route } from '../http/router.js';
 
 /**
  * The Subscription calls of spec §7. They live under /api/users/, which API Gateway routes to the
@@ -15,12 +13,12 @@ export function billingRoutes(deps: BillingDeps & { readonly publishableKey?: st
     // Not in spec §7: the SPA's card entry loads Stripe.js with this key, or shows the local test-card form without one.
     route({ method: 'GET', path: 'users/get_stripe_config/', auth: 'public', handle: async () => ({ publishable_key: deps.publishableKey ?? null }) }),
     route({ method: 'GET', path: 'users/get_stripe_products/', auth: 'public', handle: () => listProducts(deps) }),
-    route({ method: 'GET', path: 'users/get_subscription/', auth: 'user', handle: ({ principal }) => currentSubscription(deps, caller(principal)) }),
+    route({ method: 'GET', path: 'users/get_subscription/', auth: 'user', handle: ({ principal }) => currentSubscription(deps, principal) }),
     route({ method: 'POST', path: 'users/create_payment_intent/', auth: 'user', body: paymentRequest,
-      handle: ({ body, principal }) => createPaymentIntent(deps, caller(principal), body) }),
+      handle: ({ body, principal }) => createPaymentIntent(deps, principal, body) }),
     route({ method: 'POST', path: 'users/subscribe_trial/', auth: 'user', body: trialRequest,
-      handle: ({ body, principal }) => subscribeTrial(deps, caller(principal), body) }),
-    route({ method: 'POST', path: 'users/cancel_subscription/', auth: 'user', handle: ({ principal }) => cancelSubscription(deps, caller(principal)) }),
-    route({ method: 'POST', path: 'users/get_customer_portal/', auth: 'user', handle: ({ principal }) => customerPortal(deps, caller(principal)) }),
+      handle: ({ body, principal }) => subscribeTrial(deps, principal, body) }),
+    route({ method: 'POST', path: 'users/cancel_subscription/', auth: 'user', handle: ({ principal }) => cancelSubscription(deps, principal) }),
+    route({ method: 'POST', path: 'users/get_customer_portal/', auth: 'user', handle: ({ principal }) => customerPortal(deps, principal) }),
   ];
 }

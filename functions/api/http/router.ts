@@ -1,36 +1,47 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ZodType } from 'zod';
+import type { Authenticator, Principal, PublicCallLimiter } from '../../core/auth/principal.js';
 import { NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
+import { logger as containerLogger } from '../../adapters/logging/logger.js';
 import { errorToResponse, type ErrorLogger } from './error-mapping.js';
 import { header, parseBody } from './request.js';
 import { HttpResponse, toProxyResult } from './response.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who is calling, as established by an Authenticator. */
-export interface Principal { readonly userId: string; readonly email: string }
+export type { Authenticator, Principal };
 
-/** Port: turns a bearer token into a principal, or throws Unauthenticated. */
-export interface Authenticator { authenticate(bearerToken: string): Promise<Principal> }
-
-export interface RouteContext<Body> {
+/** What a route's handle receives; `principal` is set for 'user' routes (the router answers 401 before calling them otherwise). */
+export interface RouteContext<Body, Caller extends Principal | undefined = Principal | undefined> {
   readonly body: Body;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string | undefined>>;
-  readonly principal: Principal | undefined;
+  readonly principal: Caller;
   readonly sourceIp: string | undefined;
   readonly event: APIGatewayProxyEvent;
 }
 
-export interface Route<Body = unknown> {
+interface RouteShape<Body> {
   readonly method: HttpMethod;
   /** Path under /api/, with {name} placeholders, e.g. 'meetings/{id}/'. Trailing slash optional when matching. */
   readonly path: string;
-  readonly auth: 'public' | 'user';
   readonly body?: ZodType<Body>;
+}
+
+/** A route signed-in users call: its handle gets a principal by type (no non-null assertion). */
+export interface UserRoute<Body = unknown> extends RouteShape<Body> {
+  readonly auth: 'user';
+  handle(context: RouteContext<Body, Principal>): Promise<unknown>;
+}
+
+/** A route anyone may call; a bearer token, when sent and valid, still gives a principal. */
+export interface PublicRoute<Body = unknown> extends RouteShape<Body> {
+  readonly auth: 'public';
   handle(context: RouteContext<Body>): Promise<unknown>;
 }
+
+export type Route<Body = unknown> = UserRoute<Body> | PublicRoute<Body>;
 
 /** Declares a route with its body type inferred from the schema. */
 export const route = <Body>(definition: Route<Body>): Route<Body> => definition;
@@ -49,11 +60,7 @@ function compile(route: Route<any>): CompiledRoute {
   return { route, names, pattern: new RegExp(`^/?api/${source}/?$`) };
 }
 
-/** Port: per-source-address budget of the public (unauthenticated) calls. */
-export interface PublicCallLimiter {
-  /** Counts the call; `retryAfterSeconds` is set when the address is over its budget for this route. */
-  take(sourceIp: string, routeKey: string): Promise<{ readonly retryAfterSeconds?: number }>;
-}
+export type { PublicCallLimiter };
 
 export const TOO_MANY_PUBLIC_CALLS = 'Too many requests from your network. Please try again later.';
 
@@ -70,7 +77,7 @@ export interface ApiHandlerOptions {
  */
 export function createApiHandler(routes: readonly Route<any>[], options: ApiHandlerOptions = {}) {
   const compiled = routes.map(compile);
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? containerLogger;
 
   const dispatch = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const path = event.path ?? '/';
@@ -94,7 +101,9 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
     const principal = await authenticate(c.route, event, options.authenticator);
     const raw = parseBody(event);
     const body = c.route.body ? c.route.body.parse(raw) : raw;
-    const result = await c.route.handle({
+    // authenticate() has thrown Unauthenticated for a 'user' route without a principal, so either kind of handle fits.
+    const handle = c.route.handle as PublicRoute<unknown>['handle'];
+    const result = await handle({
       body, params, principal,
       query: event.queryStringParameters ?? {},
       sourceIp,

@@ -6,15 +6,13 @@
  * GET users/{id}/b_projects/ and PUT users/{id}/b_user_settings/ {project_id}.
  */
 import { z } from 'zod';
-import { connectContext } from '../../adapters/integrations/connect-context.js';
+import type { connectContext } from '../../adapters/integrations/connect-context.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
 } from '../../core/integrations/connect.js';
 import { basicOpsProjects, chooseBasicOpsProject } from '../../core/integrations/basicops-projects.js';
 import { PATH_LETTER, type ServiceId } from '../../core/integrations/services.js';
-import { route, type Principal } from '../http/router.js';
-
-const caller = (principal: Principal | undefined) => ({ userId: principal!.userId, email: principal!.email });
+import { route } from '../http/router.js';
 
 const flag = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
 const todoistSettings = z.object({ auto_store_to_inbox: flag });
@@ -23,45 +21,45 @@ const basicOpsSettings = z.object({ project_id: z.union([z.string().trim().min(1
 const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
   .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
 
-export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect' | 'notesSinkFor'> = connectContext) {
+export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect' | 'notesSinkFor'>) {
   const deps = () => context().connect;
   const forService = (service: ServiceId) => {
     const p = PATH_LETTER[service];
     return [
       route({ method: 'GET', path: `users/${p}_authorization_url/`, auth: 'user',
-        handle: ({ principal }) => authorizationUrl(deps(), caller(principal), service) }),
+        handle: ({ principal }) => authorizationUrl(deps(), principal, service) }),
       route({ method: 'GET', path: `users/{id}/${p}_user_access_token/`, auth: 'user',
-        handle: ({ principal, params, query }) => exchangeCode(deps(), caller(principal), params.id, service, query.authorization_code, query.state) }),
+        handle: ({ principal, params, query }) => exchangeCode(deps(), principal, params.id, service, query.authorization_code, query.state) }),
       route({ method: 'PUT', path: `users/{id}/${p}_user/`, auth: 'user',
-        handle: ({ principal, params }) => storeProviderUser(deps(), caller(principal), params.id, service) }),
+        handle: ({ principal, params }) => storeProviderUser(deps(), principal, params.id, service) }),
       route({ method: 'PUT', path: `users/{id}/${p}_remove_integration/`, auth: 'user',
-        handle: ({ principal, params }) => removeIntegration(deps(), caller(principal), params.id, service) }),
+        handle: ({ principal, params }) => removeIntegration(deps(), principal, params.id, service) }),
     ];
   };
   return [
     ...forService('zoom'),
     route({ method: 'PUT', path: 'users/{id}/z_authorization_last_completed/', auth: 'user',
-      handle: ({ principal, params }) => authorizationCompleted(deps(), caller(principal), params.id, 'zoom') }),
+      handle: ({ principal, params }) => authorizationCompleted(deps(), principal, params.id, 'zoom') }),
     ...forService('webex'),
     route({ method: 'PUT', path: 'users/{id}/w_reauthorization_requested/', auth: 'user',
-      handle: ({ principal, params }) => reauthorizationRequested(deps(), caller(principal), params.id, 'webex') }),
+      handle: ({ principal, params }) => reauthorizationRequested(deps(), principal, params.id, 'webex') }),
     route({ method: 'PUT', path: 'users/{id}/w_user_settings/', auth: 'user', body: webexSettings,
-      handle: ({ principal, params, body }) => updateServiceSettings(deps(), caller(principal), params.id, 'webex',
+      handle: ({ principal, params, body }) => updateServiceSettings(deps(), principal, params.id, 'webex',
         { ...(body.auto_share !== undefined && { autoShare: body.auto_share }), ...(body.auto_record !== undefined && { autoRecord: body.auto_record }) }) }),
     ...forService('todoist'),
     route({ method: 'PUT', path: 'users/{id}/t_reauthorization_requested/', auth: 'user',
-      handle: ({ principal, params }) => reauthorizationRequested(deps(), caller(principal), params.id, 'todoist') }),
+      handle: ({ principal, params }) => reauthorizationRequested(deps(), principal, params.id, 'todoist') }),
     route({ method: 'PUT', path: 'users/{id}/t_user_settings/', auth: 'user', body: todoistSettings,
-      handle: ({ principal, params, body }) => updateServiceSettings(deps(), caller(principal), params.id, 'todoist', { autoStoreToInbox: body.auto_store_to_inbox }) }),
+      handle: ({ principal, params, body }) => updateServiceSettings(deps(), principal, params.id, 'todoist', { autoStoreToInbox: body.auto_store_to_inbox }) }),
     route({ method: 'GET', path: 'users/b_authorization_url/', auth: 'user',
-      handle: ({ principal }) => authorizationUrl(deps(), caller(principal), 'basicops') }),
+      handle: ({ principal }) => authorizationUrl(deps(), principal, 'basicops') }),
     route({ method: 'POST', path: 'users/{id}/b_authorize_user/', auth: 'user', body: basicOpsCode,
-      handle: ({ principal, params, body }) => exchangeCode(deps(), caller(principal), params.id, 'basicops', body.authorization_code, body.state) }),
+      handle: ({ principal, params, body }) => exchangeCode(deps(), principal, params.id, 'basicops', body.authorization_code, body.state) }),
     route({ method: 'PUT', path: 'users/{id}/b_remove_integration/', auth: 'user',
-      handle: ({ principal, params }) => removeIntegration(deps(), caller(principal), params.id, 'basicops') }),
+      handle: ({ principal, params }) => removeIntegration(deps(), principal, params.id, 'basicops') }),
     route({ method: 'GET', path: 'users/{id}/b_projects/', auth: 'user',
-      handle: ({ principal, params }) => basicOpsProjects({ ...deps(), notesSinkFor: context().notesSinkFor }, caller(principal), params.id) }),
+      handle: ({ principal, params }) => basicOpsProjects({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id) }),
     route({ method: 'PUT', path: 'users/{id}/b_user_settings/', auth: 'user', body: basicOpsSettings,
-      handle: ({ principal, params, body }) => chooseBasicOpsProject({ ...deps(), notesSinkFor: context().notesSinkFor }, caller(principal), params.id, body.project_id) }),
+      handle: ({ principal, params, body }) => chooseBasicOpsProject({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id, body.project_id) }),
   ];
 }

@@ -1,42 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SFNClient } from '@aws-sdk/client-sfn';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { minutesBalanceFromConfig, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { createInsightsStore } from '../../adapters/insights/insights-store.js';
+import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
+import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
+import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
+import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
+import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
+import { s3Client as s3 } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
+import { sfnClient } from '../../adapters/workflows/sfn-client.js';
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
+import { indexSpokenWords } from '../../core/search/indexing.js';
 import { createApiHandler } from '../http/router.js';
 import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
-import { insightsRoutesOver } from './insights-routes.js';
+import { insightsRoutes } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
-import { transcriptRoutesOver } from './transcript-routes.js';
+import { transcriptRoutes } from './transcript-routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
-// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-const s3 = new S3Client({});
-// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-const sfn = new SFNClient({});
 
 const searchIndex = createSearchIndex(readSearchIndexConfig());
+// Read-side adapters shared by the transcript and insights routes.
+const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
+const files = createMediaBucket(config.MEDIA_BUCKET, s3);
+const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
+const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
+const transcriptPorts = {
+  meetings, transcripts, files, clock: Date.now,
+  notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
+  spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
+};
+const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(), ...transcriptRoutesOver(s3, config, searchIndex), ...insightsRoutesOver(s3, config), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
-  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, console),
+  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
-  processing: createProcessingStarter(sfn, config.PROCESS_MEETING_STATE_MACHINE_ARN),
+  processing: createProcessingStarter(sfnClient, config.PROCESS_MEETING_STATE_MACHINE_ARN),
   minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
   users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),

@@ -1,7 +1,6 @@
 import {
   createMeetingRequest, deleteAttendeeRequest, listMeetingsQuery, shareMeetingsRequest, updateMeetingRequest, uploadUrlQuery,
 } from '../../contracts/meetings.js';
-import type { Caller } from '../../core/meetings/access.js';
 import { listMeetings } from '../../core/meetings/list-meetings.js';
 import { createMeeting, deleteMeeting, getMeeting, updateMeeting } from '../../core/meetings/manage-meetings.js';
 import type {
@@ -9,7 +8,7 @@ import type {
 } from '../../core/meetings/model.js';
 import { createUploadUrl, recordingUrl, requestIndexing, uploadContentType } from '../../core/meetings/recording.js';
 import { removeAttendee, shareMeetings, type SharePorts } from '../../core/meetings/share.js';
-import { route, type Principal, type Route } from '../http/router.js';
+import { route, type Route } from '../http/router.js';
 import { created, noContent } from '../http/response.js';
 
 export interface MeetingsDependencies {
@@ -26,33 +25,30 @@ export interface MeetingsDependencies {
   readonly limits: SharePorts['limits'];
 }
 
-// Routes with 'user' auth always have a principal (the router answers 401 otherwise).
-const caller = (principal: Principal | undefined): Caller => principal!;
-
 /** The meetings API of spec §7; specific paths come before meetings/{id}/ so they win the match. */
 export function meetingRoutes(d: MeetingsDependencies): Route<any>[] {
   return [
     route({ method: 'POST', path: 'meetings/attendees/', auth: 'user', body: shareMeetingsRequest,
-      handle: ({ principal, body }) => shareMeetings(d, caller(principal), body) }),
+      handle: ({ principal, body }) => shareMeetings(d, principal, body) }),
     route({ method: 'PUT', path: 'meetings/delete_attendee/', auth: 'user', body: deleteAttendeeRequest,
-      handle: ({ principal, body }) => removeAttendee(d.meetings, caller(principal), body) }),
+      handle: ({ principal, body }) => removeAttendee(d.meetings, principal, body) }),
     route({ method: 'POST', path: 'meetings/', auth: 'user', body: createMeetingRequest,
-      handle: async ({ principal, body }) => created(await createMeeting(d, caller(principal), body)) }),
+      handle: async ({ principal, body }) => created(await createMeeting(d, principal, body)) }),
     route({ method: 'GET', path: 'meetings/', auth: 'user', handle: ({ principal, query }) => {
       const q = listMeetingsQuery.parse(query);
-      return listMeetings(d.meetings, caller(principal), { page: q.page, pageSize: q.page_size, meetingId: q.meeting_id });
+      return listMeetings(d.meetings, principal, { page: q.page, pageSize: q.page_size, meetingId: q.meeting_id });
     } }),
-    route({ method: 'GET', path: 'meetings/{id}/', auth: 'user', handle: ({ principal, params }) => getMeeting(d.meetings, caller(principal), params.id) }),
+    route({ method: 'GET', path: 'meetings/{id}/', auth: 'user', handle: ({ principal, params }) => getMeeting(d.meetings, principal, params.id) }),
     route({ method: 'PUT', path: 'meetings/{id}/', auth: 'user', body: updateMeetingRequest,
-      handle: ({ principal, params, body }) => updateMeeting(d.meetings, caller(principal), params.id, body) }),
+      handle: ({ principal, params, body }) => updateMeeting(d.meetings, principal, params.id, body) }),
     route({ method: 'DELETE', path: 'meetings/{id}/', auth: 'user', handle: async ({ principal, params }) => {
-      await deleteMeeting(d, caller(principal), params.id);
+      await deleteMeeting(d, principal, params.id);
       return noContent();
     } }),
     route({ method: 'GET', path: 'meetings/{id}/video_upload_url/', auth: 'user',
-      handle: ({ principal, params, query }) => createUploadUrl(d, caller(principal), params.id, uploadContentType(uploadUrlQuery.parse(query))) }),
+      handle: ({ principal, params, query }) => createUploadUrl(d, principal, params.id, uploadContentType(uploadUrlQuery.parse(query))) }),
     route({ method: 'GET', path: 'meetings/{id}/index_meeting_request/', auth: 'user',
-      handle: ({ principal, params }) => requestIndexing(d, caller(principal), params.id) }),
-    route({ method: 'GET', path: 'meetings/{id}/video/', auth: 'user', handle: ({ principal, params }) => recordingUrl(d, caller(principal), params.id) }),
+      handle: ({ principal, params }) => requestIndexing(d, principal, params.id) }),
+    route({ method: 'GET', path: 'meetings/{id}/video/', auth: 'user', handle: ({ principal, params }) => recordingUrl(d, principal, params.id) }),
   ];
 }

@@ -1,17 +1,6 @@
-import type { S3Client } from '@aws-sdk/client-s3';
-import { documentClient } from '../../adapters/dynamodb/client.js';
-import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
-import { createArtefactStorage } from '../../adapters/storage/artefacts.js';
-import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
 import { updateSpeakerNamesRequest, updateTranscriptLineRequest } from '../../contracts/transcripts.js';
 import { speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, updateTranscriptLine, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
-import { indexSpokenWords } from '../../core/search/indexing.js';
-import type { SearchIndex } from '../../core/search/model.js';
-import { route, type Principal, type Route } from '../http/router.js';
-
-// Routes with 'user' auth always have a principal (the router answers 401 otherwise).
-const caller = (principal: Principal | undefined) => principal!;
+import { route, type Route } from '../http/router.js';
 
 /**
  * GET meetings/{id}/transcript/[?format=], GET meetings/{id}/speaker_names/, PUT meetings/{id}/update_speaker_names/ (spec §7),
@@ -20,25 +9,12 @@ const caller = (principal: Principal | undefined) => principal!;
 export function transcriptRoutes(ports: TranscriptPorts): Route<any>[] {
   return [
     route({ method: 'GET', path: 'meetings/{id}/transcript/', auth: 'user',
-      handle: ({ principal, params, query }) => transcriptLink(ports, caller(principal), params.id, transcriptFormat(query.format)) }),
+      handle: ({ principal, params, query }) => transcriptLink(ports, principal, params.id, transcriptFormat(query.format)) }),
     route({ method: 'GET', path: 'meetings/{id}/speaker_names/', auth: 'user',
-      handle: ({ principal, params }) => speakerNames(ports, caller(principal), params.id) }),
+      handle: ({ principal, params }) => speakerNames(ports, principal, params.id) }),
     route({ method: 'PUT', path: 'meetings/{id}/update_speaker_names/', auth: 'user', body: updateSpeakerNamesRequest,
-      handle: ({ principal, params, body }) => updateSpeakerNames(ports, caller(principal), params.id, body.speakerNames) }),
+      handle: ({ principal, params, body }) => updateSpeakerNames(ports, principal, params.id, body.speakerNames) }),
     route({ method: 'PUT', path: 'meetings/{id}/update_transcript_line/', auth: 'user', body: updateTranscriptLineRequest,
-      handle: ({ principal, params, body }) => updateTranscriptLine(ports, caller(principal), params.id, body.line, body.text) }),
+      handle: ({ principal, params, body }) => updateTranscriptLine(ports, principal, params.id, body.line, body.text) }),
   ];
-}
-
-/** The transcript routes over the real adapters (DynamoDB document client, the media bucket). */
-export function transcriptRoutesOver(s3: S3Client, config: { TABLE_NAME: string; MEDIA_BUCKET: string }, searchIndex?: SearchIndex): Route<any>[] {
-  const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
-  return transcriptRoutes({
-    meetings,
-    ...(searchIndex ? { spokenWords: { reindex: (meetingId, words) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) } } : {}),
-    transcripts: createProcessingRepository(documentClient, config.TABLE_NAME),
-    files: createArtefactStorage(s3, config.MEDIA_BUCKET),
-    clock: Date.now,
-    notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
-  });
 }

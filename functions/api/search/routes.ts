@@ -10,10 +10,10 @@ import { route, type Route } from '../http/router.js';
 export function searchRoutes(d: SearchPorts): Route<any>[] {
   return [
     route({ method: 'POST', path: 'search/search_content/', auth: 'user', body: searchContentRequest,
-      handle: ({ principal, body }) => searchContent(d, principal!, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
+      handle: ({ principal, body }) => searchContent(d, principal, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
     route({ method: 'POST', path: 'search/search_audio/', auth: 'user', body: searchAudioRequest,
-      handle: ({ principal, body }) => searchAudio(d, principal!, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
+      handle: ({ principal, body }) => searchAudio(d, principal, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
     route({ method: 'POST', path: 'search/', auth: 'user', body: searchRequest,
-      handle: ({ principal, body }) => searchMeetings(d, principal!, body.query) }),
+      handle: ({ principal, body }) => searchMeetings(d, principal, body.query) }),
   ];
 }

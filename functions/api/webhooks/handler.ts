@@ -1,7 +1,7 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { connectContext } from '../../adapters/integrations/connect-context.js';
+import { s3Client } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { readConfig } from '../../config.js';
 import { billingAdapters } from '../billing/deps.js';
@@ -17,8 +17,7 @@ const buildProviderDeps = (): WebhookDeps => {
   const ctx = connectContext();
   const { MEDIA_BUCKET } = readConfig(['MEDIA_BUCKET']);
   const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
-  // eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-  const storage = createRecordingStorage(new S3Client({}), MEDIA_BUCKET);
+  const storage = createRecordingStorage(s3Client, MEDIA_BUCKET);
   return {
     connect: ctx.connect, connections: ctx.connections, imports: ctx.imports, startImport: ctx.startImport,
     zoomCredentials: ctx.zoomCredentials, webexCredentials: ctx.webexCredentials,

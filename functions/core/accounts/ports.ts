@@ -102,8 +102,4 @@ export interface RateLimits {
   refund(key: string, nowSeconds: number): Promise<void>;
 }
 
-export interface MailMessage { readonly to: string; readonly subject: string; readonly text: string }
-export interface Mailer { send(message: MailMessage): Promise<void> }
-
-/** Epoch milliseconds. */
-export type Clock = () => number;
+export type { Clock, MailMessage, Mailer } from '../ports.js';

@@ -1,4 +1,5 @@
 import type { User } from '../../contracts/auth-users.js';
+import type { Principal } from '../auth/principal.js';
 import { NotFound } from '../errors.js';
 import type { ProfileChange, UserRecord, UsersRepository } from './ports.js';
 import { toUser } from './user-view.js';
@@ -9,8 +10,8 @@ export interface ProfileDeps {
   readonly minutes?: { minutesLeft(userId: string): Promise<number> };
 }
 
-/** Caller identity as established by the bearer token. */
-export interface Caller { readonly userId: string }
+/** Caller identity as established by the bearer token: the part of the principal (core/auth/principal.ts) accounts need. */
+export type Caller = Pick<Principal, 'userId'>;
 
 /** Throws NotFound unless `id` is the caller's own id, so other users' ids are indistinguishable from unknown ones. */
 export function assertSelf(caller: Caller, id: string): void {

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DetailError, DomainError } from '../errors.js';
 
 /** The payment response shape of spec §3 carries the error text: `{clientSecret, is_subscription_success, error}`. */
 abstract class PaymentError extends DomainError {
@@ -25,8 +25,7 @@ export class PaymentUnavailable extends PaymentError {
 }
 
 /** 400 on the webhook: the signature does not verify. */
-export class InvalidSignature extends DomainError {
+export class InvalidSignature extends DetailError {
   readonly name = 'InvalidSignature';
   readonly statusCode = 400;
-  body(): unknown { return { detail: this.message }; }
 }

@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/principal.js';
 import { NotFound } from '../errors.js';
 import { catalogueView, FREE_PRICE_ID, type ProductView } from './catalogue.js';
 import { PaymentRejected } from './errors.js';
@@ -16,7 +17,8 @@ export interface BillingDeps extends MinutesDeps {
   readonly appUrl: string;
 }
 
-export interface Caller { readonly userId: string }
+/** Who asks: the part of the authenticated principal (core/auth/principal.ts) billing needs. */
+export type Caller = Pick<Principal, 'userId'>;
 
 /** Spec §3 Payment response, plus `outcome` so the SPA picks the §8 toast. */
 export interface PaymentResponse {

@@ -3,13 +3,15 @@
  * authorization completed, reauthorization requested, Webex settings, removal. Each answers with the
  * caller's §3 flags of that service so the SPA can update its state from the reply.
  */
+import type { Principal } from '../auth/principal.js';
 import { NotFound, ValidationFailed } from '../errors.js';
 import { accessTokenFor, sealTokens, type AccessTokenDeps, ReauthorizationRequired } from './access-tokens.js';
 import { issueState, redeemState, type NonceStore, type StateSigner } from './oauth-state.js';
 import { InvalidGrant, type Connection, type ConnectionSettings, type ProviderIdentity } from './ports.js';
 import { SERVICES, type ServiceId } from './services.js';
 
-export interface Caller { readonly userId: string; readonly email: string }
+/** Who asks: the authenticated principal (core/auth/principal.ts). */
+export type Caller = Principal;
 
 /** What each provider does beyond OAuth when a user connects, changes settings or disconnects. */
 export interface ServiceLifecycle {

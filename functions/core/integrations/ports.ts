@@ -93,5 +93,4 @@ export interface UserFlags {
   set(userId: string, flags: Partial<Record<IntegrationFlag, boolean>>): Promise<void>;
 }
 
-/** Epoch ms. */
-export type Clock = () => number;
+export type { Clock } from '../ports.js';

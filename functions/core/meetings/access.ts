@@ -1,4 +1,5 @@
 import { MEETING_MESSAGES } from '../../contracts/meetings.js';
+import type { Principal } from '../auth/principal.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { MeetingAggregate, MeetingsRepository } from './model.js';
 
@@ -13,7 +14,8 @@ export const isSampleMeeting = (meetingId: string): boolean => SAMPLE_MEETING_ID
 /** host and participant come from the attendee list (by e-mail); viewer = a sample meeting seen by anyone. */
 export type MeetingAccess = 'host' | 'participant' | 'viewer' | 'none';
 
-export interface Caller { readonly userId: string; readonly email: string }
+/** Who asks: the authenticated principal (core/auth/principal.ts). */
+export type Caller = Principal;
 
 /** The caller's access to a meeting: their attendee role, else viewer for sample meetings, else none. */
 export function accessOf(aggregate: MeetingAggregate, caller: Caller): MeetingAccess {

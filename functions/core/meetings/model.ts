@@ -2,7 +2,6 @@
  * The meeting domain: a meeting, its attendees (access is by e-mail: the host and everyone it was
  * shared with), and the ports the use cases need. Adapters implement the ports; tests use in-memory ones.
  */
-import type { MailMessage } from '../accounts/ports.js';
 import type { ProcessingState } from '../pipeline/processing-status.js';
 
 export type AttendeeRole = 'host' | 'participant';
@@ -81,8 +80,5 @@ export interface ProcessingStarter {
 
 export interface MinutesBalance { minutesLeft(userId: string): Promise<number> }
 export interface UserDirectory { displayName(userId: string): Promise<string | undefined> }
-export interface Mailer { send(message: MailMessage): Promise<void> }
-
-/** Epoch milliseconds. */
-export type Clock = () => number;
+export type { Clock, Mailer } from '../ports.js';
 export type IdGenerator = () => string;

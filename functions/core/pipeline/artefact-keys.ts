@@ -1,10 +1,15 @@
-/** Where a meeting's artefacts live in the media bucket (all under artefacts/{meetingId}/, removed with the meeting). */
+/** Where a meeting's artefacts live in the media bucket (all under artefacts/{meetingId}/, removed with the meeting): the one key layout. */
 export const artefactKeys = {
   prefix: (meetingId: string) => `artefacts/${meetingId}/`,
   audio: (meetingId: string) => `artefacts/${meetingId}/audio.wav`,
   transcribeOutput: (meetingId: string) => `artefacts/${meetingId}/transcribe-output.json`,
   transcript: (meetingId: string) => `artefacts/${meetingId}/transcript.json`,
   transcriptText: (meetingId: string) => `artefacts/${meetingId}/speaker_labeled_transcript.txt`,
+  sentiments: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
+  /** A video frame at its position (the thumbnail and OCR result sit beside it: frameThumbnail, frameOcr). */
+  frame: (meetingId: string, position: number) => `artefacts/${meetingId}/frames/${String(position).padStart(5, '0')}.jpg`,
+  frameThumbnail: (frameKey: string) => frameKey.replace(/\.jpg$/, '.thumb.jpg'),
+  frameOcr: (frameKey: string) => frameKey.replace(/\.jpg$/, '.ocr.json'),
 };
 
 /**

@@ -16,7 +16,7 @@ const ctx = pipelineContext();
  */
 export const handler = async (state: PipelineState): Promise<TranscriptResult> => {
   const { meetingId } = state;
-  await ctx.processing.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, ...stepStarted() });
+  await ctx.states.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, ...stepStarted() });
   const outputKey = state.audio?.outputKey ?? artefactKeys.transcribeOutput(meetingId);
   const turns = buildTurns(parseTranscribeOutput(JSON.parse(await ctx.artefacts.getText(outputKey))));
   const speakers = speakersOf(turns);
@@ -26,10 +26,10 @@ export const handler = async (state: PipelineState): Promise<TranscriptResult> =
   const names = defaultSpeakerNames(speakers);
   await ctx.artefacts.putText(jsonKey, JSON.stringify(document), 'application/json');
   await ctx.artefacts.putText(textKey, renderTranscriptText(turns, names), 'text/plain; charset=utf-8');
-  await ctx.processing.saveTranscript(meetingId, { jsonKey, textKey, speakers, speakerNames: names, createdAt: new Date().toISOString() });
+  await ctx.transcripts.saveTranscript(meetingId, { jsonKey, textKey, speakers, speakerNames: names, createdAt: new Date().toISOString() });
 
   const speech = Math.round(speechSeconds(turns) * 10) / 10;
-  await ctx.processing.patchState(meetingId, {
+  await ctx.states.patchState(meetingId, {
     speechSeconds: speech, tooShort: Boolean(state.media?.tooShort) || speech < MIN_SPEECH_SECONDS,
     'artefacts.transcript': 'ready', updatedAt: new Date().toISOString(),
   });

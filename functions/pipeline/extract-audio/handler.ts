@@ -15,7 +15,7 @@ const ctx = pipelineContext();
  * job of this attempt (the next state starts it). Throws UnreadableMedia / MediaToolFailed from ffmpeg.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<AudioResult> => {
-  await ctx.processing.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, ...stepStarted() });
+  await ctx.states.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, ...stepStarted() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-audio-'));
   const key = artefactKeys.audio(run.meetingId);
   try {
@@ -25,7 +25,7 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Audio
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  await ctx.processing.patchState(run.meetingId, {
+  await ctx.states.patchState(run.meetingId, {
     step: 'Transcription', percent: STEP_PERCENT.Transcription, 'artefacts.transcript': 'processing', ...stepStarted(),
   });
   return {

@@ -1,14 +1,12 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createArtefactFiles } from '../../adapters/search-index/artefact-json.js';
+import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { readConfig, readSearchIndexConfig } from '../../config.js';
 import { indexSpokenWords, type TranscriptWord } from '../../core/search/indexing.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
-// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-const files = createArtefactFiles(new S3Client({}), config.MEDIA_BUCKET);
+const files = createMediaBucket(config.MEDIA_BUCKET);
 const ports = { meetings: createMeetingsRepository(documentClient, config.TABLE_NAME), index: createSearchIndex(readSearchIndexConfig()) };
 
 /** As much of BuildTranscript's transcript.json as indexing reads: turns with their speaker label and timed words. */

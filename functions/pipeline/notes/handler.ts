@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
+import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
 import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
+import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { readOptionalConfig } from '../../config.js';
@@ -13,7 +14,7 @@ import { namesByLabel } from '../../core/notes/speaker-names.js';
 
 const ctx = insightsContext();
 const engine = notesEngineFromConfig();
-const transcripts = createProcessingRepository(ctx.documentClient, ctx.config.TABLE_NAME);
+const transcripts = createTranscripts(ctx.documentClient, ctx.config.TABLE_NAME);
 // The notes do not depend on mail: without a sender or app URL configured, the mail step is skipped.
 const mail = readOptionalConfig(['MAIL_FROM', 'PUBLIC_APP_URL']);
 const notify = mail.MAIL_FROM && mail.PUBLIC_APP_URL ? {
@@ -38,7 +39,7 @@ export const handler = async (input: InsightTaskInput) => {
   try {
     mailed = notify ? await notifyNotesReady(notify, input.meetingId, notes) : false;
   } catch (error) {
-    console.error('Could not send the notes-ready mail', { meetingId: input.meetingId, error: (error as Error).message });
+    logger.error('Could not send the notes-ready mail', { meetingId: input.meetingId, error: (error as Error).message });
   }
   return { status: 'ready' as const, engine: engine.name, actionItems: notes.action_items.length, mailed };
 };

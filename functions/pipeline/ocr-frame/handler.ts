@@ -1,16 +1,12 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { DetectDocumentTextCommand, TextractClient } from '@aws-sdk/client-textract';
-import { createArtefactFiles } from '../../adapters/search-index/artefact-json.js';
+import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
+import { readFrameWords } from '../../adapters/textract/frame-words.js';
 import { readConfig } from '../../config.js';
-import { wordsFromTextract } from '../../core/search/frames.js';
+import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 import type { OcrFrame } from '../../core/search/indexing.js';
 import type { FrameRef } from '../extract-frames/handler.js';
 
 const config = readConfig(['MEDIA_BUCKET']);
-// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-const files = createArtefactFiles(new S3Client({}), config.MEDIA_BUCKET);
-// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-const textract = new TextractClient({});
+const files = createMediaBucket(config.MEDIA_BUCKET);
 
 /**
  * Video branch, one Map iteration: Textract DetectDocumentText on one frame (the local edition's
@@ -19,12 +15,11 @@ const textract = new TextractClient({});
  */
 export const handler = async (input: { meetingId: string; frame: FrameRef }): Promise<{ ocrKey: string; words: number }> => {
   const { frame } = input;
-  const answer = await textract.send(new DetectDocumentTextCommand({ Document: { S3Object: { Bucket: config.MEDIA_BUCKET, Name: frame.imageKey } } }));
   const result: OcrFrame = {
     timestamp: frame.timestamp, imageKey: frame.imageKey, thumbnailKey: frame.thumbnailKey, width: frame.width, height: frame.height,
-    words: wordsFromTextract(answer.Blocks ?? []),
+    words: await readFrameWords(config.MEDIA_BUCKET, frame.imageKey),
   };
-  const ocrKey = frame.imageKey.replace(/\.jpg$/, '.ocr.json');
+  const ocrKey = artefactKeys.frameOcr(frame.imageKey);
   await files.putJson(ocrKey, result);
   return { ocrKey, words: result.words.length };
 };

@@ -5,17 +5,13 @@ import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffm
 import { UPLOAD_PLACEHOLDER_NAME } from '../../contracts/meetings.js';
 import { arrivedUploadName } from '../../core/meetings/download-name.js';
 import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
-import { minutesToCharge } from '../../core/pipeline/minutes.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
+import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
 import type { Context } from 'aws-lambda';
 import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ctx = pipelineContext();
-
-class MeetingNotFound extends Error {
-  readonly name = 'MeetingNotFound';
-}
 
 /**
  * Reads duration and streams with ffprobe (a webm without duration is remuxed first), charges the host's
@@ -23,29 +19,23 @@ class MeetingNotFound extends Error {
  * Throws NotMediaFile / NoAudioTrack for files that cannot be processed.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<MediaResult> => {
-  await ctx.processing.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, ...stepStarted() });
+  await ctx.states.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, ...stepStarted() });
   const link = await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS);
   let facts = mediaFacts(await readable(() => probeMedia(link)));
   if (facts.durationSeconds === null) facts = mediaFacts(await readable(() => probeRemuxed(link, run.key, toolTimeBudget(context))));
   if (facts.durationSeconds === null) throw new NotMediaFile('The length of the recording could not be read. Upload an mp4 or m4a file.');
   const durationSeconds = facts.durationSeconds;
 
-  const aggregate = await ctx.meetings.find(run.meetingId);
-  if (!aggregate) throw new MeetingNotFound(`Meeting ${run.meetingId} was deleted.`);
-  const now = Date.now();
-  const minutes = minutesToCharge(durationSeconds);
-  const charged = await ctx.processing.chargeMinutes(run.meetingId, run.etag, aggregate.meeting.hostUserId, minutes, new Date(now).toISOString());
-  const minutesCharged = charged ? minutes : (await ctx.processing.findCharge(run.meetingId, run.etag))?.minutes ?? minutes;
-  const { startTime, endTime } = aggregate.meeting;
-  await ctx.processing.recordDuration(run.meetingId, !endTime && startTime ? endTimeFrom(startTime, durationSeconds) : null);
+  const { meeting, minutesCharged } = await chargeRecordingOnce(ctx, run.meetingId, run.etag, durationSeconds);
+  await ctx.states.recordDuration(run.meetingId, !meeting.endTime && meeting.startTime ? endTimeFrom(meeting.startTime, durationSeconds) : null);
   // The recording arrived but the browser closed before naming the meeting: a real name, so the row, the viewer
   // and the e-mails do not call a processed recording "Upload: Failed".
-  if (aggregate.meeting.name === UPLOAD_PLACEHOLDER_NAME) {
-    await ctx.processing.nameUnnamedUpload(run.meetingId, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(aggregate.meeting.createdAt));
+  if (meeting.name === UPLOAD_PLACEHOLDER_NAME) {
+    await ctx.states.nameUnnamedUpload(run.meetingId, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(meeting.createdAt));
   }
 
   const tooShort = durationSeconds < MIN_SPEECH_SECONDS;
-  await ctx.processing.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, updatedAt: new Date().toISOString() });
+  await ctx.states.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, updatedAt: new Date().toISOString() });
   return { durationSeconds, hasVideo: facts.hasVideo, tooShort, minutesCharged };
 };
 

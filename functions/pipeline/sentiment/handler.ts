@@ -1,11 +1,9 @@
-import { ComprehendClient } from '@aws-sdk/client-comprehend';
-import { createComprehendDetector } from '../../adapters/comprehend/sentiment-detector.js';
+import { comprehendDetector } from '../../adapters/comprehend/sentiment-detector.js';
 import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
 import { analyseSentiment } from '../../core/insights/analyse-sentiment.js';
 
 const ctx = insightsContext();
-// eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-const detector = createComprehendDetector(new ComprehendClient({}));
+const detector = comprehendDetector();
 
 /**
  * Sentiment per sentence of the transcript (Comprehend BatchDetectSentiment, 25 per call), stored as

@@ -1,27 +1,31 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
-import { createArtefactStorage } from '../../adapters/storage/artefacts.js';
+import { createMinutesLedger } from '../../adapters/dynamodb/minutes-ledger-repository.js';
+import { createProcessingStates } from '../../adapters/dynamodb/processing-state-repository.js';
+import { createRunClaims } from '../../adapters/dynamodb/run-claims-repository.js';
+import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
+import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
+import { s3Client } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { readConfig } from '../../config.js';
 
 /** Adapters shared by the pipeline's task handlers, created once per container. */
 export function pipelineContext() {
   const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
-  // eslint-disable-next-line boundaries/no-aws-client -- issue 18a moves this
-  const s3 = new S3Client({});
   return {
     config,
     meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
-    processing: createProcessingRepository(documentClient, config.TABLE_NAME),
-    artefacts: createArtefactStorage(s3, config.MEDIA_BUCKET),
-    recordings: createRecordingStorage(s3, config.MEDIA_BUCKET),
+    claims: createRunClaims(documentClient, config.TABLE_NAME),
+    states: createProcessingStates(documentClient, config.TABLE_NAME),
+    ledger: createMinutesLedger(documentClient, config.TABLE_NAME),
+    transcripts: createTranscripts(documentClient, config.TABLE_NAME),
+    clock: Date.now,
+    artefacts: createMediaBucket(config.MEDIA_BUCKET),
+    recordings: createRecordingStorage(s3Client, config.MEDIA_BUCKET),
   };
 }
 
-/** How long ffmpeg may read a recording through its presigned link. */
-export const MEDIA_LINK_SECONDS = 6 * 60 * 60;
+export { MEDIA_LINK_SECONDS } from './tool-time.js';
 
 /** The run StartProcessing claims; every later state receives it as `$`. */
 export interface PipelineRun {

@@ -2,11 +2,23 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3Client } from './s3-client.js';
 
 export interface ObjectInfo { readonly etag: string; readonly size: number; readonly contentType: string | undefined }
 
-/** Uploads, artefacts and links in the media bucket, as the pipeline and the transcript routes use them. */
-export function createArtefactStorage(s3: S3Client, bucket: string) {
+/**
+ * Objects of the media bucket (uploads and artefacts, key layout in core/pipeline/artefact-keys.ts):
+ * typed JSON, text, bytes and files, heads and presigned links, over the container's one S3 client.
+ */
+export function createMediaBucket(bucket: string, s3: S3Client = s3Client) {
+  const put = async (key: string, body: string | Buffer, contentType: string): Promise<void> => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+  };
+  /** The object's text. Throws the SDK's NoSuchKey when it does not exist. */
+  const getText = async (key: string): Promise<string> => {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return out.Body!.transformToString('utf8');
+  };
   return {
     bucket,
     /** ETag (without quotes), size and type of an object, or undefined when it does not exist. */
@@ -31,19 +43,17 @@ export function createArtefactStorage(s3: S3Client, bucket: string) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
     },
 
-    async putText(key: string, text: string, contentType: string): Promise<void> {
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: text, ContentType: contentType }));
-    },
+    putText: (key: string, text: string, contentType: string) => put(key, text, contentType),
+    putBytes: (key: string, body: Buffer, contentType: string) => put(key, body, contentType),
+    getText,
 
-    /** The object's text. Throws the SDK's NoSuchKey when it does not exist. */
-    async getText(key: string): Promise<string> {
-      const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      return out.Body!.transformToString('utf8');
-    },
+    /** The object parsed as JSON, typed by the caller. Throws the SDK's NoSuchKey when it does not exist. */
+    getJson: async <T>(key: string): Promise<T> => JSON.parse(await getText(key)) as T,
+    putJson: (key: string, value: unknown) => put(key, JSON.stringify(value), 'application/json'),
 
     /** s3:// URI of an object, as Transcribe's MediaFileUri wants it. */
     uri: (key: string) => `s3://${bucket}/${key}`,
   };
 }
 
-export type ArtefactStorage = ReturnType<typeof createArtefactStorage>;
+export type MediaBucket = ReturnType<typeof createMediaBucket>;

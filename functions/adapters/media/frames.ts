@@ -1,12 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { MAX_GAP_SECONDS, MIN_GAP_SECONDS, SCENE_THRESHOLD, THUMBNAIL_WIDTH } from '../../core/search/frames.js';
-
-const require = createRequire(import.meta.url);
-// The binary ships inside the package (no download at install time).
-const FFMPEG = process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+import { runFfmpeg } from './ffmpeg.js';
 
 export interface ExtractedFrame { readonly timestamp: number; readonly image: string; readonly thumbnail: string; readonly width: number; readonly height: number }
 
@@ -16,10 +11,10 @@ const SELECT = `fps=2,select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${M
 
 /**
  * Writes the frames where the picture changes (plus one at least every MAX_GAP_SECONDS) as JPEGs with
- * thumbnails into `dir`, with their times from showinfo. Throws when ffmpeg fails.
+ * thumbnails into `dir`, with their times from showinfo. Throws UnreadableMedia / MediaToolFailed when ffmpeg fails.
  */
 export async function extractFrames(input: string, dir: string, timeoutMs = 30 * 60_000): Promise<ExtractedFrame[]> {
-  const stderr = await run([
+  const stderr = await runFfmpeg([
     '-nostdin', '-hide_banner', '-y', '-i', input,
     '-filter_complex', `[0:v:0]${SELECT},split=2[f][t];[t]scale=${THUMBNAIL_WIDTH}:-2[th]`,
     '-map', '[f]', '-vsync', 'vfr', '-q:v', '3', path.join(dir, 'f%05d.jpg'),
@@ -32,20 +27,5 @@ export async function extractFrames(input: string, dir: string, timeoutMs = 30 *
     const name = String(info.n + 1).padStart(5, '0');
     if (!written.has(`f${name}.jpg`) || !written.has(`t${name}.jpg`)) return [];
     return [{ timestamp: info.timestamp, image: path.join(dir, `f${name}.jpg`), thumbnail: path.join(dir, `t${name}.jpg`), width: info.width, height: info.height }];
-  });
-}
-
-function run(args: readonly string[], timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
-    child.on('error', (error) => { clearTimeout(timer); reject(error); });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(err);
-      else reject(new Error(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-2).join(' ').replace(/https?:\/\/\S+/g, '<input>')}`));
-    });
   });
 }

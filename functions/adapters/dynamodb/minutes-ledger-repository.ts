@@ -1,0 +1,66 @@
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MinutesLedger } from '../../core/pipeline/ports.js';
+import { billingKeys } from './billing-repository.js';
+import { processingKeys } from './processing-keys.js';
+
+/** Minutes charged per recording (`CHARGE#{etag}` under the meeting, with the user's usage item), refunded once. */
+export function createMinutesLedger(client: DynamoDBDocumentClient, tableName: string): MinutesLedger {
+  const get = async (key: Record<string, string>) =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+
+  return {
+    /**
+     * Charges the host's minutes for one recording (the upload's ETag) exactly once: a marker `CHARGE#{recordingId}`
+     * under the meeting is created only if absent (or refunded), in the same transaction as the user's usage item
+     * (docs/billing.md). Returns false when this recording was already charged.
+     */
+    async chargeMinutes(meetingId: string, recordingId: string, userId: string, minutes: number, now: string): Promise<boolean> {
+      const usage = billingKeys.usage(userId, now, meetingId, recordingId);
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: [
+          { Put: {
+            TableName: tableName,
+            Item: { ...processingKeys.charge(meetingId, recordingId), type: 'MinutesCharge', userId, minutes, usageSk: usage.sk, refunded: false, chargedAt: now },
+            ConditionExpression: 'attribute_not_exists(pk) OR refunded = :true', ExpressionAttributeValues: { ':true': true },
+          } },
+          { Put: {
+            TableName: tableName, Item: { ...usage, type: 'MinutesUsage', meetingId, recordingId, minutes, refunded: false, chargedAt: now },
+          } },
+        ] }));
+        return true;
+      } catch (error) {
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+        if ((error as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        throw error;
+      }
+    },
+
+    /** Gives one recording's charged minutes back (once). Returns the minutes refunded, 0 when there was nothing to refund. */
+    async refundMinutes(meetingId: string, recordingId: string): Promise<number> {
+      const charge = await get(processingKeys.charge(meetingId, recordingId));
+      if (!charge || charge.refunded) return 0;
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: [
+          { Update: {
+            TableName: tableName, Key: processingKeys.charge(meetingId, recordingId), UpdateExpression: 'SET refunded = :true',
+            ConditionExpression: 'refunded = :false', ExpressionAttributeValues: { ':true': true, ':false': false },
+          } },
+          { Update: {
+            TableName: tableName, Key: { pk: `USER#${String(charge.userId)}`, sk: String(charge.usageSk) },
+            UpdateExpression: 'SET refunded = :true', ExpressionAttributeValues: { ':true': true },
+          } },
+        ] }));
+        return Number(charge.minutes);
+      } catch (error) {
+        if ((error as Error).name === 'TransactionCanceledException') return 0;
+        throw error;
+      }
+    },
+
+    async findCharge(meetingId: string, recordingId: string): Promise<{ userId: string; minutes: number; refunded: boolean } | undefined> {
+      const item = await get(processingKeys.charge(meetingId, recordingId));
+      return item ? { userId: item.userId, minutes: Number(item.minutes), refunded: Boolean(item.refunded) } : undefined;
+    },
+
+  };
+}

@@ -1,0 +1,56 @@
+import type { SpeakerNames } from '../transcripts/speaker-names.js';
+import type { ArtefactStatus, ProcessingState } from './processing-status.js';
+
+/** Fields of the processing state to change; `artefacts.<name>` changes one artefact's status. */
+export type StatePatch = Partial<Omit<ProcessingState, 'artefacts'>> & { readonly 'artefacts.transcript'?: ArtefactStatus };
+
+export type RunStatus = 'running' | 'succeeded' | 'failed';
+export interface RunClaim { readonly claimed: boolean; readonly attempt: number }
+
+export interface TranscriptRecord {
+  readonly jsonKey: string;
+  readonly textKey: string;
+  readonly speakers: readonly string[];
+  readonly speakerNames: SpeakerNames;
+  readonly createdAt: string;
+}
+
+/** One execution per upload (meeting + ETag). */
+export interface RunClaims {
+  /**
+   * Claims processing of one upload for one execution. A second execution for the same upload is refused
+   * (claimed false) unless the earlier one failed, when it takes over with the next attempt number; the
+   * same execution resumed after a crash gets its claim back.
+   */
+  claimRun(meetingId: string, etag: string, executionId: string, now: string): Promise<RunClaim>;
+  /** Records how a claimed run ended (a failed one may be taken over by a later trigger); another execution's claim is left alone. */
+  finishRun(meetingId: string, etag: string, executionId: string, status: Exclude<RunStatus, 'running'>): Promise<void>;
+}
+
+/** The processing state and the recording's facts on the meeting. Writes throw MeetingGone when the meeting is gone. */
+export interface ProcessingStates {
+  findState(meetingId: string): Promise<ProcessingState | undefined>;
+  resetState(meetingId: string, state: ProcessingState): Promise<void>;
+  patchState(meetingId: string, fields: StatePatch): Promise<void>;
+  /** Names a meeting that still has `placeholder` as its name; true when renamed. */
+  nameUnnamedUpload(meetingId: string, placeholder: string, name: string): Promise<boolean>;
+  /** Marks the recording available and sets an empty end time to `endTime` (when given). */
+  recordDuration(meetingId: string, endTime: string | null): Promise<void>;
+}
+
+/** Minutes charged per recording (upload ETag), at most once, and refunded at most once. */
+export interface MinutesLedger {
+  /** False when this recording was already charged (and not refunded). */
+  chargeMinutes(meetingId: string, recordingId: string, userId: string, minutes: number, now: string): Promise<boolean>;
+  /** The minutes given back, 0 when nothing was left to refund. */
+  refundMinutes(meetingId: string, recordingId: string): Promise<number>;
+  findCharge(meetingId: string, recordingId: string): Promise<{ userId: string; minutes: number; refunded: boolean } | undefined>;
+}
+
+/** The transcript pointer of a meeting. */
+export interface Transcripts {
+  saveTranscript(meetingId: string, record: TranscriptRecord): Promise<void>;
+  findTranscript(meetingId: string): Promise<TranscriptRecord | undefined>;
+  /** Throws MeetingGone when the transcript no longer exists. */
+  saveSpeakerNames(meetingId: string, names: SpeakerNames): Promise<void>;
+}

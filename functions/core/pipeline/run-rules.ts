@@ -1,0 +1,109 @@
+/**
+ * The pipeline's once-only rules as use cases (docs/pipeline.md "Once-only rules"): claim an upload for one
+ * execution, charge a recording's minutes once, finish a run, and mark a failed run (refunding the minutes
+ * when no transcript was produced). They take narrow ports; the task handlers compose them with DynamoDB.
+ */
+import { WAITING_FOR_MINUTES } from '../billing/messages.js';
+import type { MinutesBalance, MeetingsRepository } from '../meetings/model.js';
+import type { Clock } from '../ports.js';
+import { MeetingGone, MeetingNotFound } from './errors.js';
+import { minutesToCharge } from './minutes.js';
+import type { MinutesLedger, ProcessingStates, RunClaims, Transcripts } from './ports.js';
+import { failureReason, queuedState, type PipelineStep } from './processing-status.js';
+
+/** One upload of one meeting, as the execution that wants to process it sees it. */
+export interface UploadRun { readonly meetingId: string; readonly key: string; readonly etag: string; readonly executionId: string }
+
+export type ClaimOutcome =
+  | { readonly outcome: 'claimed' | 'already_processing'; readonly attempt: number }
+  | { readonly outcome: 'meeting_not_found'; readonly attempt: 0 }
+  | { readonly outcome: 'waiting_for_minutes'; readonly attempt: 0; readonly waits: number };
+
+export interface ClaimPorts {
+  readonly meetings: Pick<MeetingsRepository, 'find'>;
+  readonly minutes: MinutesBalance;
+  readonly claims: Pick<RunClaims, 'claimRun'>;
+  readonly states: Pick<ProcessingStates, 'resetState'>;
+  readonly clock: Clock;
+}
+
+/**
+ * Claims `run` for its execution: a deleted meeting is not processed; a host without minutes left waits
+ * unclaimed (the reason on the row, `waitsSoFar + 1` checks made); a second execution for the same upload is
+ * refused. A claimed run starts from a fresh queued state.
+ */
+export async function claimUpload(ports: ClaimPorts, run: UploadRun, waitsSoFar = 0): Promise<ClaimOutcome> {
+  const aggregate = await ports.meetings.find(run.meetingId);
+  if (!aggregate) return { outcome: 'meeting_not_found', attempt: 0 };
+  const now = new Date(ports.clock()).toISOString();
+  // A recording whose host has no minutes left (a live-room recording is kept even then) waits, unclaimed.
+  if ((await ports.minutes.minutesLeft(aggregate.meeting.hostUserId)) < 0) {
+    await ports.states.resetState(run.meetingId, { ...queuedState(run.key, run.etag, now), reason: WAITING_FOR_MINUTES });
+    return { outcome: 'waiting_for_minutes', attempt: 0, waits: waitsSoFar + 1 };
+  }
+  const claim = await ports.claims.claimRun(run.meetingId, run.etag, run.executionId, now);
+  if (!claim.claimed) return { outcome: 'already_processing', attempt: claim.attempt };
+  await ports.states.resetState(run.meetingId, queuedState(run.key, run.etag, now));
+  return { outcome: 'claimed', attempt: claim.attempt };
+}
+
+export interface ChargePorts {
+  readonly meetings: Pick<MeetingsRepository, 'find'>;
+  readonly ledger: Pick<MinutesLedger, 'chargeMinutes' | 'findCharge'>;
+  readonly clock: Clock;
+}
+
+/**
+ * Charges the host ceil(duration / 60) minutes for the recording `etag` of the meeting, once per recording:
+ * a re-delivered run is not charged again. Answers the host and the minutes charged for this recording.
+ * Throws MeetingNotFound when the meeting was deleted.
+ */
+export async function chargeRecordingOnce(ports: ChargePorts, meetingId: string, etag: string, durationSeconds: number) {
+  const aggregate = await ports.meetings.find(meetingId);
+  if (!aggregate) throw new MeetingNotFound(`Meeting ${meetingId} was deleted.`);
+  const minutes = minutesToCharge(durationSeconds);
+  const charged = await ports.ledger.chargeMinutes(meetingId, etag, aggregate.meeting.hostUserId, minutes, new Date(ports.clock()).toISOString());
+  const minutesCharged = charged ? minutes : (await ports.ledger.findCharge(meetingId, etag))?.minutes ?? minutes;
+  return { meeting: aggregate.meeting, minutesCharged };
+}
+
+/** A claimed run as the later states receive it. */
+export interface ClaimedRun { readonly meetingId: string; readonly etag: string; readonly executionId: string }
+
+/** Last state of a successful run: the meeting is ready and the run's claim is closed as succeeded. */
+export async function completeRun(ports: { states: Pick<ProcessingStates, 'patchState'>; claims: Pick<RunClaims, 'finishRun'>; clock: Clock }, run: ClaimedRun): Promise<void> {
+  await ports.states.patchState(run.meetingId, { status: 'ready', step: 'Finalize', percent: 100, reason: null, updatedAt: new Date(ports.clock()).toISOString() });
+  await ports.claims.finishRun(run.meetingId, run.etag, run.executionId, 'succeeded');
+}
+
+export interface FailurePorts {
+  readonly states: Pick<ProcessingStates, 'findState' | 'patchState'>;
+  readonly transcripts: Pick<Transcripts, 'findTranscript'>;
+  readonly ledger: Pick<MinutesLedger, 'refundMinutes'>;
+  readonly claims: Pick<RunClaims, 'finishRun'>;
+  readonly clock: Clock;
+}
+
+export interface FailureRecord { readonly step: PipelineStep | null; readonly error: string; readonly reason: string; readonly minutesRefunded: number }
+
+/**
+ * Any failure after the claim: records the failing step and a readable reason on the meeting, gives the
+ * minutes back when no transcript was produced, and closes the claim as failed (a later upload may retry).
+ * A meeting deleted meanwhile is not an error here.
+ */
+export async function failRun(ports: FailurePorts, run: ClaimedRun, error: { Error?: string; Cause?: string } | undefined): Promise<FailureRecord> {
+  const reason = failureReason(error);
+  const step = (await ports.states.findState(run.meetingId))?.step ?? null;
+  const hasTranscript = Boolean(await ports.transcripts.findTranscript(run.meetingId));
+  const minutesRefunded = hasTranscript ? 0 : await ports.ledger.refundMinutes(run.meetingId, run.etag);
+  try {
+    await ports.states.patchState(run.meetingId, {
+      status: 'failed', reason, percent: null, ...(hasTranscript ? {} : { 'artefacts.transcript': 'failed' as const }),
+      ...(minutesRefunded ? { minutesCharged: 0 } : {}), updatedAt: new Date(ports.clock()).toISOString(),
+    });
+  } catch (thrown) {
+    if (!(thrown instanceof MeetingGone)) throw thrown;
+  }
+  await ports.claims.finishRun(run.meetingId, run.etag, run.executionId, 'failed');
+  return { step, error: error?.Error ?? 'Error', reason, minutesRefunded };
+}

@@ -1,0 +1,47 @@
+import * as fs from 'node:fs';
+import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
+import { projectPath } from '../../lib/project-root.js';
+
+type State = { Type: string; Next?: string; End?: boolean; Comment?: string; Catch?: { ErrorEquals: string[]; Next: string }[]; Branches?: Machine[] };
+type Machine = { StartAt: string; States: Record<string, State> };
+
+const asl: Machine = JSON.parse(fs.readFileSync(projectPath(PROCESS_MEETING.aslFile), 'utf8'));
+
+/** Every (machine, name, state) of the definition, nested branches included. */
+function allStates(machine: Machine): Array<[Machine, string, State]> {
+  return Object.entries(machine.States).flatMap(([name, state]) =>
+    [[machine, name, state] as [Machine, string, State], ...(state.Branches ?? []).flatMap(allStates)]);
+}
+
+const find = (name: string) => {
+  const found = allStates(asl).find(([, n]) => n === name);
+  if (!found) throw new Error(`no state ${name}`);
+  return { machine: found[0], state: found[2] };
+};
+
+describe('the processing state machine definition', () => {
+  it('starts the insights as soon as BuildTranscript has written the transcript, beside the frame OCR', () => {
+    const build = find('BuildTranscript');
+    const next = build.machine.States[build.state.Next!]!;
+    expect(next.Type).toBe('Parallel');
+    expect(next.Branches!.map((b) => b.StartAt)).toEqual(expect.arrayContaining(['Insights', 'IndexSpokenWords']));
+    const media = asl.States.ProcessMedia!;
+    expect(media.Branches!.map((b) => b.StartAt)).toEqual(['ExtractAudio', 'ExtractFrames']);
+    expect(media.Branches![0]!.States).toHaveProperty(build.state.Next!);
+  });
+
+  it('marks the meeting ready only after both the insights and the frame OCR are done', () => {
+    expect(asl.States.ProcessMedia!.Next).toBe('Finalize');
+    expect(allStates(asl).filter(([, , s]) => s.Next === 'Finalize').map(([, n]) => n)).toEqual(['ProcessMedia']);
+  });
+
+  it('never lets a failed insight fail the meeting', () => {
+    const { machine, state } = find('Insights');
+    const handler = state.Catch!.find((c) => c.ErrorEquals.includes('States.ALL'))!;
+    expect(machine.States[handler.Next]).toMatchObject({ Type: 'Pass', End: true });
+  });
+
+  it('comments every state', () => {
+    expect(allStates(asl).filter(([, , s]) => !s.Comment).map(([, n]) => n)).toEqual([]);
+  });
+});
