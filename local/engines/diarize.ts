@@ -36,7 +36,7 @@ export interface DiarizationOptions {
   bicPenalty?: number;
   /** 'bic': MFCC c1..c`bicDims` model the speaker (one full-covariance Gaussian). */
   bicDims?: number;
-  /** 'bic': frames counted as one independent observation (3: 25 ms windows 10 ms apart share samples). */
+  /** 'bic': frames counted as one independent observation (2.5: each 25 ms window spans 2.5 hops of 10 ms). */
   bicStride?: number;
   /**
    * Where the speech is (seconds), found beforehand, e.g. by the silero VAD (vad.ts detectSpeechRegions).
@@ -46,7 +46,7 @@ export interface DiarizationOptions {
 }
 
 /** The defaults, tuned on the development set (docs/speech.md). */
-export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 3 } as const;
+export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5 } as const;
 
 const MAX_WINDOWS = 1000;
 const MAX_BIC_SEGMENTS = 400;
