@@ -173,11 +173,14 @@ async function main() {
     const elapsed = results.reduce((n, r) => n + r.elapsed, 0);
     const line = [`  ${name.padEnd(12)}`, `${results.length} items, ${(seconds / 60).toFixed(1)} min`, `RTF ${(elapsed / seconds).toFixed(2)}`];
     if (results.some((r) => r.wer)) line.push(`WER ${pct(errorRate(sumWer(results)))}`);
-    if (results.some((r) => r.der)) line.push(`DER ${pct(diarizationErrorRate(sumDer(results)))}`);
+    if (results.some((r) => r.der)) {
+      const counted = results.filter((r) => r.der);
+      line.push(`DER ${pct(diarizationErrorRate(sumDer(results)))}`, `speakers right ${counted.filter((r) => r.speakers === r.refSpeakers).length}/${counted.length}`);
+    }
     console.log(line.join('  '));
   }
   const derItems = all.filter((r) => r.der);
-  if (derItems.length) console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}`);
+  if (derItems.length) console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}, speakers right in ${derItems.filter((r) => r.speakers === r.refSpeakers).length} of ${derItems.length}`);
   console.log(`  peak memory (this process + children): ${(peak / 1024 ** 2).toFixed(0)} MB`);
   if (jsonOut) await writeFile(jsonOut, JSON.stringify({ engine: engine.name, sections, peakMemoryBytes: peak }, null, 2));
 }
