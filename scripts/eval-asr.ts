@@ -1,7 +1,9 @@
 /**
  * Accuracy evaluation of the local speech engine over the development fixtures.
  *
- *   npx tsx scripts/eval-asr.ts [--only asr,diarization,meeting] [--json results.json]
+ *   npx tsx scripts/eval-asr.ts [--only asr,diarization,meeting] [--match text] [--json results.json]
+ *
+ * --match keeps only the items whose id (e.g. meeting/meeting_constructed, asr/jfk) contains the text.
  *
  * Fixtures come from MEETSCRIBE_FIXTURES_DIR (default ../shared/fixtures next to the project). Prints
  * per-item and overall WER (case and punctuation normalised, digits spelled out), DER (0.25 s collar,
@@ -26,6 +28,8 @@ interface ItemResult { id: string; seconds: number; elapsed: number; wer?: WerCo
 const args = process.argv.slice(2);
 const only = new Set((valueOf('--only') ?? 'asr,diarization,meeting').split(','));
 const jsonOut = valueOf('--json');
+const match = valueOf('--match');
+const wanted = (id: string) => match === undefined || id.includes(match);
 
 function valueOf(flag: string): string | undefined {
   const i = args.indexOf(flag);
@@ -73,6 +77,7 @@ async function evalAsr(engine: TranscriptionEngine): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
   for (const file of (await readdir(dir)).filter((f) => f.endsWith('.wav')).sort()) {
     const id = file.replace(/\.wav$/, '');
+    if (!wanted(`asr/${id}`)) continue;
     const wav = path.join(dir, file);
     const seconds = (await readWav(wav)).samples.length / 16_000;
     const { value, elapsed } = await timed(() => engine.transcribe(wav, { maxSpeakers: 1 }));
@@ -86,7 +91,7 @@ async function evalAsr(engine: TranscriptionEngine): Promise<ItemResult[]> {
 
 async function evalDiarization(engine: TranscriptionEngine, items: Array<{ id: string; wav: string; rttm: string; text?: string; turns?: TimedTurn[] }>): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
-  for (const item of items) {
+  for (const item of items.filter((i) => wanted(i.id))) {
     const seconds = (await readWav(item.wav)).samples.length / 16_000;
     const { value, elapsed } = await timed(() => engine.transcribe(item.wav, { maxSpeakers: MAX_SPEAKERS }));
     const reference = parseRttm(await readFile(item.rttm, 'utf8'));
@@ -168,11 +173,14 @@ async function main() {
     const elapsed = results.reduce((n, r) => n + r.elapsed, 0);
     const line = [`  ${name.padEnd(12)}`, `${results.length} items, ${(seconds / 60).toFixed(1)} min`, `RTF ${(elapsed / seconds).toFixed(2)}`];
     if (results.some((r) => r.wer)) line.push(`WER ${pct(errorRate(sumWer(results)))}`);
-    if (results.some((r) => r.der)) line.push(`DER ${pct(diarizationErrorRate(sumDer(results)))}`);
+    if (results.some((r) => r.der)) {
+      const counted = results.filter((r) => r.der);
+      line.push(`DER ${pct(diarizationErrorRate(sumDer(results)))}`, `speakers right ${counted.filter((r) => r.speakers === r.refSpeakers).length}/${counted.length}`);
+    }
     console.log(line.join('  '));
   }
   const derItems = all.filter((r) => r.der);
-  if (derItems.length) console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}`);
+  if (derItems.length) console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}, speakers right in ${derItems.filter((r) => r.speakers === r.refSpeakers).length} of ${derItems.length}`);
   console.log(`  peak memory (this process + children): ${(peak / 1024 ** 2).toFixed(0)} MB`);
   if (jsonOut) await writeFile(jsonOut, JSON.stringify({ engine: engine.name, sections, peakMemoryBytes: peak }, null, 2));
 }

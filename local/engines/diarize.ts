@@ -23,6 +23,22 @@ export interface DiarizationOptions {
   minClusterShare?: number;
   vad?: EnergyVadOptions;
   /**
+   * How the speakers are found. 'bic': agglomerative clustering of short speech segments by the Bayesian
+   * information criterion, which stops by itself when a merge no longer pays (the number of speakers comes from
+   * the data). 'threshold': sliding windows, average-linkage tree cut at `threshold`. Default: 'bic' when `speech`
+   * regions are given (Silero), 'threshold' with the energy VAD, whose non-speech frames spoil the Gaussians
+   * (docs/speech.md has the figures of both on both).
+   */
+  speakerCount?: 'threshold' | 'bic';
+  /** 'bic': speech seconds per starting segment. */
+  bicSegmentSeconds?: number;
+  /** 'bic': weight of the parameter penalty (1 is the textbook BIC). */
+  bicPenalty?: number;
+  /** 'bic': MFCC c1..c`bicDims` model the speaker (one full-covariance Gaussian). */
+  bicDims?: number;
+  /** 'bic': frames counted as one independent observation (2.5: each 25 ms window spans 2.5 hops of 10 ms). */
+  bicStride?: number;
+  /**
    * Where the speech is (seconds), found beforehand, e.g. by the silero VAD (vad.ts detectSpeechRegions).
    * When given, only frames inside these regions are diarized and the energy VAD is not used.
    */
@@ -30,23 +46,26 @@ export interface DiarizationOptions {
 }
 
 /** The defaults, tuned on the development set (docs/speech.md). */
-export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions } as const;
+export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5 } as const;
 
 const MAX_WINDOWS = 1000;
+const MAX_BIC_SEGMENTS = 400;
+const MAX_BIC_FRAMES = 2000;
 /** Half the MFCC analysis window (25 ms): a frame counts as speech when its centre lies in a region. */
 const FRAME_CENTRE_SECONDS = 0.0125;
 type Settings = Required<Omit<DiarizationOptions, 'speech'>>;
 
 /**
  * Speaker diarization without neural models: MFCC (c1..c19) with CMVN over speech frames, speech from
- * the given `speech` regions or else the energy VAD, sliding windows embedded as mean+std (z-scored),
- * average-linkage clustering on cosine distance cut at `threshold` (at most `maxSpeakers` clusters),
- * then per-speaker diagonal-GMM resegmentation.
+ * the given `speech` regions or else the energy VAD; speakers by BIC agglomerative clustering of 2.5 s
+ * segments (speakerCount 'bic', the default with `speech`) or by sliding windows embedded as mean+std
+ * (z-scored), average-linkage clustering on cosine distance cut at `threshold` ('threshold', the default
+ * with the energy VAD); at most `maxSpeakers` clusters; then per-speaker diagonal-GMM resegmentation.
  * Returns speech turns with speakers numbered by first appearance.
  */
 export function diarize(audio: Audio, options: DiarizationOptions): SpeakerTurn[] {
   const { speech: regions, ...rest } = options;
-  const o: Settings = { ...DIARIZATION_DEFAULTS, ...definedOnly(rest), maxSpeakers: options.maxSpeakers };
+  const o: Settings = { ...DIARIZATION_DEFAULTS, speakerCount: regions ? 'bic' : 'threshold', ...definedOnly(rest), maxSpeakers: options.maxSpeakers };
   const features = computeMfcc(audio.samples, { sampleRate: audio.sampleRate });
   const speech = regions ? regionMask(regions, features.logEnergy.length, features.hopSeconds) : energyVad(features.logEnergy, o.vad);
   const frames = speech.length;
@@ -56,7 +75,10 @@ export function diarize(audio: Audio, options: DiarizationOptions): SpeakerTurn[
   const feats = cmvn(features.mfcc, speechIdx);
   const labels = new Int32Array(frames).fill(-1);
   for (const f of speechIdx) labels[f] = 0;
-  if (o.maxSpeakers > 1) {
+  if (o.maxSpeakers > 1 && o.speakerCount === 'bic') {
+    bicMerge(feats, speechIdx, labels, o, features.hopSeconds);
+    for (let pass = 0; pass < o.resegmentPasses; pass++) resegment(feats, speechIdx, labels, o);
+  } else if (o.maxSpeakers > 1) {
     clusterWindows(feats, speech, labels, o, features.hopSeconds);
     for (let pass = 0; pass < o.resegmentPasses; pass++) resegment(feats, speechIdx, labels, o);
   }
@@ -116,9 +138,103 @@ function clusterWindows(feats: Float64Array[], speech: Uint8Array, labels: Int32
   const tree = agnes(windows.map((w) => w.embedding), { method: 'average', distanceFunction: cosineDistance });
   let clusters = tree.cut(o.threshold);
   if (clusters.length > o.maxSpeakers) clusters = tree.group(o.maxSpeakers).children;
-  const windowLabel = new Int32Array(windows.length);
+  windowsToFrames(windows, labelWindows(windows.length, clusters, windows.map((w) => w.embedding), o.minClusterShare), speech, labels);
+}
+
+function labelWindows(count: number, clusters: Array<{ indices(): number[] }>, embeddings: Float64Array[], minShare: number): Int32Array {
+  const windowLabel = new Int32Array(count);
   clusters.forEach((c, k) => { for (const i of c.indices()) windowLabel[i] = k; });
-  absorbSmallClusters(windows.map((w) => w.embedding), windowLabel, clusters.length, o.minClusterShare);
+  absorbSmallClusters(embeddings, windowLabel, clusters.length, minShare);
+  return windowLabel;
+}
+
+interface Stats { n: number; sum: Float64Array; outer: Float64Array }
+
+/**
+ * Agglomerative clustering by BIC: the speech is cut into segments of `bicSegmentSeconds` of speech (and at pauses
+ * longer than 0.5 s); the pair of clusters whose merge raises the BIC most (one full-covariance Gaussian per cluster
+ * over c1..c`bicDims`, likelihoods divided by `bicStride` for the overlap of neighbouring frames) is merged while that
+ * raises it, and while more than `maxSpeakers` clusters are left.
+ */
+function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array, o: Settings, hopSeconds: number): void {
+  const d = min(o.bicDims, feats[0]!.length);
+  // At most MAX_BIC_SEGMENTS segments (pairs are compared all against all): longer ones for long recordings.
+  const target = max(round(o.bicSegmentSeconds / hopSeconds), Math.ceil(speechIdx.length / MAX_BIC_SEGMENTS));
+  const segments: number[][] = [];
+  let current: number[] = [];
+  speechIdx.forEach((f, i) => {
+    if (current.length > 0 && (current.length >= target || f - speechIdx[i - 1]! > 0.5 / hopSeconds)) { segments.push(current); current = []; }
+    current.push(f);
+  });
+  if (current.length > 0) segments.push(current);
+  // A short tail joins the segment before it.
+  for (let i = segments.length - 1; i > 0; i--) if (segments[i]!.length < target / 3) segments[i - 1]!.push(...segments.splice(i, 1)[0]!);
+  const stats = (members: number[]): Stats => {
+    const s: Stats = { n: members.length, sum: new Float64Array(d), outer: new Float64Array(d * d) };
+    for (const f of members) {
+      const x = feats[f]!;
+      for (let i = 0; i < d; i++) { s.sum[i] += x[i]!; for (let j = 0; j <= i; j++) s.outer[i * d + j] += x[i]! * x[j]!; }
+    }
+    return s;
+  };
+  const merged = (a: Stats, b: Stats): Stats => ({ n: a.n + b.n, sum: a.sum.map((v, i) => v + b.sum[i]!), outer: a.outer.map((v, i) => v + b.outer[i]!) });
+  const term = (s: Stats) => (s.n / 2) * logDetFromStats(s, d);
+  const clusters: Array<{ stats: Stats; term: number; segments: number[] } | undefined> = segments.map((seg, i) => { const s = stats(seg); return { stats: s, term: term(s), segments: [i] }; });
+  // One Gaussian per speaker fits a few minutes of speech, not an hour: the likelihood gain of a split grows with the
+  // data while the penalty grows with its log, so a long recording would split into many speakers. The evidence is
+  // therefore weighed as if there were at most MAX_BIC_FRAMES independent frames.
+  const stride = max(o.bicStride, speechIdx.length / MAX_BIC_FRAMES);
+  const penalty = o.bicPenalty * ((d + (d * (d + 1)) / 2) / 2) * Math.log(speechIdx.length / stride);
+  const gain = (a: number, b: number) => {
+    const s = merged(clusters[a]!.stats, clusters[b]!.stats);
+    // BIC(merged) − BIC(apart) = −term(merged) + term(a) + term(b) + penalty (likelihoods scaled by 1/stride).
+    return (-term(s) + clusters[a]!.term + clusters[b]!.term) / stride + penalty;
+  };
+  const k = clusters.length;
+  const gains = new Float64Array(k * k).fill(-Infinity);
+  for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) gains[a * k + b] = gain(a, b);
+  let alive = k;
+  while (alive > 1) {
+    let best = -Infinity;
+    let pair: [number, number] = [0, 0];
+    for (let a = 0; a < k; a++) {
+      if (!clusters[a]) continue;
+      for (let b = a + 1; b < k; b++) if (gains[a * k + b]! > best) { best = gains[a * k + b]!; pair = [a, b]; }
+    }
+    if (best <= 0 && alive <= o.maxSpeakers) break;
+    const [a, b] = pair;
+    const s = merged(clusters[a]!.stats, clusters[b]!.stats);
+    clusters[a] = { stats: s, term: term(s), segments: [...clusters[a]!.segments, ...clusters[b]!.segments] };
+    clusters[b] = undefined;
+    for (let i = 0; i < k; i++) { gains[min(i, b) * k + max(i, b)] = -Infinity; }
+    for (let i = 0; i < k; i++) if (i !== a && clusters[i]) gains[min(i, a) * k + max(i, a)] = gain(min(i, a), max(i, a));
+    alive--;
+  }
+  clusters.filter((c) => c !== undefined).forEach((c, k) => { for (const i of c!.segments) for (const f of segments[i]!) labels[f] = k; });
+}
+
+function logDetFromStats(s: Stats, d: number): number {
+  const c = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) for (let j = 0; j <= i; j++) c[i * d + j] = s.outer[i * d + j]! / s.n - (s.sum[i]! / s.n) * (s.sum[j]! / s.n);
+  let logDet = 0;
+  for (let j = 0; j < d; j++) {
+    let v = c[j * d + j]! + 1e-6;
+    for (let k = 0; k < j; k++) v -= c[j * d + k]! ** 2;
+    const l = sqrt(max(v, 1e-12));
+    c[j * d + j] = l;
+    logDet += 2 * Math.log(l);
+    for (let i = j + 1; i < d; i++) {
+      let t = c[i * d + j]!;
+      for (let k = 0; k < j; k++) t -= c[i * d + k]! * c[j * d + k]!;
+      c[i * d + j] = t / l;
+    }
+  }
+  return logDet;
+}
+
+/** Each speech frame takes the label most of the windows over it have. */
+function windowsToFrames(windows: ReadonlyArray<{ from: number; to: number }>, windowLabel: Int32Array, speech: Uint8Array, labels: Int32Array): void {
+  const frames = speech.length;
   const votes = Array.from({ length: frames }, () => new Map<number, number>());
   windows.forEach((w, i) => { for (let f = w.from; f < w.to; f++) votes[f]!.set(windowLabel[i]!, (votes[f]!.get(windowLabel[i]!) ?? 0) + 1); });
   let last = windowLabel[0]!;

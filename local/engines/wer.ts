@@ -9,6 +9,33 @@ export function spellNumber(n: number): string {
   return `${spellNumber(Math.floor(n / 1000))} thousand${n % 1000 ? ` ${spellNumber(n % 1000)}` : ''}`;
 }
 
+/**
+ * Spells a four-digit number the way English speech says years ("1455" → "fourteen fifty five",
+ * "1900" → "nineteen hundred", "1905" → "nineteen oh five", "2024" → "twenty twenty four"):
+ * 1100–1999 and 2010–2099. Other numbers as spellNumber.
+ */
+export function spellYear(n: number): string {
+  if (!((n >= 1100 && n <= 1999) || (n >= 2010 && n <= 2099))) return spellNumber(n);
+  const high = Math.floor(n / 100);
+  const low = n % 100;
+  if (low === 0) return `${spellNumber(high)} hundred`;
+  return `${spellNumber(high)} ${low < 10 ? `oh ${ONES[low]}` : spellNumber(low)}`;
+}
+
+/**
+ * British spellings mapped to the American ones Whisper writes (the same word, not an error), as
+ * Whisper's own English normaliser does with its spelling table; a short list of common words.
+ */
+const SPELLING: Record<string, string> = Object.fromEntries([
+  'colour', 'colours', 'coloured', 'favour', 'favourite', 'honour', 'labour', 'neighbour', 'neighbours', 'behaviour', 'humour', 'splendour', 'splendours', 'rumour', 'harbour', 'armour', 'vapour', 'endeavour',
+].map((w) => [w, w.replace(/our/, 'or')]).concat([
+  ['counselled', 'counseled'], ['travelled', 'traveled'], ['travelling', 'traveling'], ['traveller', 'traveler'], ['cancelled', 'canceled'], ['labelled', 'labeled'],
+  ['modelled', 'modeled'], ['modelling', 'modeling'], ['signalled', 'signaled'], ['jewellery', 'jewelry'], ['centre', 'center'], ['centres', 'centers'], ['theatre', 'theater'],
+  ['metre', 'meter'], ['metres', 'meters'], ['litre', 'liter'], ['fibre', 'fiber'], ['grey', 'gray'], ['programme', 'program'], ['catalogue', 'catalog'], ['dialogue', 'dialog'],
+  ['defence', 'defense'], ['licence', 'license'], ['offence', 'offense'], ['organise', 'organize'], ['organised', 'organized'], ['realise', 'realize'], ['realised', 'realized'],
+  ['recognise', 'recognize'], ['recognised', 'recognized'], ['apologise', 'apologize'], ['analyse', 'analyze'], ['ageing', 'aging'], ['judgement', 'judgment'],
+]));
+
 const ORDINAL_ENDINGS: Record<string, string> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth' };
 
 /** Spells an ordinal the way speech references do ("15th" → "fifteenth", "21st" → "twenty first"). */
@@ -22,18 +49,20 @@ export function spellOrdinal(n: number): string {
 /**
  * Normalises text for WER: lower case, hyphens as spaces, punctuation removed (inner apostrophes
  * kept), and digit runs spelled out as words so "25" and "twenty five" compare equal (ordinals too:
- * "15th" and "fifteenth").
+ * "15th" and "fifteenth"; four-digit numbers as years: "1455" and "fourteen fifty five"), and common
+ * British spellings mapped to American ones ("counselled" and "counseled").
  */
 export function normalizeWords(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[-–—]/g, ' ')
     .replace(/\b(\d{1,6})(st|nd|rd|th)\b/g, (_, digits: string) => ` ${spellOrdinal(Number(digits))} `)
-    .replace(/\d+/g, (digits) => (digits.length <= 6 ? ` ${spellNumber(Number(digits))} ` : ` ${digits} `))
+    .replace(/\d+/g, (digits) => (digits.length === 4 ? ` ${spellYear(Number(digits))} ` : digits.length <= 6 ? ` ${spellNumber(Number(digits))} ` : ` ${digits} `))
     .replace(/[^a-z0-9' ]+/g, ' ')
     .split(/\s+/)
     .map((w) => w.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((w) => SPELLING[w] ?? w);
 }
 
 export interface WerCounts { substitutions: number; deletions: number; insertions: number; referenceWords: number }

@@ -1,13 +1,20 @@
 /**
  * Cuts a recording into the pieces Whisper transcribes. A piece is a run of speech regions (from the
  * Silero VAD), each with a little context around it; what Whisper hears is those stretches joined, so
- * the pauses between regions are shortened to at most twice the padding. Long silences are never sent
+ * the pauses between regions are shortened to at most twice the padding (0.6 s). Long silences are never sent
  * (Whisper tends to stop, or to invent text, after one), and more speech fits in one 30 s call.
  * Pieces are cut only between regions, i.e. at pauses; a region longer than 30 s is cut at its
  * quietest 0.2 s in the last third of each 30 s (pauses.ts).
  */
 import type { SpeechRegion } from '../vad.js';
 import { splitAtPauses } from '../pauses.js';
+
+/**
+ * Context around each speech region (so pauses up to twice this are kept whole). 0.3 s rather than
+ * 0.2 s: with 0.2 s, soft word onsets and endings just outside Silero's regions were cut ("And it is"
+ * → "It is", "stuff it" → "Stuffered"); see docs/speech.md for the figures on asr/ and meeting/.
+ */
+export const DEFAULT_PAD_SECONDS = 0.3;
 
 export interface Piece {
   /** Seconds from the start of the recording: the start of the first stretch, the end of the last. */
@@ -22,7 +29,7 @@ export interface Piece {
 export interface ChunkOptions {
   /** Longest piece (sum of its stretches) in seconds. @default 30 */
   maxSeconds?: number;
-  /** Context kept on each side of a region, in seconds (never past half-way to the next region). @default 0.2 */
+  /** Context kept on each side of a region, in seconds (never past half-way to the next region). @default 0.3 */
   padSeconds?: number;
 }
 
@@ -47,7 +54,7 @@ export function pieceAudio(piece: Piece, samples: Float32Array, sampleRate: numb
  */
 export function planPieces(regions: readonly SpeechRegion[], samples: Float32Array, sampleRate: number, options: ChunkOptions = {}): Piece[] {
   const max = options.maxSeconds ?? 30;
-  const pad = options.padSeconds ?? 0.2;
+  const pad = options.padSeconds ?? DEFAULT_PAD_SECONDS;
   const total = samples.length / sampleRate;
   // Long regions first become several, cut at their quietest moments.
   const split: SpeechRegion[] = [];

@@ -20,7 +20,7 @@ export interface WhisperPool {
 interface Pending { samples: Float32Array; resolve: (text: string) => void; reject: (error: Error) => void; signal?: AbortSignal }
 
 /**
- * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams and `threads` WASM threads (default 1 each). Resolves once all have
+ * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts) and `threads` WASM threads (default 1). Resolves once all have
  * loaded; rejects with the load error otherwise (the workers are ended).
  */
 export async function startWhisperPool(modelFile: string, size: number, options: { beams?: number; threads?: number } = {}): Promise<WhisperPool> {

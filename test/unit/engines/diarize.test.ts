@@ -86,6 +86,33 @@ describe('diarize', () => {
     expect(energyTurns.some((t) => t.end > 8)).toBe(true);
   });
 
+  it('counts the speakers from the data by BIC when speech regions are given: 3 voices → 3, 1 voice → 1, with room for 10', () => {
+    const voices = [
+      (s: number, seed: number) => voice(s, 110, [500, 1500], seed),
+      (s: number, seed: number) => voice(s, 210, [800, 2600], seed),
+      (s: number, seed: number) => voice(s, 160, [350, 2200], seed),
+    ];
+    const order = [0, 1, 2, 0, 1, 2, 0];
+    const parts: Float32Array[] = [silence(0.5, 1)];
+    const speech: Array<{ start: number; end: number }> = [];
+    const reference: Array<{ start: number; end: number; speaker: string }> = [];
+    let t = 0.5;
+    order.forEach((v, i) => {
+      parts.push(voices[v]!(5, 10 + i), silence(0.6, 20 + i));
+      speech.push({ start: t, end: t + 5 });
+      reference.push({ start: t, end: t + 5, speaker: String(v) });
+      t += 5.6;
+    });
+    const samples = concat(parts);
+
+    const turns = diarize({ samples, sampleRate: RATE }, { maxSpeakers: 10, speech });
+    expect(new Set(turns.map((x) => x.speaker)).size).toBe(3);
+    expect(diarizationErrorRate(diarizationErrors(reference, labelTurns(turns), 0.25))).toBeLessThan(0.1);
+
+    const one = diarize({ samples: concat([voices[0]!(12, 3), silence(0.6, 4), voices[0]!(12, 5)]), sampleRate: RATE }, { maxSpeakers: 10, speech: [{ start: 0, end: 12 }, { start: 12.6, end: 24.6 }] });
+    expect(new Set(one.map((x) => x.speaker)).size).toBe(1);
+  });
+
   it('finds no turns when the given speech regions are empty, even over loud voices', () => {
     const samples = voice(4, 110, [500, 1500], 1);
     expect(diarize({ samples, sampleRate: RATE }, { maxSpeakers: 2, speech: [] })).toEqual([]);

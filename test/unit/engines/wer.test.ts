@@ -1,4 +1,4 @@
-import { errorRate, normalizeWords, spellNumber, spellOrdinal, wer, wordErrors } from '../../../local/engines/wer.js';
+import { errorRate, normalizeWords, spellNumber, spellOrdinal, spellYear, wer, wordErrors } from '../../../local/engines/wer.js';
 
 describe('normalizeWords', () => {
   it('lower-cases, drops punctuation, keeps inner apostrophes and splits hyphens', () => {
@@ -8,6 +8,21 @@ describe('normalizeWords', () => {
   it('spells digits the way the references do', () => {
     expect(normalizeWords('by 25 to 30 year')).toEqual(['by', 'twenty', 'five', 'to', 'thirty', 'year']);
     expect(spellNumber(1455)).toBe('one thousand four hundred fifty five');
+  });
+
+  it('spells four-digit numbers as years, as speech says them', () => {
+    expect(spellYear(1455)).toBe('fourteen fifty five');
+    expect(spellYear(1900)).toBe('nineteen hundred');
+    expect(spellYear(1905)).toBe('nineteen oh five');
+    expect(spellYear(2024)).toBe('twenty twenty four');
+    expect(spellYear(2005)).toBe('two thousand five');
+    expect(normalizeWords('the Bible of about 1455.')).toEqual(normalizeWords('the Bible of about fourteen fifty-five'));
+    expect(normalizeWords('1455')).not.toContain('thousand');
+  });
+
+  it('maps common British spellings to American ones', () => {
+    expect(normalizeWords('His belly COUNSELLED him; the colour of the centre')).toEqual(['his', 'belly', 'counseled', 'him', 'the', 'color', 'of', 'the', 'center']);
+    expect(normalizeWords('four hours in our tour')).toEqual(['four', 'hours', 'in', 'our', 'tour']);
   });
 });
 

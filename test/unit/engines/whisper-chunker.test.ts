@@ -14,10 +14,10 @@ describe('Whisper chunker', () => {
   it('keeps short speech as one piece of only the speech (plus padding), long pauses shortened', () => {
     const samples = audio(20, [[2, 5], [8, 9]]);
     const pieces = planPieces([{ start: 2, end: 5 }, { start: 8, end: 9 }], samples, RATE);
-    expect(pieces).toEqual([{ start: 1.8, end: 9.2, speech: [{ start: 2, end: 5 }, { start: 8, end: 9 }], stretches: [{ start: 1.8, end: 5.2 }, { start: 7.8, end: 9.2 }] }]);
-    // Whisper hears 3.4 s + 1.4 s: the 3 s pause becomes 0.4 s.
-    expect(pieceSeconds(pieces[0]!)).toBeCloseTo(4.8, 5);
-    expect(pieceAudio(pieces[0]!, samples, RATE).length).toBe(Math.round(4.8 * RATE));
+    expect(pieces).toEqual([{ start: 1.7, end: 9.3, speech: [{ start: 2, end: 5 }, { start: 8, end: 9 }], stretches: [{ start: 1.7, end: 5.3 }, { start: 7.7, end: 9.3 }] }]);
+    // Whisper hears 3.6 s + 1.6 s: the 3 s pause becomes 0.6 s.
+    expect(pieceSeconds(pieces[0]!)).toBeCloseTo(5.2, 5);
+    expect(pieceAudio(pieces[0]!, samples, RATE).length).toBe(Math.round(5.2 * RATE));
   });
 
   it('never makes a piece over 30 s, cuts only between regions, and at the longest pause of the second half', () => {
