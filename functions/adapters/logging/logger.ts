@@ -1,4 +1,5 @@
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
 import type { Logger } from '../../core/ports.js';
 
 /**
@@ -14,3 +15,11 @@ export const logger: Logger = {
   warn: (message, extra) => powertoolsLogger.warn(message, ...(extra ? [extra] : [])),
   error: (message, extra) => powertoolsLogger.error(message, ...(extra ? [extra] : [])),
 };
+
+/**
+ * Adds the invocation's Lambda context (request id, function name and ARN, cold start) to every line logged
+ * while it runs, as Powertools' injectLambdaContext does; called by the API router for each request.
+ */
+export function bindLambdaContext(context: Context | undefined): void {
+  if (context?.awsRequestId) powertoolsLogger.addContext(context);
+}

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { Authenticator, Principal, PublicCallLimiter } from '../../core/auth/principal.js';
 import { NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
-import { logger as containerLogger } from '../../adapters/logging/logger.js';
+import { bindLambdaContext, logger as containerLogger } from '../../adapters/logging/logger.js';
 import { errorToResponse, type ErrorLogger } from './error-mapping.js';
 import { header, parseBody } from './request.js';
 import { HttpResponse, toProxyResult } from './response.js';
@@ -115,6 +115,7 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(dispatch).use({
+    before: async (request) => { bindLambdaContext(request.context); },
     onError: async (request) => {
       request.response = errorToResponse(request.error, logger);
     },
