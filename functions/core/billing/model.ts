@@ -95,8 +95,9 @@ export interface BillingStore {
   /** Records the customer id once; returns the id stored (an earlier one wins a race). */
   saveCustomer(userId: string, customerId: string): Promise<string>;
   /**
-   * Stores the subscription as fetched at `fetchedAtMs`; a write older than the stored one is dropped, so two
-   * webhook deliveries handled at once cannot leave the earlier fetch on top.
+   * Stores the subscription as fetched at `fetchedAtMs` (a time it was known current: the start of a re-fetch, the
+   * arrival of a change's answer); a write older than the stored one is dropped, so two webhook deliveries handled
+   * at once, or a webhook racing a plan change, cannot leave the earlier state on top.
    */
   saveSubscription(userId: string, snapshot: SubscriptionSnapshot, fetchedAtMs: number): Promise<void>;
   markTrialUsed(userId: string): Promise<void>;

@@ -30,6 +30,13 @@ export interface PaymentResponse {
 
 export interface PaymentRequest { readonly price_id: string; readonly coupon_code?: string; readonly payment_method?: string }
 
+/**
+ * The time a change's answer is stored under: when the answer arrived, not when the call was sent. A webhook
+ * that re-fetched the subscription while the change was under way (and so may hold the state before it) was
+ * fetched earlier than that, so it can never be stored over the change (a CI run saw exactly that race).
+ */
+const answeredAt = (deps: Pick<BillingDeps, 'now'>) => deps.now();
+
 const entitled = (s: SubscriptionSnapshot | null | undefined): s is SubscriptionSnapshot => Boolean(s && ENTITLED_STATUSES.has(s.status));
 
 /** `GET users/get_stripe_products/`: the free plan and the paid plans with monthly and yearly prices. */
@@ -97,15 +104,13 @@ export async function createPaymentIntent(deps: BillingDeps, caller: Caller, req
   if (request.payment_method) await deps.provider.attachCard(customerId, request.payment_method);
 
   if (entitled(current)) {
-    const fetchedAt = deps.now();
     const snapshot = await deps.provider.changePrice(current.id, chosen.price.id);
-    await deps.store.saveSubscription(caller.userId, snapshot, fetchedAt);
+    await deps.store.saveSubscription(caller.userId, snapshot, answeredAt(deps));
     return { clientSecret: null, is_subscription_success: true, error: null, outcome: 'plan_changed' };
   }
   if (!request.payment_method && !savedCard) throw new PaymentRejected(BILLING_MESSAGES.cardRequired);
-  const fetchedAt = deps.now();
   const created = await deps.provider.createSubscription({ customerId, userId: caller.userId, priceId: chosen.price.id, promotionCodeId });
-  await deps.store.saveSubscription(caller.userId, created.snapshot, fetchedAt);
+  await deps.store.saveSubscription(caller.userId, created.snapshot, answeredAt(deps));
   const success = entitled(created.snapshot);
   return { clientSecret: created.clientSecret, is_subscription_success: success, error: null, outcome: success ? 'subscribed' : 'requires_action' };
 }
@@ -120,9 +125,8 @@ export async function subscribeTrial(deps: BillingDeps, caller: Caller, request:
   if (account?.trialUsed || account?.subscription) throw new PaymentRejected(BILLING_MESSAGES.trialUsed);
   const customerId = await ensureCustomer(deps, caller, account);
   await deps.store.markTrialUsed(caller.userId);
-  const fetchedAt = deps.now();
   const created = await deps.provider.createSubscription({ customerId, userId: caller.userId, priceId: chosen.price.id, trialDays: TRIAL_DAYS });
-  await deps.store.saveSubscription(caller.userId, created.snapshot, fetchedAt);
+  await deps.store.saveSubscription(caller.userId, created.snapshot, answeredAt(deps));
   return { clientSecret: created.clientSecret, is_subscription_success: true, error: null, outcome: 'trial_activated' };
 }
 
@@ -130,9 +134,8 @@ export async function subscribeTrial(deps: BillingDeps, caller: Caller, request:
 export async function cancelSubscription(deps: BillingDeps, caller: Caller) {
   const current = (await deps.store.findAccount(caller.userId))?.subscription;
   if (!entitled(current)) throw new PaymentRejected(BILLING_MESSAGES.noSubscription);
-  const fetchedAt = deps.now();
   const snapshot = await deps.provider.cancelAtPeriodEnd(current.id);
-  await deps.store.saveSubscription(caller.userId, snapshot, fetchedAt);
+  await deps.store.saveSubscription(caller.userId, snapshot, answeredAt(deps));
   return { detail: 'Subscription will be cancelled at end of period', subscription: subscriptionView(snapshot) };
 }
 
