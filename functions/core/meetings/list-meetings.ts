@@ -1,7 +1,7 @@
 import type { MeetingsPage } from '../../contracts/meetings.js';
 import { NotFound } from '../errors.js';
 import { SAMPLE_MEETING_IDS, type Caller } from './access.js';
-import type { AccessEntry, MeetingAggregate, MeetingsRepository } from './model.js';
+import type { AccessEntry, MeetingAggregate, MeetingRecord, MeetingsRepository } from './model.js';
 import { toMeetingView } from './view.js';
 
 const newestFirst = (a: AccessEntry, b: AccessEntry) =>
@@ -16,6 +16,11 @@ export async function visibleMeetings(meetings: Pick<MeetingsRepository, 'listAc
     meetings.listAccess(caller.email.toLowerCase()),
     meetings.findMeetings(SAMPLE_MEETING_IDS),
   ]);
+  return withSamples(entries, samples);
+}
+
+/** The caller's access entries with the sample meetings they do not already hold, newest first. */
+function withSamples(entries: readonly AccessEntry[], samples: readonly Pick<MeetingRecord, 'id' | 'createdAt'>[]): AccessEntry[] {
   const seen = new Set(entries.map((e) => e.meetingId));
   const extra = samples.filter((s) => !seen.has(s.id)).map((s) => ({ meetingId: s.id, createdAt: s.createdAt }));
   return [...entries, ...extra].sort(newestFirst);
@@ -41,9 +46,7 @@ export async function listMeetings(
   const candidates = own.slice(Math.max(0, start - SAMPLE_MEETING_IDS.length), start + request.pageSize).map((e) => e.meetingId);
   const samples = request.meetingId === undefined ? SAMPLE_MEETING_IDS : SAMPLE_MEETING_IDS.filter((id) => id === request.meetingId);
   const loaded = new Map((await meetings.findMany([...candidates, ...samples])).map((a) => [a.meeting.id, a]));
-  const seen = new Set(own.map((e) => e.meetingId));
-  const extra = samples.filter((id) => !seen.has(id) && loaded.has(id)).map((id) => ({ meetingId: id, createdAt: loaded.get(id)!.meeting.createdAt }));
-  const entries = [...own, ...extra].sort(newestFirst);
+  const entries = withSamples(own, samples.flatMap((id) => loaded.get(id)?.meeting ?? []));
   if (request.meetingId !== undefined && entries.length === 0) throw new NotFound('Meeting not found.');
   const page = entries.slice(start, start + request.pageSize);
   return {
