@@ -14,7 +14,7 @@ import { splitAtPauses } from '../pauses.js';
  * 0.2 s: with 0.2 s, soft word onsets and endings just outside Silero's regions were cut ("And it is"
  * → "It is", "stuff it" → "Stuffered"); see docs/speech.md for the figures on asr/ and meeting/.
  */
-export const DEFAULT_PAD_SECONDS = 0.3;
+const DEFAULT_PAD_SECONDS = 0.3;
 
 export interface Piece {
   /** Seconds from the start of the recording: the start of the first stretch, the end of the last. */

@@ -10,7 +10,7 @@ import type { OnboxDiarizer } from '../onbox.js';
 import { mapLimit } from '../pool.js';
 import type { RecognizedWord, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
-import { pieceAudio, planPieces, type ChunkOptions, type Piece } from './chunker.js';
+import { pieceAudio, planPieces, type Piece } from './chunker.js';
 import { rejectPiece, rejectText } from './guard.js';
 import { detectSpeechInWorkers } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
@@ -42,9 +42,9 @@ export interface PieceOutcome { piece: Piece; text: string; dropped?: string }
  * Whisper on the pool, two pieces per session in flight → words with
  * interpolated times. Resolves to the words and what happened to each piece.
  */
-export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'> & { chunk?: ChunkOptions }, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
+export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
-  const pieces = planPieces(regions, samples, sampleRate, parts.chunk);
+  const pieces = planPieces(regions, samples, sampleRate);
   // Two pieces per session in flight: enough to keep every session busy, while the joined audio of
   // an hour's pieces is never held (and copied to the workers) all at once.
   const outcomes = await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome> => {
