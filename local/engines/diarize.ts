@@ -75,11 +75,9 @@ export function diarize(audio: Audio, options: DiarizationOptions): SpeakerTurn[
   const feats = cmvn(features.mfcc, speechIdx);
   const labels = new Int32Array(frames).fill(-1);
   for (const f of speechIdx) labels[f] = 0;
-  if (o.maxSpeakers > 1 && o.speakerCount === 'bic') {
-    bicMerge(feats, speechIdx, labels, o, features.hopSeconds);
-    for (let pass = 0; pass < o.resegmentPasses; pass++) resegment(feats, speechIdx, labels, o);
-  } else if (o.maxSpeakers > 1) {
-    clusterWindows(feats, speech, labels, o, features.hopSeconds);
+  if (o.maxSpeakers > 1) {
+    if (o.speakerCount === 'bic') bicMerge(feats, speechIdx, labels, o, features.hopSeconds);
+    else clusterWindows(feats, speech, labels, o, features.hopSeconds);
     for (let pass = 0; pass < o.resegmentPasses; pass++) resegment(feats, speechIdx, labels, o);
   }
   return toTurns(labels, features.hopSeconds);
