@@ -6,10 +6,10 @@
  * `npm run bench:chaos` (≥ 10 kills, prints the outcome). Needs no jest globals.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
+import { LOCAL_CREDENTIALS } from '../../local/runtime.js';
 import { fixture, pipelineHarness, PROCESS_MEETING } from '../integration/pipeline-harness.js';
 import { eventually } from './eventually.js';
 import { killHard, startChildEdition, stillRunning, type ChildEditionReady } from './child-edition.js';
@@ -52,10 +52,6 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopOut
   const maxDelayMs = options.maxDelayMs ?? 8_000;
   const maxMeetings = options.maxMeetings ?? 4;
   const began = Date.now();
-  // One key pair for every start, as across restarts of one installation.
-  if (!process.env.MEETSCRIBE_LOCAL_CREDENTIALS) {
-    process.env.MEETSCRIBE_LOCAL_CREDENTIALS = `LOCALKILLLOOP0000001:${randomBytes(30).toString('base64')}`;
-  }
   let ready: ChildEditionReady;
   let child: ChildProcess | undefined;
   const h = pipelineHarness(() => ({
@@ -119,7 +115,8 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopOut
     const problems: string[] = [];
     const s3 = new S3Client({
       endpoint: ready!.endpoints.S3, region: 'us-east-1', forcePathStyle: true,
-      credentials: (() => { const [accessKeyId, secretAccessKey] = process.env.MEETSCRIBE_LOCAL_CREDENTIALS!.split(':'); return { accessKeyId, secretAccessKey }; })(),
+      // Every restarted child edition inherits this run's key pair (MEETSCRIBE_LOCAL_CREDENTIALS, set by local/runtime.ts).
+      credentials: LOCAL_CREDENTIALS,
     });
     const meetings = [];
     for (const [i, id] of meetingIds.entries()) {
