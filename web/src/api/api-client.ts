@@ -23,6 +23,10 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** Whether to send the bearer token (default true). */
   auth?: boolean;
+  /** A bearer token to send instead of the stored session's (e.g. the one being signed out). */
+  token?: string;
+  /** Lets the request outlive the page (fetch keepalive), for a call made while the app navigates away. */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -57,14 +61,14 @@ function buildInit(options: RequestOptions, token: string | undefined): RequestI
     body = new URLSearchParams(options.form).toString();
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  return { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body };
+  return { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, ...(options.keepalive ? { keepalive: true } : {}) };
 }
 
 /** Builds a client; `request` resolves to the parsed body and throws ApiError on any failure. */
 export function createApiClient(client: ApiClientOptions) {
   const doFetch = client.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const token = options.auth === false ? undefined : client.getToken();
+    const token = options.auth === false ? undefined : options.token ?? client.getToken();
     let response: Response;
     try {
       response = await doFetch(`${client.baseUrl}${path}`, buildInit(options, token));
