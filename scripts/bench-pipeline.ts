@@ -15,6 +15,7 @@ import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCom
 import { probeMedia } from '../functions/adapters/media/ffmpeg.js';
 import { PROCESS_MEETING } from '../lib/definitions/workflows.js';
 import { startLocalEdition } from '../local/runtime.js';
+import { findSlideFont } from '../local/samples/recording.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
@@ -59,10 +60,9 @@ async function buildRecording(dir: string, seconds: number): Promise<string> {
   return out;
 }
 
-const FONT = process.env.SAMPLE_FONT_PATH ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-
 /** The recording's sound under 1280×720 slides ("Slide N" and ten bullet lines), light and dark alternating, as an H.264/AAC mp4. */
 async function addSlides(dir: string, sound: string, seconds: number, every: number): Promise<string> {
+  const font = await findSlideFont();
   const draws: string[] = [];
   for (let n = 0, from = 0; from < seconds; n++, from += every) {
     const enable = `enable='between(t,${from},${from + every})'`;
@@ -74,7 +74,7 @@ async function addSlides(dir: string, sound: string, seconds: number, every: num
     for (const [i, line] of lines.entries()) {
       const file = path.join(dir, `slide-${n}-${i}.txt`);
       await writeFile(file, line);
-      draws.push(`drawtext=fontfile='${FONT}':textfile='${file}':fontsize=${i ? 30 : 56}:fontcolor=${text}:x=80:y=${60 + i * 58 + (i ? 30 : 0)}:${enable}`);
+      draws.push(`drawtext=fontfile='${font}':textfile='${file}':fontsize=${i ? 30 : 56}:fontcolor=${text}:x=80:y=${60 + i * 58 + (i ? 30 : 0)}:${enable}`);
     }
   }
   const out = path.join(dir, 'bench-recording.mp4');

@@ -54,10 +54,15 @@ export async function findMediaTools(env: NodeJS.ProcessEnv = process.env): Prom
   if (!ffmpeg || !(await isExecutable(ffmpeg))) throw new MissingMediaTool('ffmpeg not found (npm ci installs @ffmpeg-installer/ffmpeg; or set FFMPEG_PATH)');
   const espeak = env.ESPEAK_PATH?.trim() || await onPath('espeak-ng', env);
   if (!espeak || !(await isExecutable(espeak))) throw new MissingMediaTool('espeak-ng not found (apt-get install espeak-ng, or set ESPEAK_PATH)');
+  return { ffmpeg, espeak, font: await findSlideFont(env) };
+}
+
+/** A TrueType font for slide text: SAMPLE_FONT_PATH, else DejaVu or Liberation. Throws MissingMediaTool saying what to install. */
+export async function findSlideFont(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   let font: string | undefined = env.SAMPLE_FONT_PATH?.trim();
   if (!font) for (const candidate of FONT_CANDIDATES) if (await exists(candidate)) { font = candidate; break; }
   if (!font || !(await exists(font))) throw new MissingMediaTool('no TrueType font for the slides (apt-get install fonts-dejavu-core, or set SAMPLE_FONT_PATH)');
-  return { ffmpeg, espeak, font };
+  return font;
 }
 
 function run(program: string, args: readonly string[], signal?: AbortSignal): Promise<void> {
