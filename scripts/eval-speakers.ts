@@ -2,11 +2,12 @@
  * Speaker-count evaluation of the on-box diarizer alone (Silero regions as the Whisper engine finds them, then
  * diarize), on the fixtures and on meetings generated at run time that no setting was tuned on:
  *
- *   npx tsx scripts/eval-speakers.ts [--only diarization,meeting,generated] [--set '{"bicPenalty":1.2}' ...] [--keep]
+ *   npx tsx scripts/eval-speakers.ts [--only diarization,meeting,generated,fresh] [--set '{"bicPenalty":1.2}' ...] [--keep]
  *
  * Generated set (made in a temp dir, never in the repository): meetings joined from asr/ clips of different people
  * (LJ Speech, JFK, LibriSpeech 1089, FLEURS) with 0.8 s pauses, 2–4 speakers; and espeak-ng conversations with 2–4
- * voices (lines from the asr/ references, 0.8 s between speakers, 0.4 s within). Each `--set` is one diarizer setting
+ * voices (lines from the asr/ references, 0.8 s between speakers, 0.4 s within); and 'fresh', a second such set fixed
+ * before any result on it was seen (freshPlans). Each `--set` is one diarizer setting
  * (JSON of DiarizationOptions) scored on every file; Silero runs once per file. `--keep` leaves the audio in place.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -25,14 +26,14 @@ const MAX_SPEAKERS = 10;
 const GAP_CHANGE = 0.8;
 const GAP_SAME = 0.4;
 
-const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false } } });
 const only = new Set(values.only.split(','));
 const settings: DiarizationOptions[] = (values.set ?? ['{}']).map((s) => JSON.parse(s) as DiarizationOptions);
 
 interface Item { split: string; id: string; audio: Audio; reference: LabelledTurn[] }
 
 /** A generated meeting: turns of [speaker, source] where source is an asr/ clip id or a line for an espeak-ng voice. */
-interface Plan { id: string; kind: 'clips' | 'espeak'; turns: Array<[string, string]> }
+interface Plan { id: string; split: string; kind: 'clips' | 'espeak'; turns: Array<[string, string]>; gaps?: [number, number]; rate?: number }
 
 const CLIP_SPEAKER: Record<string, string[]> = {
   lj: ['ljspeech_LJ001-0001', 'ljspeech_LJ001-0003', 'ljspeech_LJ001-0005', 'ljspeech_LJ001-0007', 'ljspeech_LJ001-0009', 'ljspeech_LJ001-0011', 'ljspeech_LJ001-0013', 'ljspeech_LJ001-0015'],
@@ -43,23 +44,23 @@ const CLIP_SPEAKER: Record<string, string[]> = {
 };
 
 /** Round-robin with a repeat now and then, so turns are neither strictly alternating nor one speaker's monologue. */
-function clipPlan(id: string, speakers: string[], turns: number): Plan {
+function clipPlan(id: string, speakers: string[], turns: number, dominant = false): Plan {
   const used = new Map<string, number>();
   const order: Array<[string, string]> = [];
   for (let t = 0; t < turns; t++) {
-    const speaker = speakers[(t + Math.floor(t / 5)) % speakers.length]!;
+    const speaker = dominant && t % 2 === 0 ? speakers[0]! : speakers[(t + Math.floor(t / 5)) % speakers.length]!;
     const clips = CLIP_SPEAKER[speaker]!;
     const n = used.get(speaker) ?? 0;
     used.set(speaker, n + 1);
     order.push([speaker, clips[n % clips.length]!]);
   }
-  return { id, kind: 'clips', turns: order };
+  return { id, split: 'generated', kind: 'clips', turns: order };
 }
 
-function espeakPlan(id: string, voices: string[], lines: string[], turns: number): Plan {
+function espeakPlan(id: string, voices: string[], lines: string[], turns: number, dominant = false): Plan {
   const order: Array<[string, string]> = [];
-  for (let t = 0; t < turns; t++) order.push([voices[(t * 7 + Math.floor(t / 3)) % voices.length]!, lines[(t * 5 + voices.length) % lines.length]!]);
-  return { id, kind: 'espeak', turns: order };
+  for (let t = 0; t < turns; t++) order.push([dominant && t % 2 === 0 ? voices[0]! : voices[(t * 7 + Math.floor(t / 3)) % voices.length]!, lines[(t * 5 + voices.length) % lines.length]!]);
+  return { id, split: 'generated', kind: 'espeak', turns: order };
 }
 
 async function referenceLines(): Promise<string[]> {
@@ -89,6 +90,28 @@ async function plans(): Promise<Plan[]> {
   ];
 }
 
+/**
+ * A second generated set, fixed before any result on it was seen and kept for the final check: other pairings, one
+ * speaker talking half the time, shorter pauses (0.5 s between speakers, 0.3 s within), espeak-ng at 170 words a minute.
+ */
+async function freshPlans(): Promise<Plan[]> {
+  const lines = (await referenceLines()).reverse();
+  const fresh = (p: Plan): Plan => ({ ...p, split: 'fresh', gaps: [0.5, 0.3], rate: 170 });
+  return [
+    clipPlan('clips2-lj-libri', ['lj', 'libri'], 7, true),
+    clipPlan('clips2-fleurs-jfk', ['fleurs0', 'jfk'], 6),
+    clipPlan('clips3-jfk-lj-fleurs', ['jfk', 'lj', 'fleurs2'], 10, true),
+    clipPlan('clips3-libri-fleurs-lj', ['libri', 'fleurs0', 'lj'], 9),
+    clipPlan('clips4-b', ['fleurs2', 'libri', 'jfk', 'lj'], 13),
+    espeakPlan('espeak2-mf', ['en-us+m3', 'en-gb+f1'], lines, 10, true),
+    espeakPlan('espeak2-ff', ['en-gb+f3', 'en-us+f4'], lines, 10),
+    espeakPlan('espeak3-mmf', ['en-gb-x-rp+m4', 'en-us+m6', 'en-gb+f2'], lines, 12),
+    espeakPlan('espeak3-fmm', ['en-us+f1', 'en-gb-scotland+m1', 'en-us+m2'], lines, 12, true),
+    espeakPlan('espeak4-c', ['en-gb+m2', 'en-us+f4', 'en-gb+f5', 'en-us+m3'], lines, 14),
+    espeakPlan('espeak4-d', ['en-us+m1', 'en-gb+m4', 'en-us+f2', 'en-gb-x-rp+f3'], lines, 16, true),
+  ].map(fresh);
+}
+
 /** Joins the plan's turns (0.5 s lead-in and tail, pauses between turns) into one 16 kHz recording with its reference. */
 async function render(plan: Plan, dir: string): Promise<Item> {
   const pieces: Float32Array[] = [new Float32Array(SAMPLE_RATE / 2)];
@@ -96,7 +119,8 @@ async function render(plan: Plan, dir: string): Promise<Item> {
   let at = 0.5;
   for (const [i, [speaker, source]] of plan.turns.entries()) {
     if (i > 0) {
-      const gap = plan.turns[i - 1]![0] === speaker ? GAP_SAME : GAP_CHANGE;
+      const [change, same] = plan.gaps ?? [GAP_CHANGE, GAP_SAME];
+      const gap = plan.turns[i - 1]![0] === speaker ? same : change;
       pieces.push(new Float32Array(Math.round(SAMPLE_RATE * gap)));
       at += gap;
     }
@@ -105,7 +129,7 @@ async function render(plan: Plan, dir: string): Promise<Item> {
     else {
       const raw = path.join(dir, `${plan.id}-${i}.raw.wav`);
       const wav = path.join(dir, `${plan.id}-${i}.wav`);
-      await run('espeak-ng', ['-v', speaker, '-s', '155', '-w', raw, source]);
+      await run('espeak-ng', ['-v', speaker, '-s', String(plan.rate ?? 155), '-w', raw, source]);
       await convertToWav(raw, wav);
       samples = (await readWav(wav)).samples;
     }
@@ -118,7 +142,7 @@ async function render(plan: Plan, dir: string): Promise<Item> {
   const samples = new Float32Array(total);
   let offset = 0;
   for (const p of pieces) { samples.set(p, offset); offset += p.length; }
-  return { split: 'generated', id: plan.id, audio: { samples, sampleRate: SAMPLE_RATE }, reference };
+  return { split: plan.split, id: plan.id, audio: { samples, sampleRate: SAMPLE_RATE }, reference };
 }
 
 async function fixtureItems(dir: string): Promise<Item[]> {
@@ -156,6 +180,7 @@ async function main() {
   try {
     const items = await fixtureItems(dir);
     if (only.has('generated')) for (const plan of await plans()) items.push(await render(plan, dir));
+    if (only.has('fresh')) for (const plan of await freshPlans()) items.push(await render(plan, dir));
     const regions = new Map<Item, SpeechRegion[]>();
     for (const item of items) regions.set(item, await detectSpeechRegions(item.audio.samples, located.file, { threshold: SPEECH_THRESHOLD, maxSpeechSeconds: 28 }));
     for (const setting of settings) {
