@@ -10,7 +10,7 @@
  * before any result on it was seen (freshPlans). Each `--set` is one diarizer setting
  * (JSON of DiarizationOptions) scored on every file; Silero runs once per file. `--keep` leaves the audio in place.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,7 @@ const MAX_SPEAKERS = 10;
 const GAP_CHANGE = 0.8;
 const GAP_SAME = 0.4;
 
-const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false }, 'vad-threshold': { type: 'string' } } });
 const only = new Set(values.only.split(','));
 const settings: DiarizationOptions[] = (values.set ?? ['{}']).map((s) => JSON.parse(s) as DiarizationOptions);
 
@@ -76,6 +76,8 @@ async function referenceLines(): Promise<string[]> {
 async function plans(): Promise<Plan[]> {
   const lines = await referenceLines();
   return [
+    clipPlan('clips1-lj', ['lj'], 8),
+    espeakPlan('espeak1', ['en-us+m3'], lines, 8),
     clipPlan('clips2-lj-jfk', ['lj', 'jfk'], 6),
     clipPlan('clips2-libri-fleurs', ['libri', 'fleurs2'], 6),
     clipPlan('clips3-lj-libri-jfk', ['lj', 'libri', 'jfk'], 9),
@@ -182,7 +184,7 @@ async function main() {
     if (only.has('generated')) for (const plan of await plans()) items.push(await render(plan, dir));
     if (only.has('fresh')) for (const plan of await freshPlans()) items.push(await render(plan, dir));
     const regions = new Map<Item, SpeechRegion[]>();
-    for (const item of items) regions.set(item, await detectSpeechRegions(item.audio.samples, located.file, { threshold: SPEECH_THRESHOLD, maxSpeechSeconds: 28 }));
+    for (const item of items) regions.set(item, await detectSpeechRegions(item.audio.samples, located.file, { threshold: Number(values['vad-threshold'] ?? SPEECH_THRESHOLD), maxSpeechSeconds: 28 }));
     for (const setting of settings) {
       console.log(`\nSetting ${JSON.stringify(setting)}`);
       const results = items.map((item) => {
