@@ -53,6 +53,8 @@ export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSec
 const MAX_WINDOWS = 1000;
 const MAX_BIC_SEGMENTS = 400;
 const MAX_BIC_FRAMES = 2000;
+/** chooseSpeakerCount's floor on a merge cost, as a share of the penalty (same-speaker merges cost 0.3–0.6 of it). */
+const GAP_COST_FLOOR = 0.25;
 /** Half the MFCC analysis window (25 ms): a frame counts as speech when its centre lies in a region. */
 const FRAME_CENTRE_SECONDS = 0.0125;
 type Settings = Required<Omit<DiarizationOptions, 'speech'>>;
@@ -224,7 +226,8 @@ function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array
  * k − 1), at most `maxCount`. 'penalty': the plain BIC stop, the most clusters whose next merge costs at least the
  * parameter penalty. 'gap': when BIC finds more than one speaker, the k where merging further costs most relative to
  * the merge before (the largest costs[k] / costs[k + 1]), so the count does not hang on the penalty's scale, which
- * fits some recordings and not others (docs/speech.md).
+ * fits some recordings and not others (docs/speech.md). A merge costing under GAP_COST_FLOOR × penalty counts as that
+ * much: merging near-identical segments (a clip heard twice) costs almost nothing, and a ratio against ~0 is noise.
  */
 export function chooseSpeakerCount(costs: ArrayLike<number>, penalty: number, maxCount: number, rule: 'penalty' | 'gap'): number {
   let bic = 1;
@@ -234,7 +237,7 @@ export function chooseSpeakerCount(costs: ArrayLike<number>, penalty: number, ma
   let bestRatio = -Infinity;
   for (let k = 2; k <= maxCount; k++) {
     if (costs[k + 1] === undefined) continue;
-    const ratio = costs[k]! / max(costs[k + 1]!, 1e-9);
+    const ratio = costs[k]! / max(costs[k + 1]!, GAP_COST_FLOOR * penalty);
     if (ratio > bestRatio) { bestRatio = ratio; best = k; }
   }
   return best;

@@ -147,6 +147,11 @@ describe('chooseSpeakerCount', () => {
     expect(chooseSpeakerCount(rising, 0.5, 2, 'gap')).toBe(2);
     expect(chooseSpeakerCount(rising, 0.5, 4, 'gap')).toBe(3);
   });
+
+  it('does not take a rise over a nearly free merge (near-identical segments) for a gap', () => {
+    const duplicates = [0, 0, 8, 1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.001, 0.0001];
+    expect(chooseSpeakerCount(duplicates, 1, 10, 'gap')).toBe(2);
+  });
 });
 
 describe('assignSpeakers', () => {
