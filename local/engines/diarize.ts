@@ -155,8 +155,8 @@ interface Stats { n: number; sum: Float64Array; outer: Float64Array }
 /**
  * Agglomerative clustering by BIC: the speech is cut into segments of `bicSegmentSeconds` of speech (and at pauses
  * longer than 0.5 s); the pair of clusters whose merge raises the BIC most (one full-covariance Gaussian per cluster
- * over c1..c`bicDims`, likelihoods divided by `bicStride` for the overlap of neighbouring frames) is merged while that
- * raises it, and while more than `maxSpeakers` clusters are left.
+ * over c1..c`bicDims`, likelihoods divided by `bicStride` for the overlap of neighbouring frames) is merged, down to
+ * one cluster; the labels are those of the partition with the count chooseSpeakerCount reads from the merge costs.
  */
 function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array, o: Settings, hopSeconds: number): void {
   const d = min(o.bicDims, feats[0]!.length);
