@@ -10,6 +10,7 @@
  * before any result on it was seen (freshPlans). Each `--set` is one diarizer setting
  * (JSON of DiarizationOptions) scored on every file; Silero runs once per file. `--keep` leaves the audio in place.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,11 +115,29 @@ async function freshPlans(): Promise<Plan[]> {
   ].map(fresh);
 }
 
+/**
+ * The reference label of each espeak-ng voice: voices that speak a test line to the same bytes are one speaker.
+ * (espeak-ng 1.51 ignores the variant of `en-gb`: `en-gb+f4` and `en-gb+m2` are the plain `en-gb` voice.)
+ */
+async function voiceIdentities(voices: readonly string[], dir: string): Promise<Map<string, string>> {
+  const byAudio = new Map<string, string>();
+  const identity = new Map<string, string>();
+  for (const voice of new Set(voices)) {
+    const out = path.join(dir, 'voice-test.wav');
+    await run('espeak-ng', ['-v', voice, '-w', out, 'the quick brown fox jumps over the lazy dog']);
+    const audio = createHash('sha256').update(await readFile(out)).digest('hex');
+    if (!byAudio.has(audio)) byAudio.set(audio, voice);
+    identity.set(voice, byAudio.get(audio)!);
+  }
+  return identity;
+}
+
 /** Joins the plan's turns (0.5 s lead-in and tail, pauses between turns) into one 16 kHz recording with its reference. */
 async function render(plan: Plan, dir: string): Promise<Item> {
   const pieces: Float32Array[] = [new Float32Array(SAMPLE_RATE / 2)];
   const reference: LabelledTurn[] = [];
   let at = 0.5;
+  const identity = plan.kind === 'espeak' ? await voiceIdentities(plan.turns.map(([voice]) => voice), dir) : undefined;
   for (const [i, [speaker, source]] of plan.turns.entries()) {
     if (i > 0) {
       const [change, same] = plan.gaps ?? [GAP_CHANGE, GAP_SAME];
@@ -136,7 +155,7 @@ async function render(plan: Plan, dir: string): Promise<Item> {
       samples = (await readWav(wav)).samples;
     }
     pieces.push(samples);
-    reference.push({ start: at, end: at + samples.length / SAMPLE_RATE, speaker });
+    reference.push({ start: at, end: at + samples.length / SAMPLE_RATE, speaker: identity?.get(speaker) ?? speaker });
     at += samples.length / SAMPLE_RATE;
   }
   pieces.push(new Float32Array(SAMPLE_RATE / 2));
