@@ -1,14 +1,16 @@
 /**
  * Speaker-count evaluation of the on-box diarizer alone (Silero regions as the Whisper engine finds them, then
- * diarize), on the fixtures and on meetings generated at run time that no setting was tuned on:
+ * diarize), on the fixtures and on meetings generated at run time, which are in no fixture:
  *
- *   npx tsx scripts/eval-speakers.ts [--only diarization,meeting,generated,fresh] [--set '{"bicPenalty":1.2}' ...] [--keep]
+ *   npx tsx scripts/eval-speakers.ts [--only diarization,meeting,generated,fresh] [--set '{"bicPenalty":1.2}' ...]
+ *     [--vad-threshold 0.5] [--keep]
  *
  * Generated set (made in a temp dir, never in the repository): meetings joined from asr/ clips of different people
- * (LJ Speech, JFK, LibriSpeech 1089, FLEURS) with 0.8 s pauses, 2–4 speakers; and espeak-ng conversations with 2–4
+ * (LJ Speech, JFK, LibriSpeech 1089, FLEURS) with 0.8 s pauses, 1–4 speakers; and espeak-ng conversations with 1–4
  * voices (lines from the asr/ references, 0.8 s between speakers, 0.4 s within); and 'fresh', a second such set fixed
  * before any result on it was seen (freshPlans). Each `--set` is one diarizer setting
- * (JSON of DiarizationOptions) scored on every file; Silero runs once per file. `--keep` leaves the audio in place.
+ * (JSON of DiarizationOptions) scored on every file; Silero runs once per file, at `--vad-threshold` (default: the
+ * engine's). `--keep` leaves the audio in place.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
