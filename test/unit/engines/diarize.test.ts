@@ -1,4 +1,4 @@
-import { assignSpeakers, cosineDistance, diarize } from '../../../local/engines/diarize.js';
+import { assignSpeakers, chooseSpeakerCount, cosineDistance, diarize } from '../../../local/engines/diarize.js';
 import { diarizationErrorRate, diarizationErrors, labelTurns } from '../../../local/engines/der.js';
 import { fitGmm, gmmLogLikelihood } from '../../../local/engines/gmm.js';
 
@@ -120,6 +120,37 @@ describe('diarize', () => {
 
   it('finds no turns in silence', () => {
     expect(diarize({ samples: new Float32Array(RATE * 3), sampleRate: RATE }, { maxSpeakers: 2 })).toEqual([]);
+  });
+});
+
+describe('chooseSpeakerCount', () => {
+  // costs[k]: likelihood lost by the best merge of k clusters into k − 1 (index 0 and 1 unused).
+  const costs = [0, 0, 9, 6, 1.1, 0.9, 0.8, 0.5];
+
+  it('stops where plain BIC stops with the penalty rule: the most clusters whose next merge costs at least the penalty', () => {
+    expect(chooseSpeakerCount(costs, 1, 7, 'penalty')).toBe(4);
+    expect(chooseSpeakerCount(costs, 7, 7, 'penalty')).toBe(2);
+  });
+
+  it('takes the count before the steepest rise of the merge cost with the gap rule, whatever the penalty', () => {
+    expect(chooseSpeakerCount(costs, 1, 7, 'gap')).toBe(3);
+    expect(chooseSpeakerCount(costs, 0.6, 7, 'gap')).toBe(3);
+  });
+
+  it('gives one speaker when even the last merge costs less than the penalty, with either rule', () => {
+    expect(chooseSpeakerCount(costs, 10, 7, 'gap')).toBe(1);
+    expect(chooseSpeakerCount(costs, 10, 7, 'penalty')).toBe(1);
+  });
+
+  it('never exceeds the speakers allowed, and compares only counts that have a merge before them', () => {
+    const rising = [0, 0, 2, 1, 0.01];
+    expect(chooseSpeakerCount(rising, 0.5, 2, 'gap')).toBe(2);
+    expect(chooseSpeakerCount(rising, 0.5, 4, 'gap')).toBe(3);
+  });
+
+  it('does not take a rise over a nearly free merge (near-identical segments) for a gap', () => {
+    const duplicates = [0, 0, 8, 1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.001, 0.0001];
+    expect(chooseSpeakerCount(duplicates, 1, 10, 'gap')).toBe(2);
   });
 });
 
