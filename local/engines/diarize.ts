@@ -316,9 +316,12 @@ function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Arra
     for (let i = 0; i < row.length; i++) p[i + 1] = p[i]! + row[i]!;
     return p;
   });
+  const [runStart, runEnd] = speechRuns(speechIdx);
   speechIdx.forEach((f, i) => {
-    const from = max(0, i - half);
-    const to = min(speechIdx.length, i + half + 1);
+    // The average never reaches across a pause: turns change at pauses, and a window spanning one gave the first
+    // and last few tenths of a second of a turn to the speaker before or after it.
+    const from = max(runStart[i]!, i - half);
+    const to = min(runEnd[i]!, i + half + 1);
     let best = 0;
     let bestScore = -Infinity;
     prefix.forEach((p, m) => {
@@ -327,6 +330,23 @@ function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Arra
     });
     labels[f] = models[best]!.label;
   });
+}
+
+/** Frames further apart than this (10 ms hops) are separated by a pause. */
+const PAUSE_FRAMES = 20;
+
+/** For each speech frame (by position in `speechIdx`), the bounds [start, end) of the run of speech it belongs to. */
+export function speechRuns(speechIdx: readonly number[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(speechIdx.length);
+  const end = new Int32Array(speechIdx.length);
+  let from = 0;
+  for (let i = 1; i <= speechIdx.length; i++) {
+    if (i < speechIdx.length && speechIdx[i]! - speechIdx[i - 1]! <= PAUSE_FRAMES) continue;
+    start.fill(from, from, i);
+    end.fill(i, from, i);
+    from = i;
+  }
+  return [start, end];
 }
 
 function toTurns(labels: Int32Array, hopSeconds: number): SpeakerTurn[] {

@@ -1,4 +1,4 @@
-import { assignSpeakers, chooseSpeakerCount, cosineDistance, diarize } from '../../../local/engines/diarize.js';
+import { assignSpeakers, chooseSpeakerCount, cosineDistance, diarize, speechRuns } from '../../../local/engines/diarize.js';
 import { diarizationErrorRate, diarizationErrors, labelTurns } from '../../../local/engines/der.js';
 import { fitGmm, gmmLogLikelihood } from '../../../local/engines/gmm.js';
 
@@ -111,6 +111,34 @@ describe('diarize', () => {
 
     const one = diarize({ samples: concat([voices[0]!(12, 3), silence(0.6, 4), voices[0]!(12, 5)]), sampleRate: RATE }, { maxSpeakers: 10, speech: [{ start: 0, end: 12 }, { start: 12.6, end: 24.6 }] });
     expect(new Set(one.map((x) => x.speaker)).size).toBe(1);
+  });
+
+  it('changes speaker only at pauses: each given speech region is one speaker, up to its edges', () => {
+    // Close voices (same formants, pitch apart): the smoothing of the resegmentation must not reach across a pause.
+    const a = (s: number, seed: number) => voice(s, 120, [500, 1500], seed);
+    const b = (s: number, seed: number) => voice(s, 150, [520, 1550], seed);
+    const parts: Float32Array[] = [silence(0.5, 1)];
+    const speech: Array<{ start: number; end: number }> = [];
+    let t = 0.5;
+    [a, b, a, b, a, b].forEach((v, i) => {
+      const seconds = 3 + (i % 3);
+      parts.push(v(seconds, 10 + i), silence(0.5, 20 + i));
+      speech.push({ start: t, end: t + seconds });
+      t += seconds + 0.5;
+    });
+
+    const turns = diarize({ samples: concat(parts), sampleRate: RATE }, { maxSpeakers: 2, speech });
+
+    for (const region of speech) {
+      const inside = turns.filter((x) => x.start < region.end && x.end > region.start);
+      expect(new Set(inside.map((x) => x.speaker)).size).toBe(1);
+    }
+  });
+
+  it('finds the runs of speech frames between pauses', () => {
+    const [start, end] = speechRuns([0, 1, 2, 50, 51, 52, 53, 200]);
+    expect([...start]).toEqual([0, 0, 0, 3, 3, 3, 3, 7]);
+    expect([...end]).toEqual([3, 3, 3, 7, 7, 7, 7, 8]);
   });
 
   it('finds no turns when the given speech regions are empty, even over loud voices', () => {
