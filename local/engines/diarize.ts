@@ -38,6 +38,8 @@ export interface DiarizationOptions {
   bicDims?: number;
   /** 'bic': frames counted as one independent observation (2.5: each 25 ms window spans 2.5 hops of 10 ms). */
   bicStride?: number;
+  /** 'bic': how the count is read from the merge costs (chooseSpeakerCount). */
+  bicCountRule?: 'penalty' | 'gap';
   /**
    * Where the speech is (seconds), found beforehand, e.g. by the silero VAD (vad.ts detectSpeechRegions).
    * When given, only frames inside these regions are diarized and the energy VAD is not used.
@@ -46,11 +48,13 @@ export interface DiarizationOptions {
 }
 
 /** The defaults, tuned on the development set (docs/speech.md). */
-export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5 } as const;
+export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5, bicCountRule: 'gap' } as const;
 
 const MAX_WINDOWS = 1000;
 const MAX_BIC_SEGMENTS = 400;
 const MAX_BIC_FRAMES = 2000;
+/** chooseSpeakerCount's floor on a merge cost, as a share of the penalty (same-speaker merges cost 0.3–0.6 of it). */
+const GAP_COST_FLOOR = 0.25;
 /** Half the MFCC analysis window (25 ms): a frame counts as speech when its centre lies in a region. */
 const FRAME_CENTRE_SECONDS = 0.0125;
 type Settings = Required<Omit<DiarizationOptions, 'speech'>>;
@@ -151,8 +155,8 @@ interface Stats { n: number; sum: Float64Array; outer: Float64Array }
 /**
  * Agglomerative clustering by BIC: the speech is cut into segments of `bicSegmentSeconds` of speech (and at pauses
  * longer than 0.5 s); the pair of clusters whose merge raises the BIC most (one full-covariance Gaussian per cluster
- * over c1..c`bicDims`, likelihoods divided by `bicStride` for the overlap of neighbouring frames) is merged while that
- * raises it, and while more than `maxSpeakers` clusters are left.
+ * over c1..c`bicDims`, likelihoods divided by `bicStride` for the overlap of neighbouring frames) is merged, down to
+ * one cluster; the labels are those of the partition with the count chooseSpeakerCount reads from the merge costs.
  */
 function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array, o: Settings, hopSeconds: number): void {
   const d = min(o.bicDims, feats[0]!.length);
@@ -191,24 +195,52 @@ function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array
   const k = clusters.length;
   const gains = new Float64Array(k * k).fill(-Infinity);
   for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) gains[a * k + b] = gain(a, b);
-  let alive = k;
-  while (alive > 1) {
+  // Merged greedily down to one cluster: the order does not depend on the penalty (the same for every pair), so the
+  // count is chosen afterwards from the cost of each merge (its loss of likelihood), see chooseSpeakerCount.
+  const considered = min(o.maxSpeakers, k);
+  const costs = new Float64Array(k + 1);
+  const partitions = new Map<number, number[][]>();
+  for (let alive = k; alive > 1; alive--) {
+    if (alive <= considered) partitions.set(alive, clusters.filter((c) => c !== undefined).map((c) => c!.segments));
     let best = -Infinity;
     let pair: [number, number] = [0, 0];
     for (let a = 0; a < k; a++) {
       if (!clusters[a]) continue;
       for (let b = a + 1; b < k; b++) if (gains[a * k + b]! > best) { best = gains[a * k + b]!; pair = [a, b]; }
     }
-    if (best <= 0 && alive <= o.maxSpeakers) break;
+    costs[alive] = penalty - best;
     const [a, b] = pair;
     const s = merged(clusters[a]!.stats, clusters[b]!.stats);
     clusters[a] = { stats: s, term: term(s), segments: [...clusters[a]!.segments, ...clusters[b]!.segments] };
     clusters[b] = undefined;
     for (let i = 0; i < k; i++) { gains[min(i, b) * k + max(i, b)] = -Infinity; }
     for (let i = 0; i < k; i++) if (i !== a && clusters[i]) gains[min(i, a) * k + max(i, a)] = gain(min(i, a), max(i, a));
-    alive--;
   }
-  clusters.filter((c) => c !== undefined).forEach((c, k) => { for (const i of c!.segments) for (const f of segments[i]!) labels[f] = k; });
+  partitions.set(1, [segments.map((_, i) => i)]);
+  const count = chooseSpeakerCount(costs, penalty, considered, o.bicCountRule);
+  partitions.get(count)!.forEach((members, label) => { for (const i of members) for (const f of segments[i]!) labels[f] = label; });
+}
+
+/**
+ * The number of speakers from the cost of each greedy merge (`costs[k]`: likelihood lost merging k clusters into
+ * k − 1), at most `maxCount`. 'penalty': the plain BIC stop, the most clusters whose next merge costs at least the
+ * parameter penalty. 'gap': when BIC finds more than one speaker, the k where merging further costs most relative to
+ * the merge before (the largest costs[k] / costs[k + 1]), so the count does not hang on the penalty's scale, which
+ * fits some recordings and not others (docs/speech.md). A merge costing under GAP_COST_FLOOR × penalty counts as that
+ * much: merging near-identical segments (a clip heard twice) costs almost nothing, and a ratio against ~0 is noise.
+ */
+export function chooseSpeakerCount(costs: ArrayLike<number>, penalty: number, maxCount: number, rule: 'penalty' | 'gap'): number {
+  let bic = 1;
+  for (let k = maxCount; k >= 2; k--) if (costs[k]! >= penalty) { bic = k; break; }
+  if (rule === 'penalty' || bic === 1) return bic;
+  let best = 2;
+  let bestRatio = -Infinity;
+  for (let k = 2; k <= maxCount; k++) {
+    if (costs[k + 1] === undefined) continue;
+    const ratio = costs[k]! / max(costs[k + 1]!, GAP_COST_FLOOR * penalty);
+    if (ratio > bestRatio) { bestRatio = ratio; best = k; }
+  }
+  return best;
 }
 
 function logDetFromStats(s: Stats, d: number): number {
@@ -284,9 +316,12 @@ function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Arra
     for (let i = 0; i < row.length; i++) p[i + 1] = p[i]! + row[i]!;
     return p;
   });
+  const [runStart, runEnd] = speechRuns(speechIdx);
   speechIdx.forEach((f, i) => {
-    const from = max(0, i - half);
-    const to = min(speechIdx.length, i + half + 1);
+    // The average never reaches across a pause: turns change at pauses, and a window spanning one gave the first
+    // and last few tenths of a second of a turn to the speaker before or after it.
+    const from = max(runStart[i]!, i - half);
+    const to = min(runEnd[i]!, i + half + 1);
     let best = 0;
     let bestScore = -Infinity;
     prefix.forEach((p, m) => {
@@ -295,6 +330,23 @@ function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Arra
     });
     labels[f] = models[best]!.label;
   });
+}
+
+/** Frames further apart than this (10 ms hops) are separated by a pause. */
+const PAUSE_FRAMES = 20;
+
+/** For each speech frame (by position in `speechIdx`), the bounds [start, end) of the run of speech it belongs to. */
+export function speechRuns(speechIdx: readonly number[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(speechIdx.length);
+  const end = new Int32Array(speechIdx.length);
+  let from = 0;
+  for (let i = 1; i <= speechIdx.length; i++) {
+    if (i < speechIdx.length && speechIdx[i]! - speechIdx[i - 1]! <= PAUSE_FRAMES) continue;
+    start.fill(from, from, i);
+    end.fill(i, from, i);
+    from = i;
+  }
+  return [start, end];
 }
 
 function toTurns(labels: Int32Array, hopSeconds: number): SpeakerTurn[] {

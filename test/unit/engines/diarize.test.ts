@@ -1,4 +1,4 @@
-import { assignSpeakers, cosineDistance, diarize } from '../../../local/engines/diarize.js';
+import { assignSpeakers, chooseSpeakerCount, cosineDistance, diarize, speechRuns } from '../../../local/engines/diarize.js';
 import { diarizationErrorRate, diarizationErrors, labelTurns } from '../../../local/engines/der.js';
 import { fitGmm, gmmLogLikelihood } from '../../../local/engines/gmm.js';
 
@@ -113,6 +113,34 @@ describe('diarize', () => {
     expect(new Set(one.map((x) => x.speaker)).size).toBe(1);
   });
 
+  it('changes speaker only at pauses: each given speech region is one speaker, up to its edges', () => {
+    // Close voices (same formants, pitch apart): the smoothing of the resegmentation must not reach across a pause.
+    const a = (s: number, seed: number) => voice(s, 120, [500, 1500], seed);
+    const b = (s: number, seed: number) => voice(s, 150, [520, 1550], seed);
+    const parts: Float32Array[] = [silence(0.5, 1)];
+    const speech: Array<{ start: number; end: number }> = [];
+    let t = 0.5;
+    [a, b, a, b, a, b].forEach((v, i) => {
+      const seconds = 3 + (i % 3);
+      parts.push(v(seconds, 10 + i), silence(0.5, 20 + i));
+      speech.push({ start: t, end: t + seconds });
+      t += seconds + 0.5;
+    });
+
+    const turns = diarize({ samples: concat(parts), sampleRate: RATE }, { maxSpeakers: 2, speech });
+
+    for (const region of speech) {
+      const inside = turns.filter((x) => x.start < region.end && x.end > region.start);
+      expect(new Set(inside.map((x) => x.speaker)).size).toBe(1);
+    }
+  });
+
+  it('finds the runs of speech frames between pauses', () => {
+    const [start, end] = speechRuns([0, 1, 2, 50, 51, 52, 53, 200]);
+    expect([...start]).toEqual([0, 0, 0, 3, 3, 3, 3, 7]);
+    expect([...end]).toEqual([3, 3, 3, 7, 7, 7, 7, 8]);
+  });
+
   it('finds no turns when the given speech regions are empty, even over loud voices', () => {
     const samples = voice(4, 110, [500, 1500], 1);
     expect(diarize({ samples, sampleRate: RATE }, { maxSpeakers: 2, speech: [] })).toEqual([]);
@@ -120,6 +148,37 @@ describe('diarize', () => {
 
   it('finds no turns in silence', () => {
     expect(diarize({ samples: new Float32Array(RATE * 3), sampleRate: RATE }, { maxSpeakers: 2 })).toEqual([]);
+  });
+});
+
+describe('chooseSpeakerCount', () => {
+  // costs[k]: likelihood lost by the best merge of k clusters into k − 1 (index 0 and 1 unused).
+  const costs = [0, 0, 9, 6, 1.1, 0.9, 0.8, 0.5];
+
+  it('stops where plain BIC stops with the penalty rule: the most clusters whose next merge costs at least the penalty', () => {
+    expect(chooseSpeakerCount(costs, 1, 7, 'penalty')).toBe(4);
+    expect(chooseSpeakerCount(costs, 7, 7, 'penalty')).toBe(2);
+  });
+
+  it('takes the count before the steepest rise of the merge cost with the gap rule, whatever the penalty', () => {
+    expect(chooseSpeakerCount(costs, 1, 7, 'gap')).toBe(3);
+    expect(chooseSpeakerCount(costs, 0.6, 7, 'gap')).toBe(3);
+  });
+
+  it('gives one speaker when even the last merge costs less than the penalty, with either rule', () => {
+    expect(chooseSpeakerCount(costs, 10, 7, 'gap')).toBe(1);
+    expect(chooseSpeakerCount(costs, 10, 7, 'penalty')).toBe(1);
+  });
+
+  it('never exceeds the speakers allowed, and compares only counts that have a merge before them', () => {
+    const rising = [0, 0, 2, 1, 0.01];
+    expect(chooseSpeakerCount(rising, 0.5, 2, 'gap')).toBe(2);
+    expect(chooseSpeakerCount(rising, 0.5, 4, 'gap')).toBe(3);
+  });
+
+  it('does not take a rise over a nearly free merge (near-identical segments) for a gap', () => {
+    const duplicates = [0, 0, 8, 1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.001, 0.0001];
+    expect(chooseSpeakerCount(duplicates, 1, 10, 'gap')).toBe(2);
   });
 });
 

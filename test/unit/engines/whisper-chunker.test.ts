@@ -1,5 +1,5 @@
 import { pieceAudio, pieceSeconds, planPieces } from '../../../local/engines/whisper/chunker.js';
-import { interpolateWords, splitWords } from '../../../local/engines/whisper/words.js';
+import { interpolateWords, shareOverRegions, splitWords } from '../../../local/engines/whisper/words.js';
 
 const RATE = 16_000;
 
@@ -66,5 +66,28 @@ describe('Whisper words', () => {
     expect(words[0]!.start).toBe(1);
     expect(words.at(-1)!.end).toBe(5.5);
     for (let i = 1; i < words.length; i++) expect(words[i]!.start).toBeGreaterThanOrEqual(words[i - 1]!.end);
+  });
+
+  it('puts a break between regions after the sentence end near where the lengths put it, not a word off', () => {
+    // One speaker's line, a pause, the next speaker's line. Spread by length alone, "harvest." would be heard in the
+    // second region (the break would fall after "the").
+    const texts = splitWords('The question is when we start the harvest. Nearly all the trees can go on the tenth.');
+    const speech = [{ start: 0, end: 2.2 }, { start: 3, end: 6.4 }];
+    expect(shareOverRegions(texts, speech)).toEqual([0, texts.indexOf('Nearly')]);
+    const words = interpolateWords(texts, speech);
+    expect(words.find((w) => w.text === 'harvest.')!.end).toBeLessThanOrEqual(2.2);
+    expect(words.find((w) => w.text === 'Nearly')!.start).toBe(3);
+  });
+
+  it('splits a sentence without marks where the region lengths say', () => {
+    const texts = splitWords('one two three four five six seven eight');
+    expect(shareOverRegions(texts, [{ start: 0, end: 1 }, { start: 1.5, end: 2.5 }])).toEqual([0, 4]);
+  });
+
+  it('leaves a region without words when its length fits none of them', () => {
+    const texts = splitWords('Good morning everyone. Let us begin.');
+    const starts = shareOverRegions(texts, [{ start: 0, end: 1.6 }, { start: 2, end: 2.1 }, { start: 3, end: 4 }]);
+    expect(starts[1]).toBe(starts[2]);
+    expect(starts[2]).toBe(texts.indexOf('Let'));
   });
 });

@@ -1,0 +1,231 @@
+/**
+ * Speaker-count evaluation of the on-box diarizer alone (Silero regions as the Whisper engine finds them, then
+ * diarize), on the fixtures and on meetings generated at run time, which are in no fixture:
+ *
+ *   npx tsx scripts/eval-speakers.ts [--only diarization,meeting,generated,fresh] [--set '{"bicPenalty":1.2}' ...]
+ *     [--vad-threshold 0.5] [--keep]
+ *
+ * Generated set (made in a temp dir, never in the repository): meetings joined from asr/ clips of different people
+ * (LJ Speech, JFK, LibriSpeech 1089, FLEURS) with 0.8 s pauses, 1–4 speakers; and espeak-ng conversations with 1–4
+ * voices (lines from the asr/ references, 0.8 s between speakers, 0.4 s within); and 'fresh', a second such set fixed
+ * before any result on it was seen (freshPlans). Each `--set` is one diarizer setting
+ * (JSON of DiarizationOptions) scored on every file; Silero runs once per file, at `--vad-threshold` (default: the
+ * engine's). `--keep` leaves the audio in place.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { convertToWav, readWav, run, SAMPLE_RATE, type Audio } from '../local/engines/audio.js';
+import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, type DerCounts, type LabelledTurn } from '../local/engines/der.js';
+import { diarize, type DiarizationOptions } from '../local/engines/diarize.js';
+import { SPEECH_THRESHOLD } from '../local/engines/whisper/engine.js';
+import { locateCarriedModel, SILERO_VAD_NPM } from '../local/engines/whisper/carrier.js';
+import { detectSpeechRegions, type SpeechRegion } from '../local/engines/vad.js';
+import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
+
+const MAX_SPEAKERS = 10;
+const GAP_CHANGE = 0.8;
+const GAP_SAME = 0.4;
+
+const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false }, 'vad-threshold': { type: 'string' } } });
+const only = new Set(values.only.split(','));
+const settings: DiarizationOptions[] = (values.set ?? ['{}']).map((s) => JSON.parse(s) as DiarizationOptions);
+
+interface Item { split: string; id: string; audio: Audio; reference: LabelledTurn[] }
+
+/** A generated meeting: turns of [speaker, source] where source is an asr/ clip id or a line for an espeak-ng voice. */
+interface Plan { id: string; split: string; kind: 'clips' | 'espeak'; turns: Array<[string, string]>; gaps?: [number, number]; rate?: number }
+
+const CLIP_SPEAKER: Record<string, string[]> = {
+  lj: ['ljspeech_LJ001-0001', 'ljspeech_LJ001-0003', 'ljspeech_LJ001-0005', 'ljspeech_LJ001-0007', 'ljspeech_LJ001-0009', 'ljspeech_LJ001-0011', 'ljspeech_LJ001-0013', 'ljspeech_LJ001-0015'],
+  jfk: ['jfk'],
+  libri: ['librispeech_1089-134686-0000', 'librispeech_1089-134686-0001'],
+  fleurs2: ['fleurs_en_002'],
+  fleurs0: ['fleurs_en_000'],
+};
+
+/** Round-robin with a repeat now and then, so turns are neither strictly alternating nor one speaker's monologue. */
+function clipPlan(id: string, speakers: string[], turns: number, dominant = false): Plan {
+  const used = new Map<string, number>();
+  const order: Array<[string, string]> = [];
+  for (let t = 0; t < turns; t++) {
+    const speaker = dominant && t % 2 === 0 ? speakers[0]! : speakers[(t + Math.floor(t / 5)) % speakers.length]!;
+    const clips = CLIP_SPEAKER[speaker]!;
+    const n = used.get(speaker) ?? 0;
+    used.set(speaker, n + 1);
+    order.push([speaker, clips[n % clips.length]!]);
+  }
+  return { id, split: 'generated', kind: 'clips', turns: order };
+}
+
+function espeakPlan(id: string, voices: string[], lines: string[], turns: number, dominant = false): Plan {
+  const order: Array<[string, string]> = [];
+  for (let t = 0; t < turns; t++) order.push([dominant && t % 2 === 0 ? voices[0]! : voices[(t * 7 + Math.floor(t / 3)) % voices.length]!, lines[(t * 5 + voices.length) % lines.length]!]);
+  return { id, split: 'generated', kind: 'espeak', turns: order };
+}
+
+async function referenceLines(): Promise<string[]> {
+  const dir = path.join(FIXTURES, 'asr');
+  const lines: string[] = [];
+  for (const f of (await readdir(dir)).filter((f) => f.endsWith('.txt')).sort()) {
+    const text = (await readFile(path.join(dir, f), 'utf8')).trim().toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ');
+    if (text.split(' ').length >= 6) lines.push(text);
+  }
+  return lines;
+}
+
+async function plans(): Promise<Plan[]> {
+  const lines = await referenceLines();
+  return [
+    clipPlan('clips1-lj', ['lj'], 8),
+    espeakPlan('espeak1', ['en-us+m3'], lines, 8),
+    clipPlan('clips2-lj-jfk', ['lj', 'jfk'], 6),
+    clipPlan('clips2-libri-fleurs', ['libri', 'fleurs2'], 6),
+    clipPlan('clips3-lj-libri-jfk', ['lj', 'libri', 'jfk'], 9),
+    clipPlan('clips3-jfk-fleurs-lj', ['jfk', 'fleurs0', 'lj'], 9),
+    clipPlan('clips4', ['lj', 'jfk', 'libri', 'fleurs2'], 12),
+    espeakPlan('espeak2-fm', ['en-gb+f2', 'en-us+m4'], lines, 10),
+    espeakPlan('espeak2-mm', ['en-us+m2', 'en-gb-scotland+m3'], lines, 10),
+    espeakPlan('espeak3-ffm', ['en-us+f5', 'en-gb-x-rp+f3', 'en-us+m1'], lines, 12),
+    espeakPlan('espeak3-mfm', ['en-gb+m5', 'en-us+f2', 'en-gb+m1'], lines, 12),
+    espeakPlan('espeak4-a', ['en-us+f3', 'en-gb+m6', 'en-gb+f4', 'en-us+m5'], lines, 14),
+    espeakPlan('espeak4-b', ['en-gb-x-rp+m4', 'en-us+f1', 'en-gb-scotland+m2', 'en-gb+f5'], lines, 14),
+  ];
+}
+
+/**
+ * A second generated set, fixed before any result on it was seen and kept for the final check: other pairings, one
+ * speaker talking half the time, shorter pauses (0.5 s between speakers, 0.3 s within), espeak-ng at 170 words a minute.
+ */
+async function freshPlans(): Promise<Plan[]> {
+  const lines = (await referenceLines()).reverse();
+  const fresh = (p: Plan): Plan => ({ ...p, split: 'fresh', gaps: [0.5, 0.3], rate: 170 });
+  return [
+    clipPlan('clips2-lj-libri', ['lj', 'libri'], 7, true),
+    clipPlan('clips2-fleurs-jfk', ['fleurs0', 'jfk'], 6),
+    clipPlan('clips3-jfk-lj-fleurs', ['jfk', 'lj', 'fleurs2'], 10, true),
+    clipPlan('clips3-libri-fleurs-lj', ['libri', 'fleurs0', 'lj'], 9),
+    clipPlan('clips4-b', ['fleurs2', 'libri', 'jfk', 'lj'], 13),
+    espeakPlan('espeak2-mf', ['en-us+m3', 'en-gb+f1'], lines, 10, true),
+    espeakPlan('espeak2-ff', ['en-gb+f3', 'en-us+f4'], lines, 10),
+    espeakPlan('espeak3-mmf', ['en-gb-x-rp+m4', 'en-us+m6', 'en-gb+f2'], lines, 12),
+    espeakPlan('espeak3-fmm', ['en-us+f1', 'en-gb-scotland+m1', 'en-us+m2'], lines, 12, true),
+    espeakPlan('espeak4-c', ['en-gb+m2', 'en-us+f4', 'en-gb+f5', 'en-us+m3'], lines, 14),
+    espeakPlan('espeak4-d', ['en-us+m1', 'en-gb+m4', 'en-us+f2', 'en-gb-x-rp+f3'], lines, 16, true),
+  ].map(fresh);
+}
+
+/**
+ * The reference label of each espeak-ng voice: voices that speak a test line to the same bytes are one speaker.
+ * (espeak-ng 1.51 ignores the variant of `en-gb`: `en-gb+f4` and `en-gb+m2` are the plain `en-gb` voice.)
+ */
+async function voiceIdentities(voices: readonly string[], dir: string): Promise<Map<string, string>> {
+  const byAudio = new Map<string, string>();
+  const identity = new Map<string, string>();
+  for (const voice of new Set(voices)) {
+    const out = path.join(dir, 'voice-test.wav');
+    await run('espeak-ng', ['-v', voice, '-w', out, 'the quick brown fox jumps over the lazy dog']);
+    const audio = createHash('sha256').update(await readFile(out)).digest('hex');
+    if (!byAudio.has(audio)) byAudio.set(audio, voice);
+    identity.set(voice, byAudio.get(audio)!);
+  }
+  return identity;
+}
+
+/** Joins the plan's turns (0.5 s lead-in and tail, pauses between turns) into one 16 kHz recording with its reference. */
+async function render(plan: Plan, dir: string): Promise<Item> {
+  const pieces: Float32Array[] = [new Float32Array(SAMPLE_RATE / 2)];
+  const reference: LabelledTurn[] = [];
+  let at = 0.5;
+  const identity = plan.kind === 'espeak' ? await voiceIdentities(plan.turns.map(([voice]) => voice), dir) : undefined;
+  for (const [i, [speaker, source]] of plan.turns.entries()) {
+    if (i > 0) {
+      const [change, same] = plan.gaps ?? [GAP_CHANGE, GAP_SAME];
+      const gap = plan.turns[i - 1]![0] === speaker ? same : change;
+      pieces.push(new Float32Array(Math.round(SAMPLE_RATE * gap)));
+      at += gap;
+    }
+    let samples: Float32Array;
+    if (plan.kind === 'clips') samples = (await readWav(path.join(FIXTURES, 'asr', `${source}.wav`))).samples;
+    else {
+      const raw = path.join(dir, `${plan.id}-${i}.raw.wav`);
+      const wav = path.join(dir, `${plan.id}-${i}.wav`);
+      await run('espeak-ng', ['-v', speaker, '-s', String(plan.rate ?? 155), '-w', raw, source]);
+      await convertToWav(raw, wav);
+      samples = (await readWav(wav)).samples;
+    }
+    pieces.push(samples);
+    reference.push({ start: at, end: at + samples.length / SAMPLE_RATE, speaker: identity?.get(speaker) ?? speaker });
+    at += samples.length / SAMPLE_RATE;
+  }
+  pieces.push(new Float32Array(SAMPLE_RATE / 2));
+  const total = pieces.reduce((n, p) => n + p.length, 0);
+  const samples = new Float32Array(total);
+  let offset = 0;
+  for (const p of pieces) { samples.set(p, offset); offset += p.length; }
+  return { split: plan.split, id: plan.id, audio: { samples, sampleRate: SAMPLE_RATE }, reference };
+}
+
+async function fixtureItems(dir: string): Promise<Item[]> {
+  const items: Item[] = [];
+  if (only.has('diarization')) {
+    const d = path.join(FIXTURES, 'diarization');
+    for (const f of (await readdir(d)).filter((f) => f.endsWith('.wav')).sort()) {
+      const id = f.replace(/\.wav$/, '');
+      items.push({ split: 'diarization', id, audio: await readWav(path.join(d, f)), reference: parseRttm(await readFile(path.join(d, `${id}.rttm`), 'utf8')) });
+    }
+  }
+  if (only.has('meeting')) {
+    const d = path.join(FIXTURES, 'meeting');
+    for (const f of (await readdir(d)).filter((f) => f.endsWith('.json')).sort()) {
+      const id = f.replace(/\.json$/, '');
+      const meta = JSON.parse(await readFile(path.join(d, f), 'utf8')) as { media_file: string };
+      const wav = path.join(dir, `${id}.wav`);
+      await convertToWav(path.join(FIXTURES, meta.media_file), wav);
+      items.push({ split: 'meeting', id, audio: await readWav(wav), reference: parseRttm(await readFile(path.join(d, `${id}.rttm`), 'utf8')) });
+    }
+  }
+  return items;
+}
+
+function sum(counts: DerCounts[]): DerCounts {
+  return counts.reduce((t, c) => ({ scored: t.scored + c.scored, missed: t.missed + c.missed, falseAlarm: t.falseAlarm + c.falseAlarm, confusion: t.confusion + c.confusion }), { scored: 0, missed: 0, falseAlarm: 0, confusion: 0 });
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+async function main() {
+  const located = await locateCarriedModel(SILERO_VAD_NPM);
+  if ('problem' in located) throw new Error(located.problem);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'eval-speakers-'));
+  try {
+    const items = await fixtureItems(dir);
+    if (only.has('generated')) for (const plan of await plans()) items.push(await render(plan, dir));
+    if (only.has('fresh')) for (const plan of await freshPlans()) items.push(await render(plan, dir));
+    const regions = new Map<Item, SpeechRegion[]>();
+    for (const item of items) regions.set(item, await detectSpeechRegions(item.audio.samples, located.file, { threshold: Number(values['vad-threshold'] ?? SPEECH_THRESHOLD), maxSpeechSeconds: 28 }));
+    for (const setting of settings) {
+      console.log(`\nSetting ${JSON.stringify(setting)}`);
+      const results = items.map((item) => {
+        const started = performance.now();
+        const turns = diarize(item.audio, { ...setting, maxSpeakers: MAX_SPEAKERS, speech: regions.get(item)! });
+        const der = diarizationErrors(item.reference, labelTurns(turns), 0.25);
+        const speakers = new Set(turns.map((t) => t.speaker)).size;
+        const refSpeakers = new Set(item.reference.map((t) => t.speaker)).size;
+        console.log(`  ${`${item.split}/${item.id}`.padEnd(40)} ${(item.audio.samples.length / SAMPLE_RATE).toFixed(1).padStart(6)} s  DER ${pct(diarizationErrorRate(der)).padStart(8)}  speakers ${speakers}/${refSpeakers}  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        return { item, der, right: speakers === refSpeakers };
+      });
+      for (const split of [...new Set(items.map((i) => i.split)), 'all']) {
+        const part = results.filter((r) => split === 'all' || r.item.split === split);
+        console.log(`  ${split.padEnd(12)} DER ${pct(diarizationErrorRate(sum(part.map((r) => r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
+      }
+    }
+  } finally {
+    if (values.keep) console.log(`Audio kept in ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
