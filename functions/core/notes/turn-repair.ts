@@ -16,7 +16,9 @@ const STARTERS = String.raw`And|But|So|Then|The|I'll|I will|We|We'll|We're|Let's
 const RUN_ON = new RegExp(String.raw`(?<=[a-z]) (?=(?:${STARTERS}) )`, 'g');
 const STARTER_WORD = new RegExp(String.raw`(?:^|\s)(?:${STARTERS})$`);
 /** Short answers that really are a turn of their own. */
-const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank you|great|good|fine|agreed|exactly|cool|perfect|lovely|of course|will do|no problem|sounds good|makes sense|hmm|um|uh|well|oh)\b/i;
+const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank you|great|good|fine|agreed|exactly|cool|perfect|lovely|of course|will do|no problem|sounds good|makes sense|hmm|um|uh|well|oh|you're right|that's right|that's true|true|fair enough|good idea|great idea|I agree|I like it|not at all|happy to)\b/i;
+/** Short sentences complete on their own: "that/it/this is" or "let's" with what it is ("That's the rule.", "Let's do it."). */
+const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
 const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next)\s*[.?!,]*$/i;
 
 const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
@@ -62,7 +64,7 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
       continue;
     }
     // A turn ends on the first word(s) of the next speaker's sentence ("…family. I." | "Can fix…").
-    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text)) || (aWords <= 6 && DANGLING.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
+    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text))) || (aWords <= 6 && DANGLING.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
       out.splice(i, 2, { ...b, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, start: a.start });
       i = Math.max(-1, i - 2);
     }

@@ -76,6 +76,15 @@ describe('createExtractiveNotesEngine', () => {
     expect(draft.actionItems.map((a) => a.text)).toEqual(['Bob: ask three firms for quotes']);
   });
 
+  it('takes "Yes, I\'ll …" after a request as its answer though the clean-up drops the "Yes,"', async () => {
+    const on = (text: string, start: number, speaker = 'spk_0') => ({ text, start, end: start + 4, speaker });
+    const draft = await createExtractiveNotesEngine().draft({ sentences: [
+      on('Bob, would you ask the council about the pitch lights?', 0),
+      on("Yes, I'll give them a ring.", 5, 'spk_1'),
+    ], speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.actionItems.map((a) => a.text)).toEqual(['Bob: ask the council about the pitch lights']);
+  });
+
   it('gives 3 to 8 summary bullets without fillers, repeated words or questions', async () => {
     const topics = ['database migration', 'customer records', 'maintenance window', 'backup schedule', 'support rota', 'billing export'];
     const sentences = Array.from({ length: 60 }, (_, i) => ({

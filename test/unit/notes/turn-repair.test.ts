@@ -28,6 +28,18 @@ describe('repairTurns', () => {
     expect(repairTurns(apart)).toEqual(apart);
   });
 
+  it('gives back one turn-initial word, not the acceptance that follows it ("their." | "Kitchens." "You\'re right.")', () => {
+    expect(texts(repairTurns([s('A', 'People are still clearing out their.'), s('B', 'Kitchens.'), s('B', "You're right."), s('B', 'The flood story goes first.')])))
+      .toEqual(['A: People are still clearing out their Kitchens.', "B: You're right.", 'B: The flood story goes first.']);
+  });
+
+  it('leaves a short complete sentence that ends a turn alone ("That\'s the rule.", "Let\'s do it.")', () => {
+    const rule = [s('A', 'No crane lifts in high wind.'), s('A', "That's the rule."), s('B', 'We have six new workers starting Monday.')];
+    expect(repairTurns(rule)).toEqual(rule);
+    const lets = [s('A', "Readers won't notice much."), s('A', "Let's do it."), s('B', "Okay, we'll print it on thinner paper.")];
+    expect(repairTurns(lets)).toEqual(lets);
+  });
+
   it('splits a run-on where a capitalised sentence starter follows without a full stop', () => {
     const out = repairTurns([{ speaker: 'A', text: "Let's go with the blue design And I will update the release notes.", start: 0, end: 10 }]);
     expect(out.map((x) => x.text)).toEqual(["Let's go with the blue design.", 'And I will update the release notes.']);
