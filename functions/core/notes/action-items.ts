@@ -8,6 +8,7 @@
  */
 import { dueOf } from './due-dates.js';
 import { tag } from './nlp.js';
+import { frequencyRank } from './word-commonness.js';
 import { contentWords } from './text.js';
 
 export interface ActionSentence {
@@ -56,7 +57,7 @@ const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you|(?:can
 const MIND = /\b(?:would|do)\s+you\s+mind\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
-const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
+const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
 const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|begin|talk|discuss|look|review|see|say|do that|do it)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
 const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
@@ -157,7 +158,8 @@ function namedOwner(text: string, ctx: ActionContext): { owner: string; index: n
       const said = match[1]!;
       if (NOT_NAMES.has(said.toLowerCase())) continue;
       const known = knownName(said, ctx.knownNames);
-      if (!known && !/^[A-Z]/.test(said)) continue;
+      // A name nobody is labelled with must look like one: capitalised, and not a common word ("Customer will…").
+      if (!known && (!/^[A-Z]/.test(said) || (frequencyRank(said) ?? Infinity) <= 5000)) continue;
       return { owner: known ?? said, index: match.index! + match[0].length };
     }
   }

@@ -142,6 +142,7 @@ const ACCEPT = /^\s*(?:yes|yeah|yep|agreed|I agree|sounds good|sounds great|soun
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
 const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
 const QUESTION = /\?\s*$/;
+const RULE_TAG = /^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*[.!]?\s*$/i;
 
 /** True when `statement` takes up most of what one of `before` put ("Could deliveries come before eight?" → "Deliveries come before eight."). */
 function takesUp(statement: string, before: readonly string[]): boolean {
@@ -192,6 +193,12 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       const all = clausesOf(s.text);
       const clauses = all.filter((c, k) => clauseDecides(c) || (k > 0 && clauseDecides(all[k - 1]!) && coordinated(c)));
       const whole = clauses.length === 0 || (follows && coordinated(s.text)) ? [s.text] : clauses;
+      // "That's the rule." tags the statement before it: that is the decision, if it is not one already.
+      if (whole.length === 1 && RULE_TAG.test(whole[0]!)) {
+        const previous = sentences[i - 1];
+        if (previous && !used.has(i - 1) && !QUESTION.test(previous.text) && wordCount(previous.text) >= 4) push(decisionText(previous.text), [i - 1, i]);
+        continue;
+      }
       if (whole.length === 1 && isBare(whole[0]!)) {
         const next = sentences[i + 1];
         const previous = sentences[i - 1];

@@ -69,6 +69,12 @@ describe('action items', () => {
   it('does not take "Please do." (accepting an offer) for a task', () => {
     expect(items(s('I can interview the families near the river.', 'spk_1', 0), s('Please do, and take a photographer.', 'spk_0', 5)))
       .toEqual([{ text: 'Bob: interview the families near the river', owner: 'Bob', due: null }]);
+    expect(items(s('Please do and take a photographer.', 'spk_0', 5))).toEqual([]);
+  });
+
+  it('does not take a capitalised common noun for a person ("Customers will also ask for…")', () => {
+    expect(items(s('Customer will also ask for a search feature.', 'spk_0', 0))).toEqual([]);
+    expect(items(s('Raj will turn on two-factor login for the staff accounts.', 'spk_0', 0))).toEqual([{ text: 'Raj: turn on two-factor login for the staff accounts', owner: 'Raj', due: null }]);
   });
 
   it.each([

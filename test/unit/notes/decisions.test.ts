@@ -146,6 +146,13 @@ describe('decisions', () => {
       .toEqual(['Switch the newsletter to monthly.']);
   });
 
+  it('takes "That\'s the rule." after a decision as its tag, not a decision of its own', () => {
+    expect(findDecisions([s('From now on, no crane lifts when the wind is above thirty miles an hour.', 'spk_0', 0), s("That's the rule.", 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['No crane lifts when the wind is above thirty miles an hour.']);
+    expect(findDecisions([s('No crane lifts when the wind is above thirty miles an hour.', 'spk_0', 0), s("That's the rule.", 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['No crane lifts when the wind is above thirty miles an hour.']);
+  });
+
   it('does not repeat one decision when its proposal is accepted and then restated', () => {
     expect(findDecisions([s('We could bake a second batch in the afternoon.', 'spk_1', 0), s("Yes, let's do that.", 'spk_0', 5), s('A second batch of sourdough every afternoon, starting Monday.', 'spk_0', 7)])).toHaveLength(1);
   });
