@@ -30,7 +30,8 @@ const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|c
 const LETS_PROCESS = /^(?:start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
-const CONCLUSION = String.raw`(?:fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
+/** Words that close a discussion before what the group does: "Fine, …", "Then …", "Good idea, …", "You're right, …". */
+const CONCLUSION = String.raw`(?:good idea|great idea|sounds good|sounds great|fine by me|fair enough|you're right|that's right|makes sense|I agree|agreed|fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
 
 const MARKERS: readonly RegExp[] = [
   // The group as subject of a decision verb: "we agreed", "the committee voted", "we've settled on".

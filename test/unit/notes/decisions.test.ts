@@ -146,6 +146,23 @@ describe('decisions', () => {
       .toEqual(['Switch the newsletter to monthly.']);
   });
 
+  it.each([
+    "Good idea, we'll open a second check-in desk on Fridays.",
+    'You\'re right, the flood story goes on the front page.',
+    "Fair enough, we'll keep the organic flour for the sourdough.",
+    'Sounds good, then the launch is postponed by a month.',
+  ])('takes an agreement phrase followed by what the group does, "%s", for a decision', (text) => {
+    expect(isDecision(text)).toBe(true);
+  });
+
+  it.each([
+    "Good idea, we'll need to check the budget first.",
+    "You're right, the printer broke again last week.",
+    'Fair enough, we could ask the landlord.',
+  ])('does not take an agreement phrase followed by a need, a report or a hedge, "%s", for a decision', (text) => {
+    expect(isDecision(text)).toBe(false);
+  });
+
   it('takes "That\'s the rule." after a decision as its tag, not a decision of its own', () => {
     expect(findDecisions([s('From now on, no crane lifts when the wind is above thirty miles an hour.', 'spk_0', 0), s("That's the rule.", 'spk_0', 5)]).map((d) => d.text))
       .toEqual(['No crane lifts when the wind is above thirty miles an hour.']);
