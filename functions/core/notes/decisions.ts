@@ -230,6 +230,12 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       const answer = sentences[j];
       // An answer that records a decision of its own is taken as such below, not as an acceptance.
       if (!answer || REFUSE.test(answer.text) || /\?\s*$/.test(answer.text) || isDecision(answer.text)) continue;
+      // "Good idea." and then what was settled: the settled statement is the decision, in its own words.
+      const after = sentences[j + 1];
+      if (ACCEPT_ALONE.test(answer.text) && after && !used.has(j + 1)) {
+        if (isDecision(after.text)) { i = j; continue; }
+        if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) { push(decisionText(after.text), [i, j, j + 1]); i = j + 1; continue; }
+      }
       const put = s.text.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.');
       if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
       if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(put), [i, j]); i = j; }

@@ -163,6 +163,16 @@ describe('decisions', () => {
     expect(isDecision(text)).toBe(false);
   });
 
+  it('takes the statement after an accepted proposal as the decision, in its own words, once', () => {
+    expect(findDecisions([
+      s('What if we kept a bigger buffer in the fridge?', 'spk_1', 0), s('Say twenty doses instead of ten.', 'spk_1', 3),
+      s('Good idea.', 'spk_0', 6), s("We'll keep twenty doses of the vaccine in stock from now on.", 'spk_0', 8),
+    ]).map((d) => d.text)).toEqual(["We'll keep twenty doses of the vaccine in stock from now on."]);
+    // With nothing settled after the yes, the proposal is the decision.
+    expect(findDecisions([s('What if we kept a bigger buffer in the fridge?', 'spk_1', 0), s('Good idea.', 'spk_0', 6), s('The supplier needs a week.', 'spk_2', 8)]).map((d) => d.text))
+      .toEqual(['Kept a bigger buffer in the fridge.']);
+  });
+
   it('takes "That\'s the rule." after a decision as its tag, not a decision of its own', () => {
     expect(findDecisions([s('From now on, no crane lifts when the wind is above thirty miles an hour.', 'spk_0', 0), s("That's the rule.", 'spk_0', 5)]).map((d) => d.text))
       .toEqual(['No crane lifts when the wind is above thirty miles an hour.']);
