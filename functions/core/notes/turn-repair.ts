@@ -52,7 +52,14 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i]!;
     const b = out[i + 1]!;
-    if (a.speaker === b.speaker || b.start - a.end > MAX_GAP) continue;
+    if (b.start - a.end > MAX_GAP) continue;
+    // A sentence the speech engine cut at a comma goes on in the same speaker's next one ("Rajesh," | "can you fix…").
+    if (a.speaker === b.speaker && /,\s*$/.test(a.text)) {
+      out.splice(i, 2, { ...a, text: `${a.text.trim()} ${lowerFirst(b.text.trim())}`, end: b.end });
+      i--;
+      continue;
+    }
+    if (a.speaker === b.speaker) continue;
     const aWords = words(a.text).length;
     const bWords = words(b.text).length;
     const bContinues = out[i + 2]?.speaker === b.speaker;

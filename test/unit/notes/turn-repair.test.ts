@@ -33,6 +33,14 @@ describe('repairTurns', () => {
       .toEqual(['A: People are still clearing out their Kitchens.', "B: You're right.", 'B: The flood story goes first.']);
   });
 
+  it('joins a sentence cut at a comma to the same speaker\'s next one ("Rajesh," | "can you fix the login bug?")', () => {
+    expect(texts(repairTurns([s('A', 'Good, the release is postponed by one week.'), s('A', 'Rajesh,'), s('A', 'can you fix the login bug by Wednesday?')])))
+      .toEqual(['A: Good, the release is postponed by one week.', 'A: Rajesh, can you fix the login bug by Wednesday?']);
+    // Not across speakers, and not a finished sentence.
+    const kept = [s('A', 'Rajesh,'), s('B', 'can you hear me?'), s('B', 'Yes.'), s('B', 'The login bug is fixed.')];
+    expect(repairTurns(kept)).toEqual(kept);
+  });
+
   it('leaves a short complete sentence that ends a turn alone ("That\'s the rule.", "Let\'s do it.")', () => {
     const rule = [s('A', 'No crane lifts in high wind.'), s('A', "That's the rule."), s('B', 'We have six new workers starting Monday.')];
     expect(repairTurns(rule)).toEqual(rule);
