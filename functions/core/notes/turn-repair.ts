@@ -19,7 +19,7 @@ const STARTER_WORD = new RegExp(String.raw`(?:^|\s)(?:${STARTERS})$`);
 const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank you|great|good|fine|agreed|exactly|cool|perfect|lovely|of course|will do|no problem|sounds good|makes sense|hmm|um|uh|well|oh|you're right|that's right|that's true|true|fair enough|good idea|great idea|I agree|I like it|not at all|happy to)\b/i;
 /** Short sentences complete on their own: "that/it/this is" or "let's" with what it is ("That's the rule.", "Let's do it."). */
 const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
-const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next)\s*[.?!,]*$/i;
+const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed)\s*[.?!,]*$/i;
 
 const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
 const bare = (text: string) => text.trim().replace(/[.?!,;:]+$/, '');

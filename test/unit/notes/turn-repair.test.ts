@@ -33,6 +33,11 @@ describe('repairTurns', () => {
       .toEqual(['A: People are still clearing out their Kitchens.', "B: You're right.", 'B: The flood story goes first.']);
   });
 
+  it('gives "I\'m going." to the next speaker\'s "To ask…" it starts', () => {
+    expect(texts(repairTurns([s('A', 'The kitchen usually makes packed lunches.'), s('B', "I'm going."), s('A', 'To ask the kitchen about packed lunches.')])))
+      .toEqual(['A: The kitchen usually makes packed lunches.', "A: I'm going to ask the kitchen about packed lunches."]);
+  });
+
   it('joins a sentence cut at a comma to the same speaker\'s next one ("Rajesh," | "can you fix the login bug?")', () => {
     expect(texts(repairTurns([s('A', 'Good, the release is postponed by one week.'), s('A', 'Rajesh,'), s('A', 'can you fix the login bug by Wednesday?')])))
       .toEqual(['A: Good, the release is postponed by one week.', 'A: Rajesh, can you fix the login bug by Wednesday?']);
