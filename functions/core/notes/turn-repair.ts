@@ -65,7 +65,8 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     const bContinues = out[i + 2]?.speaker === b.speaker;
     const aWasContinued = out[i - 1]?.speaker === a.speaker;
     // The next speaker's first word or two end the previous sentence ("…works for." | "Me.").
-    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues)) {
+    // Not a turn cut at a comma that its speaker goes on with ("Grace," | "can you…").
+    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues) && !(bContinues && /,\s*$/.test(b.text))) {
       out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, end: b.end });
       i--;
       continue;

@@ -122,6 +122,21 @@ describe('generateNotes', () => {
     expect(Object.keys(notes)).toEqual(['notes_id', 'overview', 'summary', 'action_items', 'timestamp_ranges', 'decisions']);
   });
 
+  it('counts labels the host gave the same name as one speaker, and keeps unnamed labels apart', async () => {
+    const said = (speaker: string, text: string, start: number) => ({ speaker, text, start, end: start + 3 });
+    const sentences = [
+      said('spk_0', 'The costume fitting for the play is on Thursday in the hall.', 0),
+      said('spk_1', 'The hall needs new lights for the play before the fitting.', 4),
+      said('spk_0', 'Grace,', 8),
+      said('spk_2', 'can you order the new lights for the hall by Friday?', 9),
+      said('spk_3', 'The lights for the play come from the theatre shop.', 13),
+      said('spk_4', 'The theatre shop is open on Friday morning.', 17),
+    ];
+    const notes = await generateNotes(sentences, createExtractiveNotesEngine(), ids(), { spk_0: 'Oliver', spk_1: 'Grace', spk_2: ' oliver ' });
+    expect(notes.overview).toMatch(/^Oliver, Grace, Speaker 4 and Speaker 5 discussed /);
+    expect(notes.action_items).toMatchObject([{ content: 'Grace: order the new lights for the hall by Friday', owner: 'Grace', due: 'Friday' }]);
+  });
+
   it('gives owner and due null and no decisions for an engine that does not draft them', async () => {
     const plain: NotesEngine = { name: 'plain', draft: async () => ({ overview: 'x.', summary: [], actionItems: [{ text: 'Send it', start: 1, end: 2 }] }) };
     const notes = await generateNotes(PLANNING_MEETING, plain, ids());

@@ -21,6 +21,11 @@ describe('repairTurns', () => {
       .toEqual(['A: Tom, can you fix the crash by next Wednesday?', 'B: Sure, I can.']);
   });
 
+  it('leaves a name its speaker opens a request with to that request, not to the sentence before', () => {
+    expect(texts(repairTurns([s('A', 'The hall needs new lights.'), s('B', 'Grace,'), s('B', 'can you order the lights by Friday?')])))
+      .toEqual(['A: The hall needs new lights.', 'B: Grace, can you order the lights by Friday?']);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
