@@ -52,6 +52,8 @@ const MARKERS: readonly RegExp[] = [
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we|let's|let us)\s+(?:go|going|move|moving|press|pressing)\s+(?:ahead|forward|on)\s+with\b|\b(?:we'll|we will|we|let's|let us)\s+proceed\s+with\b/i,
   // A bare agreement on its own.
   /^\s*(?:agreed|decided|done|settled|deal)\s*[.!]?\s*$/i,
+  // A word the turn left in front of a bare agreement ("Rehearsal. Agreed." heard as "Rehearsal agreed."); not a report of someone's.
+  /^\s*(?!(?:he|she|I|you|nobody|nothing|not|never|who|it|that|this)\b)[\p{L}']+\s+(?:agreed|decided|settled)\s*[.!]?\s*$/iu,
   /^\s*(?:agreed|decided|settled)\s*[,:;]\s*\w+/i,
 ];
 
@@ -89,10 +91,19 @@ function standing(clause: string): boolean {
   return STANDING.test(clause) && !NOT_STANDING.test(clause) && !pastTense(clause);
 }
 
+/** Someone's approval, then what follows from it: "The kitchen said yes, so breakfast is served until eleven". */
+const APPROVED_SO = /\b(?:said\s+yes|agreed|approved|signed\s+off|okayed|gave\s+(?:us\s+)?the\s+go-ahead)\b[^.?!;]*?,\s*so\s+(.+)$/i;
+const OUTCOME = /^[^,;]{0,60}?\b(?:is|are|will\s+be)\s+(?:now\s+)?\w+(?:ed|en)\b/i;
+function approvedOutcome(clause: string): string | undefined {
+  const rest = APPROVED_SO.exec(clause)?.[1];
+  return rest && (OUTCOME.test(rest) || concludes(`Fine, ${rest}`)) && !NOT_STANDING.test(rest) && !pastTense(rest.replace(OUTCOME, '')) ? rest : undefined;
+}
+
 /** True when the clause (no question) records an agreement. */
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
-  return (MARKERS.some((m) => m.test(clause)) || letsCommits(clause) || concludes(clause) || standing(clause)) && !NEGATED.test(clause);
+  return (MARKERS.some((m) => m.test(clause)) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
+    && !NEGATED.test(clause);
 }
 
 /** The clauses of a sentence: split at "; " and at ", and/but/so" joins, each keeping its own end mark. */
@@ -123,6 +134,8 @@ const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export function decisionText(text: string): string {
   const unwrapped = text.trim().replace(/^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\s*,?\s*/i, '')
     .replace(/\s*,?\s*(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*([.!]?)\s*$/i, '$1');
+  const approved = approvedOutcome(unwrapped);
+  if (approved && wordCount(approved) >= 3) return withStop(capitalise(approved.trim()));
   const t = wordCount(unwrapped) >= 3 ? capitalise(unwrapped) : text.trim();
   for (const strip of [STRIP, STRIP_OUTCOME, STRIP_LETS, STRIP_AGREED]) {
     const rest = t.replace(strip, '');
@@ -164,6 +177,28 @@ function takesUp(statement: string, before: readonly string[]): boolean {
 function settledAfterAcceptance(next: string, before: readonly string[]): boolean {
   if (QUESTION.test(next) || NOT_STANDING.test(next) || pastTense(next) || NEGATED.test(next)) return false;
   return concludes(`Fine, ${next}`) || takesUp(next, before);
+}
+
+/** "Tuesday works for me.", "Fine by me." — an acknowledgement of what was just said. */
+const WORKS_FOR_ME = /^\s*(?:[\p{L}\p{N}']+\s+){0,3}(?:works|suits|is\s+fine|is\s+good|sounds\s+good|sounds\s+fine)\s+(?:for|with|by|to)\s+me\s*[.!]?\s*$/iu;
+/** Said of what is to come: a time ahead, or will/going to. */
+const AHEAD = new RegExp(String.raw`\b(?:will|going\s+to|from|starting|until|tomorrow|tonight|evening|morning|afternoon|weekend|${WHEN})\b|'ll\b`, 'i');
+/**
+ * A plain statement of what will change, by the group or to something it owns ("The dress rehearsal moves to
+ * Tuesday evening.", "We open a second desk from next week."): not a question, promise, request, hedge, negation or
+ * past event.
+ */
+function statesChange(text: string): boolean {
+  if (QUESTION.test(text) || NOT_STANDING.test(text) || pastTense(text) || NEGATED.test(text) || !AHEAD.test(text)) return false;
+  return clausesOf(text).some((c) => concludes(`Fine, ${c}`) || coordinated(c));
+}
+
+/** Index of the statement of a change (one of the two sentences before `i`) that another speaker's acknowledgement at `i` accepts. */
+function acknowledged(sentences: readonly DecisionSentence[], i: number, used: ReadonlySet<number>): number | undefined {
+  const ack = sentences[i]!;
+  const candidates = [i - 1, i - 2].filter((k) => k >= 0 && !used.has(k) && sentences[k]!.speaker !== ack.speaker && statesChange(sentences[k]!.text));
+  const named = new Set(contentWords(ack.text));
+  return candidates.find((k) => contentWords(sentences[k]!.text).some((w) => named.has(w))) ?? candidates[0];
 }
 
 const REFUSE = /^\s*(?:no|nope|not|I don't|I'm not|maybe|hmm|I'm afraid|actually|but|wait)\b/i;
@@ -214,12 +249,16 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       continue;
     }
     // An acceptance on its own, then what was settled (speaker labels are not trusted: diarization merges and splits turns).
-    if (ACCEPT_ALONE.test(s.text)) {
+    if (ACCEPT_ALONE.test(s.text) || WORKS_FOR_ME.test(s.text)) {
       const next = sentences[i + 1];
       if (next && !used.has(i + 1) && settledAfterAcceptance(next.text, sentences.slice(Math.max(0, i - 3), i).map((b) => b.text))) {
         push(decisionText(next.text), [i, i + 1]);
         i++;
+        continue;
       }
+      // Or it accepts a plain statement of a change just made by someone else ("The rehearsal moves to Tuesday." — "Tuesday works for me.").
+      const stated = acknowledged(sentences, i, used);
+      if (stated !== undefined) push(decisionText(sentences[stated]!.text), [stated, i]);
       continue;
     }
     // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from

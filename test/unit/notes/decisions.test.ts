@@ -183,4 +183,35 @@ describe('decisions', () => {
   it('does not repeat one decision when its proposal is accepted and then restated', () => {
     expect(findDecisions([s('We could bake a second batch in the afternoon.', 'spk_1', 0), s("Yes, let's do that.", 'spk_0', 5), s('A second batch of sourdough every afternoon, starting Monday.', 'spk_0', 7)])).toHaveLength(1);
   });
+
+  it('takes a plain statement of a change that another speaker accepts as a decision', () => {
+    const texts = (list: ReturnType<typeof findDecisions>) => list.map((d) => d.text);
+    expect(texts(findDecisions([
+      s('The dress rehearsal moves to Tuesday evening.', 'spk_0', 0), s('The hall is booked on Wednesday.', 'spk_0', 4), s('Tuesday works for me.', 'spk_1', 8),
+    ]))).toEqual(['The dress rehearsal moves to Tuesday evening.']);
+    expect(texts(findDecisions([s('The weekly call starts at nine from next month.', 'spk_0', 0), s('Fine by me.', 'spk_2', 4)])))
+      .toEqual(['The weekly call starts at nine from next month.']);
+  });
+
+  it('does not take a statement accepted by its own speaker, a past event, a question, a hedge or a promise for a decision', () => {
+    const after = (statement: string, answer = 'Sounds good.', speaker = 'spk_1') => findDecisions([s(statement, 'spk_0', 0), s(answer, speaker, 4)]);
+    expect(after('The dress rehearsal moves to Tuesday evening.', 'Tuesday works for me.', 'spk_0')).toEqual([]);
+    expect(after('The delivery moved to Tuesday last week.')).toEqual([]);
+    expect(after('Does the rehearsal move to Tuesday evening?')).toEqual([]);
+    expect(after('Maybe the rehearsal moves to Tuesday evening.')).toEqual([]);
+    expect(after("I'll move the rehearsal to Tuesday evening.")).toEqual([]);
+    expect(after('The printer is fixed.', 'Good.')).toEqual([]);
+  });
+
+  it('takes a short "X agreed." with a word the turn left in front as a bare agreement', () => {
+    expect(findDecisions([s('They should come to every rehearsal.', 'spk_1', 0), s('Rehearsal agreed.', 'spk_0', 4), s('New members sing if they attend all the rehearsals.', 'spk_0', 6)]).map((d) => d.text))
+      .toEqual(['New members sing if they attend all the rehearsals.']);
+    expect(findDecisions([s('She agreed.', 'spk_0', 0), s('The shop opens at nine on Monday.', 'spk_0', 2)])).toEqual([]);
+  });
+
+  it('takes what follows an approval from outside ("…said yes, so…") as a decision', () => {
+    expect(findDecisions([s('The kitchen said yes, so breakfast is served until eleven at weekends.', 'spk_0', 0)]).map((d) => d.text))
+      .toEqual(['Breakfast is served until eleven at weekends.']);
+    expect(findDecisions([s('The kitchen said no, so breakfast is served until ten.', 'spk_0', 0)])).toEqual([]);
+  });
 });
