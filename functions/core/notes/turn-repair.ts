@@ -65,6 +65,14 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     const bContinues = out[i + 2]?.speaker === b.speaker;
     const aWasContinued = out[i - 1]?.speaker === a.speaker;
     // The next speaker's first word or two end the previous sentence ("…works for." | "Me.").
+    // Only the first word when the second is an answer of its own ("…every." | "Rehearsal agreed." → "…every rehearsal." | "Agreed.").
+    const answered = bWords === 2 ? /^\s*([\p{L}\p{N}']+)[,.]?\s+(agreed|yes|okay|fine|sure|deal)\s*[.!]?\s*$/iu.exec(b.text) : null;
+    if (answered && (DANGLING.test(a.text) || bContinues)) {
+      const split = a.end + ((b.end - b.start) * answered[1]!.length) / b.text.length;
+      out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(answered[1]!)}.`, end: split },
+        { ...b, text: `${answered[2]![0]!.toUpperCase()}${answered[2]!.slice(1)}.`, start: split });
+      continue;
+    }
     // Not a turn cut at a comma that its speaker goes on with ("Grace," | "can you…").
     if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues) && !(bContinues && /,\s*$/.test(b.text))) {
       out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, end: b.end });

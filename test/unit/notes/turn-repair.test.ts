@@ -26,6 +26,11 @@ describe('repairTurns', () => {
       .toEqual(['A: The hall needs new lights.', 'B: Grace, can you order the lights by Friday?']);
   });
 
+  it('gives the previous sentence only the first word of a two-word turn whose second word is an answer', () => {
+    expect(texts(repairTurns([s('A', 'They come to every.'), s('B', 'Meeting agreed.'), s('B', 'New members sing.')])))
+      .toEqual(['A: They come to every meeting.', 'B: Agreed.', 'B: New members sing.']);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
