@@ -21,6 +21,9 @@ const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank 
 const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
 const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed)\s*[.?!,]*$/i;
 
+/** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and"…): the speech engine's full stop is wrong. */
+const CUT_SHORT = /(?:\b(?:a|an|the|and|or|of|to|my|your|our|their|his|its)|\b\w+s')\s*[.,]?\s*$/i;
+
 const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
 const bare = (text: string) => text.trim().replace(/[.?!,;:]+$/, '');
 const CALENDAR = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
@@ -54,8 +57,9 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     const b = out[i + 1]!;
     if (b.start - a.end > MAX_GAP) continue;
     // A sentence the speech engine cut at a comma goes on in the same speaker's next one ("Rajesh," | "can you fix…").
-    if (a.speaker === b.speaker && /,\s*$/.test(a.text)) {
-      out.splice(i, 2, { ...a, text: `${a.text.trim()} ${lowerFirst(b.text.trim())}`, end: b.end });
+    // …or at a word no sentence ends on ("…finish the soldiers'." | "Jackets by Thursday,").
+    if (a.speaker === b.speaker && (/,\s*$/.test(a.text) || (CUT_SHORT.test(a.text) && !REPLY.test(b.text)))) {
+      out.splice(i, 2, { ...a, text: `${a.text.trim().replace(/\.$/, '')} ${lowerFirst(b.text.trim())}`, end: b.end });
       i--;
       continue;
     }

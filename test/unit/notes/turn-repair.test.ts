@@ -31,6 +31,12 @@ describe('repairTurns', () => {
       .toEqual(['A: They come to every meeting.', 'B: Agreed.', 'B: New members sing.']);
   });
 
+  it('joins a sentence its speaker cut at a word no sentence ends on to their next one', () => {
+    expect(texts(repairTurns([s('A', 'Can I ask you to finish the soldiers\'.'), s('A', 'Jackets by Thursday,'), s('B', 'Grace?'), s('B', 'Yes, that\'s fine.')])))
+      .toEqual(['A: Can I ask you to finish the soldiers\' Jackets by Thursday grace?', 'B: Yes, that\'s fine.']);
+    expect(texts(repairTurns([s('A', 'We need to order the.'), s('A', 'Yes.')]))).toEqual(['A: We need to order the.', 'A: Yes.']);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
