@@ -46,6 +46,12 @@ describe('keyphrases', () => {
     expect(keyphrases(['The night porter was late.', 'Compost is cheap.']).map((k) => k.text)).not.toContain('night porter');
   });
 
+  it('keeps a hyphenated word whole ("check-in desk", not "check" and "desk")', () => {
+    const phrases = keyphrases(['The check-in desk is too slow.', 'A second check-in desk would halve the queue.', 'The queue at the check-in desk is long.']).map((k) => k.text);
+    expect(phrases).toContain('check-in desk');
+    expect(phrases).not.toContain('check');
+  });
+
   it('never takes a contraction for a topic', () => {
     const phrases = keyphrases(["I'm sure the budget is fine.", "I'm worried about the budget.", "Friday's budget review."]).map((k) => k.text);
     expect(phrases.some((p) => p.includes("'"))).toBe(false);
