@@ -21,8 +21,8 @@ const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank 
 const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
 const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed)\s*[.?!,]*$/i;
 
-/** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and"…): the speech engine's full stop is wrong. */
-const CUT_SHORT = /(?:\b(?:a|an|the|and|or|of|to|my|your|our|their|his|its)|\b\w+s')\s*[.,]?\s*$/i;
+/** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and", "I"…): the speech engine's full stop is wrong. */
+const CUT_SHORT = /(?:\b(?:a|an|the|and|or|of|to|my|your|our|their|his|its)|(?<![\p{L}'])I|\b\w+s')\s*[.,]?\s*$/iu;
 
 const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
 const bare = (text: string) => text.trim().replace(/[.?!,;:]+$/, '');
@@ -77,8 +77,8 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
         { ...b, text: `${answered[2]![0]!.toUpperCase()}${answered[2]!.slice(1)}.`, start: split });
       continue;
     }
-    // Not a turn cut at a comma that its speaker goes on with ("Grace," | "can you…").
-    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues) && !(bContinues && /,\s*$/.test(b.text))) {
+    // Not a turn cut at a comma or a word no sentence ends on that its speaker goes on with ("Grace," | "can you…"; "And I." | "Will update…").
+    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues) && !(bContinues && (/,\s*$/.test(b.text) || CUT_SHORT.test(b.text)))) {
       out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, end: b.end });
       i--;
       continue;

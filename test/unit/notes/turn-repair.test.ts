@@ -35,6 +35,8 @@ describe('repairTurns', () => {
     expect(texts(repairTurns([s('A', 'Can I ask you to finish the soldiers\'.'), s('A', 'Jackets by Thursday,'), s('B', 'Grace?'), s('B', 'Yes, that\'s fine.')])))
       .toEqual(['A: Can I ask you to finish the soldiers\' Jackets by Thursday grace?', 'B: Yes, that\'s fine.']);
     expect(texts(repairTurns([s('A', 'We need to order the.'), s('A', 'Yes.')]))).toEqual(['A: We need to order the.', 'A: Yes.']);
+    expect(texts(repairTurns([s('B', 'I will tell the team today.'), s('A', 'And I.'), s('A', 'Will update the release notes and.'), s('A', 'Everyone.')])))
+      .toEqual(['B: I will tell the team today.', 'A: And I will update the release notes and everyone.']);
   });
 
   it('leaves short answers and far-apart sentences alone', () => {
