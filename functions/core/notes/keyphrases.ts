@@ -42,6 +42,10 @@ const NEVER = new Set((
 const TIME_HEADS = new Set('day days week weekend month year morning afternoon evening night hour time session sessions'.split(' '));
 const MIN_TIME_COMPOUND_USES = 2;
 
+/** Fixed expressions whose noun is no topic ("three nights in a row", "by the way"). */
+const IDIOMS = new Set(['in a row', 'in a way', 'by the way', 'on the way', 'in the way', 'in a hurry', 'on the whole', 'in the meantime', 'at the moment', 'for a change', 'in a nutshell', 'on the spot']);
+const inIdiom = (tokens: readonly TaggedToken[], k: number) => k >= 2 && IDIOMS.has(`${tokens[k - 2]!.lower} ${tokens[k - 1]!.lower} ${tokens[k]!.lower}`);
+
 interface Candidate { tokens: TaggedToken[]; sentence: number }
 const isTimeHead = (t: TaggedToken) => TIME_HEADS.has(t.lower) && HEAD_POS.has(t.pos);
 
@@ -57,10 +61,10 @@ function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySe
     if (run.length > 0) out.push({ tokens: run, sentence });
     run = [];
   };
-  for (const t of tokens) {
+  for (const [k, t] of tokens.entries()) {
     // No contractions ("I'm", "Friday's"): a topic is a plain word.
     const usable = PHRASE_POS.has(t.pos) && /^[\p{L}][\p{L}-]*$/u.test(t.text) && t.lower.length >= 3 && !t.stop
-      && !NEVER.has(t.lower) && !NEVER.has(t.lemma) && !excluded.has(t.lower);
+      && !NEVER.has(t.lower) && !NEVER.has(t.lemma) && !excluded.has(t.lower) && !inIdiom(tokens, k);
     if (usable) run.push(t);
     else if (isTimeHead(t) && run.length > 0) { run.push(t); flush(); }
     else flush();
