@@ -7,9 +7,18 @@
  * ("Sure, I'll send it tomorrow") become one item.
  */
 import { dueOf } from './due-dates.js';
+import { tag } from './nlp.js';
+import { frequencyRank } from './word-commonness.js';
 import { contentWords } from './text.js';
 
-export interface ActionSentence { readonly text: string; readonly speaker: string; readonly start: number; readonly end: number }
+export interface ActionSentence {
+  readonly text: string;
+  readonly speaker: string;
+  readonly start: number;
+  readonly end: number;
+  /** The sentence with its opening "Yes,"/"Sure," kept, when `text` was cleaned of it (tells an answer to a request). */
+  readonly opened?: string;
+}
 
 export type ActionKind = 'commitment' | 'request' | 'named-owner' | 'team';
 
@@ -43,9 +52,12 @@ const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am goin
 const DROPPED_WILL = /^(?:(?:and|so|then)\s+)?I\s+(?=(?:send|email|e-mail|call|phone|ring|book|order|check|print|write|fix|update|ask|remind|draft|prepare|schedule|collect|contact|organise|organize|arrange|buy|design|post|upload|share|repeat|follow up|set up|look into|talk to|speak to|reach out to|put together|sort out)\s+\S)/i;
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
-const REQUEST = new RegExp(String.raw`\b(?:can|could|would|will)\s+you\s+${TASK_START}(?=[a-z])`, 'i');
+const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you|(?:can|could|may)\s+I\s+ask\s+you\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
+/** "Would you mind calling…" / "Do you mind sorting…": a polite request whose task opens with a gerund (not "mind if I…"). */
+const MIND = /\b(?:would|do)\s+you\s+mind\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
-const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+${TASK_START}(?=[a-z])`, 'i');
+/** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
+const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
 const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|begin|talk|discuss|look|review|see|say|do that|do it)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
 const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
@@ -89,6 +101,14 @@ function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
   const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b/i.exec(rest);
   return (stop ? rest.slice(0, stop.index) : rest).trim();
+}
+
+/** The plain form of a gerund ("reprogramming" → "reprogram", "calling" → "call", "updating" → "update"). */
+export function plainVerb(gerund: string): string {
+  const [token] = tag(gerund);
+  if (token && token.lemma !== gerund.toLowerCase() && !token.lemma.endsWith('ing')) return token.lemma;
+  const stem = gerund.toLowerCase().replace(/ing$/, '');
+  return /([b-df-hj-np-tv-z])\1$/.test(stem) && !/(?:ll|ss|ff|zz)$/.test(stem) ? stem.slice(0, -1) : stem;
 }
 
 function tidyTask(task: string): string {
@@ -138,7 +158,8 @@ function namedOwner(text: string, ctx: ActionContext): { owner: string; index: n
       const said = match[1]!;
       if (NOT_NAMES.has(said.toLowerCase())) continue;
       const known = knownName(said, ctx.knownNames);
-      if (!known && !/^[A-Z]/.test(said)) continue;
+      // A name nobody is labelled with must look like one: capitalised, and not a common word ("Customer will…").
+      if (!known && (!/^[A-Z]/.test(said) || (frequencyRank(said) ?? Infinity) <= 5000)) continue;
       return { owner: known ?? said, index: match.index! + match[0].length };
     }
   }
@@ -162,6 +183,15 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   const addressed = vocative(text, ctx);
   const unaddressed = (task: string | undefined) => (task && addressed ? task.replace(new RegExp(`,?\\s*${escape(addressed)}\\s*$`, 'i'), '') : task);
   // Requests: a question, "please", or someone addressed by name.
+  const mind = MIND.exec(text);
+  if (mind && question) {
+    const [gerund = '', ...rest] = text.slice(mind.index + mind[0].length).split(/\s+/);
+    const verb = plainVerb(gerund);
+    const task = unaddressed(tidyTask(clauseFrom([verb, ...rest].join(' '), 0)));
+    if (task && !new RegExp(String.raw`^(?:${NOT_TASKS}|wait|hold)\b`, 'i').test(task) && (task.match(/[\p{L}]+/gu) ?? []).length >= 2) {
+      return { kind: 'request', owner: addressed ?? 'addressee', task };
+    }
+  }
   const request = unaddressed(at(REQUEST));
   if (request && (question || /\bplease\b/i.test(text) || addressed)) return { kind: 'request', owner: addressed ?? 'addressee', task: request };
   const please = unaddressed(at(PLEASE));
@@ -193,12 +223,15 @@ const overlap = (a: string, b: string) => {
   return shared / Math.max(1, Math.min(x.size, y.size));
 };
 
+/** An answer that says yes before it promises ("Yes, I'll…", "Sure, …", "Not at all, …"). */
+const ANSWER = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|certainly|absolutely|no problem|not at all|will do|happy to|fine|right|alright)\b/i;
+
 const anaphoric = (task: string, due: string | null) =>
   /\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1;
 
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
 export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
-  const found: Array<FoundAction & { index: number }> = [];
+  const found: Array<FoundAction & { index: number; said: string }> = [];
   sentences.forEach((s, index) => {
     const hit = actionOf(s.text, ctx);
     if (!hit) return;
@@ -214,10 +247,10 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     } else {
       owner = hit.owner === 'addressee' ? null : hit.owner;
     }
-    found.push({ kind: hit.kind, owner, task, due: dueOf(s.text), start: s.start, end: s.end, index });
+    found.push({ kind: hit.kind, owner, task, due: dueOf(s.text), start: s.start, end: s.end, index, said: s.opened ?? s.text });
   });
   // A request and the same person's promise just after it are one item; so are repeats of one task.
-  const merged: Array<FoundAction & { index: number }> = [];
+  const merged: Array<FoundAction & { index: number; said: string }> = [];
   for (const item of found) {
     // A task that names nothing and points back ("I'll start on it tonight", "I'll ask him about that") belongs
     // to the same owner's item just before it; with none to point to, it says nothing a reader can act on.
@@ -227,14 +260,15 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       continue;
     }
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.
-    const vague = contentWords(item.task).length <= 1;
+    // So does "Yes, I'll give them a ring." just after a request to the same person: the answer, in other words.
+    const vague = contentWords(item.task).length <= 1 || ANSWER.test(item.said);
     const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
       || overlap(m.task, item.task) >= 0.6));
     if (!same) { merged.push(item); continue; }
     const richer = contentWords(item.task).length > contentWords(same.task).length ? item : same;
     merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start), end: Math.max(same.end, item.end) };
   }
-  return merged.map(({ index: _index, ...item }) => item);
+  return merged.map(({ index: _index, said: _said, ...item }) => item);
 }
 
 /** How an action item reads in the notes: "Alice: send the deck to finance by Friday". */

@@ -30,7 +30,8 @@ const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|c
 const LETS_PROCESS = /^(?:start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
-const CONCLUSION = String.raw`(?:fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
+/** Words that close a discussion before what the group does: "Fine, …", "Then …", "Good idea, …", "You're right, …". */
+const CONCLUSION = String.raw`(?:good idea|great idea|sounds good|sounds great|fine by me|fair enough|you're right|that's right|makes sense|I agree|agreed|fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
 
 const MARKERS: readonly RegExp[] = [
   // The group as subject of a decision verb: "we agreed", "the committee voted", "we've settled on".
@@ -51,6 +52,8 @@ const MARKERS: readonly RegExp[] = [
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we|let's|let us)\s+(?:go|going|move|moving|press|pressing)\s+(?:ahead|forward|on)\s+with\b|\b(?:we'll|we will|we|let's|let us)\s+proceed\s+with\b/i,
   // A bare agreement on its own.
   /^\s*(?:agreed|decided|done|settled|deal)\s*[.!]?\s*$/i,
+  // A word the turn left in front of a bare agreement ("Rehearsal. Agreed." heard as "Rehearsal agreed."); not a report of someone's.
+  /^\s*(?!(?:he|she|I|you|nobody|nothing|not|never|who|it|that|this)\b)[\p{L}']+\s+(?:agreed|decided|settled)\s*[.!]?\s*$/iu,
   /^\s*(?:agreed|decided|settled)\s*[,:;]\s*\w+/i,
 ];
 
@@ -67,15 +70,40 @@ function concludes(text: string): boolean {
   const rest = opened[1]!;
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
-  return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest);
+  return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
+    // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym."
+    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on)\b/i.test(rest) && !pastTense(rest));
 }
 
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
 
+const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;
+/** A rule or standing arrangement: "From now on…", "…from next week", "…starting Monday", "…, that's the rule". */
+const STANDING = new RegExp(String.raw`\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
+/** What a standing arrangement is not: one person's promise or a request, a hedge or hypothetical, musing, a past event. */
+const NOT_STANDING = /\b(?:I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+need\s+to|I\s+have\s+to|let\s+me|you'll|you\s+will|you\s+need\s+to|you\s+should|maybe|perhaps|might|could|would|should|if|unless|whether|think\s+about|wonder|suppose)\b/i;
+/** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
+const PAST = /\b(?:was|were|did|didn't|had|hadn't|went|came|broke|said|told|took|made|got|sold|ran|found|left|gave|bought|saw|wrote|began|fell|happened|used\s+to|last\s+(?:week|month|year|time|spring|summer|autumn|winter))\b/i;
+const pastTense = (text: string) => PAST.test(text)
+  || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text.replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, ''));
+
+function standing(clause: string): boolean {
+  return STANDING.test(clause) && !NOT_STANDING.test(clause) && !pastTense(clause);
+}
+
+/** Someone's approval, then what follows from it: "The kitchen said yes, so breakfast is served until eleven". */
+const APPROVED_SO = /\b(?:said\s+yes|agreed|approved|signed\s+off|okayed|gave\s+(?:us\s+)?the\s+go-ahead)\b[^.?!;]*?,\s*so\s+(.+)$/i;
+const OUTCOME = /^[^,;]{0,60}?\b(?:is|are|will\s+be)\s+(?:now\s+)?\w+(?:ed|en)\b/i;
+function approvedOutcome(clause: string): string | undefined {
+  const rest = APPROVED_SO.exec(clause)?.[1];
+  return rest && (OUTCOME.test(rest) || concludes(`Fine, ${rest}`)) && !NOT_STANDING.test(rest) && !pastTense(rest.replace(OUTCOME, '')) ? rest : undefined;
+}
+
 /** True when the clause (no question) records an agreement. */
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
-  return (MARKERS.some((m) => m.test(clause)) || letsCommits(clause) || concludes(clause)) && !NEGATED.test(clause);
+  return (MARKERS.some((m) => m.test(clause)) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
+    && !NEGATED.test(clause);
 }
 
 /** The clauses of a sentence: split at "; " and at ", and/but/so" joins, each keeping its own end mark. */
@@ -104,7 +132,11 @@ const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** A decision without its marker when enough remains ("We agreed to hire the Leeds movers." → "Hire the Leeds movers."). */
 export function decisionText(text: string): string {
-  const t = text.trim();
+  const unwrapped = text.trim().replace(/^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\s*,?\s*/i, '')
+    .replace(/\s*,?\s*(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*([.!]?)\s*$/i, '$1');
+  const approved = approvedOutcome(unwrapped);
+  if (approved && wordCount(approved) >= 3) return withStop(capitalise(approved.trim()));
+  const t = wordCount(unwrapped) >= 3 ? capitalise(unwrapped) : text.trim();
   for (const strip of [STRIP, STRIP_OUTCOME, STRIP_LETS, STRIP_AGREED]) {
     const rest = t.replace(strip, '');
     if (rest !== t && wordCount(rest) >= 3) return withStop(capitalise(rest.replace(/^that\s+/i, '')));
@@ -121,6 +153,54 @@ const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I\s+
 const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
 /** An answer that accepts what was put ("Yes.", "Sounds good.", "Fine by me, let's do it."). */
 const ACCEPT = /^\s*(?:yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
+/** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
+const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
+const QUESTION = /\?\s*$/;
+const RULE_TAG = /^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*[.!]?\s*$/i;
+
+/** True when `statement` takes up most of what one of `before` put ("Could deliveries come before eight?" → "Deliveries come before eight."). */
+function takesUp(statement: string, before: readonly string[]): boolean {
+  const words = [...new Set(contentWords(statement))];
+  return words.length >= 3 && before.some((b) => {
+    const said = new Set(contentWords(b));
+    const shared = words.filter((w) => said.has(w)).length;
+    return shared >= 2 && shared / words.length >= 0.5;
+  });
+}
+
+/**
+ * What the group settled on after an acceptance said as its own sentence: the next sentence, by whichever speaker
+ * the turns give it, when it says what the group does ("Good idea." → "We'll open a second desk on Fridays.") or
+ * takes up what was put just before ("Yes." → "Deliveries only come before eight."). Not a question, a task of one
+ * person, a hedge or a report of the past.
+ */
+function settledAfterAcceptance(next: string, before: readonly string[]): boolean {
+  if (QUESTION.test(next) || NOT_STANDING.test(next) || pastTense(next) || NEGATED.test(next)) return false;
+  return concludes(`Fine, ${next}`) || takesUp(next, before);
+}
+
+/** "Tuesday works for me.", "Fine by me." — an acknowledgement of what was just said. */
+const WORKS_FOR_ME = /^\s*(?:[\p{L}\p{N}']+\s+){0,3}(?:works|suits|is\s+fine|is\s+good|sounds\s+good|sounds\s+fine)\s+(?:for|with|by|to)\s+me\s*[.!]?\s*$/iu;
+/** Said of what is to come: a time ahead, or will/going to. */
+const AHEAD = new RegExp(String.raw`\b(?:will|going\s+to|from|starting|until|tomorrow|tonight|evening|morning|afternoon|weekend|${WHEN})\b|'ll\b`, 'i');
+/**
+ * A plain statement of what will change, by the group or to something it owns ("The dress rehearsal moves to
+ * Tuesday evening.", "We open a second desk from next week."): not a question, promise, request, hedge, negation or
+ * past event.
+ */
+function statesChange(text: string): boolean {
+  if (QUESTION.test(text) || NOT_STANDING.test(text) || pastTense(text) || NEGATED.test(text) || !AHEAD.test(text)) return false;
+  return clausesOf(text).some((c) => concludes(`Fine, ${c}`) || coordinated(c));
+}
+
+/** Index of the statement of a change (one of the two sentences before `i`) that another speaker's acknowledgement at `i` accepts. */
+function acknowledged(sentences: readonly DecisionSentence[], i: number, used: ReadonlySet<number>): number | undefined {
+  const ack = sentences[i]!;
+  const candidates = [i - 1, i - 2].filter((k) => k >= 0 && !used.has(k) && sentences[k]!.speaker !== ack.speaker && statesChange(sentences[k]!.text));
+  const named = new Set(contentWords(ack.text));
+  return candidates.find((k) => contentWords(sentences[k]!.text).some((w) => named.has(w))) ?? candidates[0];
+}
+
 const REFUSE = /^\s*(?:no|nope|not|I don't|I'm not|maybe|hmm|I'm afraid|actually|but|wait)\b/i;
 
 /** True when `answer` says again most of what `proposal` put ("…I suggest the first Sunday of June" → "The open day is on the first Sunday of June"). */
@@ -149,6 +229,12 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       const all = clausesOf(s.text);
       const clauses = all.filter((c, k) => clauseDecides(c) || (k > 0 && clauseDecides(all[k - 1]!) && coordinated(c)));
       const whole = clauses.length === 0 || (follows && coordinated(s.text)) ? [s.text] : clauses;
+      // "That's the rule." tags the statement before it: that is the decision, if it is not one already.
+      if (whole.length === 1 && RULE_TAG.test(whole[0]!)) {
+        const previous = sentences[i - 1];
+        if (previous && !used.has(i - 1) && !QUESTION.test(previous.text) && wordCount(previous.text) >= 4) push(decisionText(previous.text), [i - 1, i]);
+        continue;
+      }
       if (whole.length === 1 && isBare(whole[0]!)) {
         const next = sentences[i + 1];
         const previous = sentences[i - 1];
@@ -162,18 +248,57 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       for (const clause of whole) push(decisionText(clause), [i]);
       continue;
     }
-    // A proposal answered by another speaker's acceptance or restatement.
+    // An acceptance on its own, then what was settled (speaker labels are not trusted: diarization merges and splits turns).
+    if (ACCEPT_ALONE.test(s.text) || WORKS_FOR_ME.test(s.text)) {
+      const next = sentences[i + 1];
+      if (next && !used.has(i + 1) && settledAfterAcceptance(next.text, sentences.slice(Math.max(0, i - 3), i).map((b) => b.text))) {
+        push(decisionText(next.text), [i, i + 1]);
+        i++;
+        continue;
+      }
+      // Or it accepts a plain statement of a change just made by someone else ("The rehearsal moves to Tuesday." — "Tuesday works for me.").
+      const stated = acknowledged(sentences, i, used);
+      if (stated !== undefined) push(decisionText(sentences[stated]!.text), [stated, i]);
+      continue;
+    }
+    // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
+    // another speaker) or by another speaker's restatement.
     if (PROPOSAL.test(s.text)) {
-      const j = sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
+      const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
+      const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
       const answer = sentences[j];
       // An answer that records a decision of its own is taken as such below, not as an acceptance.
       if (!answer || REFUSE.test(answer.text) || /\?\s*$/.test(answer.text) || isDecision(answer.text)) continue;
+      // "Good idea." and then what was settled: the settled statement is the decision, in its own words.
+      const after = sentences[j + 1];
+      if (ACCEPT_ALONE.test(answer.text) && after && !used.has(j + 1)) {
+        if (isDecision(after.text)) { i = j; continue; }
+        if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) { push(decisionText(after.text), [i, j, j + 1]); i = j + 1; continue; }
+      }
       const put = s.text.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.');
       if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
       if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(put), [i, j]); i = j; }
     }
   }
-  return out.filter((d, i) => out.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase()) === i);
+  // One decision said twice in a row (accepted, then restated) is listed once, in its fuller wording.
+  const kept: SourcedDecision[] = [];
+  for (const d of out) {
+    const twin = kept.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase() || (Math.min(...d.sources) - Math.max(...e.sources) <= 2 && sameDecision(e.text, d.text)));
+    if (twin < 0) { kept.push(d); continue; }
+    const e = kept[twin]!;
+    const fuller = contentWords(d.text).length > contentWords(e.text).length ? d.text : e.text;
+    kept[twin] = { text: fuller, start: Math.min(e.start, d.start), end: Math.max(e.end, d.end), sources: [...new Set([...e.sources, ...d.sources])].sort((a, b) => a - b) };
+  }
+  return kept;
+}
+
+/** Two wordings of one decision: the same text, or most content words of the shorter one in the other. */
+function sameDecision(a: string, b: string): boolean {
+  if (a.toLowerCase() === b.toLowerCase()) return true;
+  const x = new Set(contentWords(a));
+  const y = new Set(contentWords(b));
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared >= 2 && shared / Math.min(x.size, y.size) >= 0.6;
 }
 
 /** The decisions of a meeting, in meeting order, without repeats. `sentences` are cleaned of fillers. */

@@ -6,7 +6,7 @@
  */
 
 /** Sounds that are never words. */
-const HESITATIONS = String.raw`u+h+m*|u+m+|e+r+m*|a+h+|h+m+|m+h*m+|uh-huh|mm-hmm`;
+const HESITATIONS = String.raw`u+h+m*|u+m+|e+r+m*|a+h+|e+h+|h+m+|m+h*m+|uh-huh|mm-hmm`;
 /** Phrases that are fillers wherever they stand between commas or at a sentence edge. */
 const PARENTHETICAL = String.raw`you know|i mean|you see|kind of like|like|basically|actually|literally|sort of|i guess|i suppose`;
 /** Words that only open a sentence ("So, ...", "Okay so ...", "And yeah, ..."). */

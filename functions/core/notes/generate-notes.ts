@@ -1,5 +1,6 @@
 import type { Sentence } from '../insights/transcript.js';
 import type { ActionItem, DraftPoint, MeetingNotes, NotesEngine, TimestampRange } from './model.js';
+import { mergeSameNamedSpeakers } from './speaker-names.js';
 
 /** Label → name, as NotesInput takes them (`spk_0` → "Alice"). */
 export type SpeakerNamesByLabel = Readonly<Record<string, string>>;
@@ -14,7 +15,7 @@ const round = (seconds: number) => Math.round(seconds * 100) / 100;
 export const MAX_ACTION_ITEMS = 100;
 
 /**
- * Drafts notes with the engine and gives them their stored shape: ids for the notes and each action item,
+ * Drafts notes with the engine (labels named alike count as one speaker) and gives them their stored shape: ids for the notes and each action item,
  * action items numbered from 1 (at most MAX_ACTION_ITEMS), not stored in Todoist, time ranges clamped to the transcript's span.
  * @throws NotesGenerationFailed when the engine fails or returns no overview.
  */
@@ -23,7 +24,7 @@ export async function generateNotes(
 ): Promise<MeetingNotes> {
   let draft;
   try {
-    draft = await engine.draft({ sentences, speakerNames });
+    draft = await engine.draft(mergeSameNamedSpeakers(sentences, speakerNames));
   } catch (error) {
     throw new NotesGenerationFailed(`The ${engine.name} notes engine failed: ${(error as Error).message}`);
   }

@@ -36,11 +36,15 @@ const NEVER = new Set((
 ).split(/\s+/));
 
 /**
- * Time nouns that may end a compound after a specific word, when the compound is said more than once as a
- * whole ("open day", "training session"), though never a topic alone or after another vague word ("next week").
+ * Time nouns that may end or open a compound with a specific word, when the compound is said more than once as a
+ * whole ("open day", "training session", "night shifts"), though never a topic alone or after another vague word ("next week").
  */
 const TIME_HEADS = new Set('day days week weekend month year morning afternoon evening night hour time session sessions'.split(' '));
 const MIN_TIME_COMPOUND_USES = 2;
+
+/** Fixed expressions whose noun is no topic ("three nights in a row", "by the way"). */
+const IDIOMS = new Set(['in a row', 'in a way', 'by the way', 'on the way', 'in the way', 'in a hurry', 'on the whole', 'in the meantime', 'at the moment', 'for a change', 'in a nutshell', 'on the spot']);
+const inIdiom = (tokens: readonly TaggedToken[], k: number) => k >= 2 && IDIOMS.has(`${tokens[k - 2]!.lower} ${tokens[k - 1]!.lower} ${tokens[k]!.lower}`);
 
 interface Candidate { tokens: TaggedToken[]; sentence: number }
 const isTimeHead = (t: TaggedToken) => TIME_HEADS.has(t.lower) && HEAD_POS.has(t.pos);
@@ -57,10 +61,10 @@ function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySe
     if (run.length > 0) out.push({ tokens: run, sentence });
     run = [];
   };
-  for (const t of tokens) {
+  for (const [k, t] of tokens.entries()) {
     // No contractions ("I'm", "Friday's"): a topic is a plain word.
     const usable = PHRASE_POS.has(t.pos) && /^[\p{L}][\p{L}-]*$/u.test(t.text) && t.lower.length >= 3 && !t.stop
-      && !NEVER.has(t.lower) && !NEVER.has(t.lemma) && !excluded.has(t.lower);
+      && !NEVER.has(t.lower) && !NEVER.has(t.lemma) && !excluded.has(t.lower) && !inIdiom(tokens, k);
     if (usable) run.push(t);
     else if (isTimeHead(t) && run.length > 0) { run.push(t); flush(); }
     else flush();
@@ -88,7 +92,7 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
       const tokens = c.tokens.slice(from, to);
       if (!HEAD_POS.has(tokens.at(-1)!.pos)) continue;
       if (tokens[0]!.pos === 'ADJ' && tokens.length === 1) continue;
-      if (isTimeHead(tokens[0]!)) continue;
+      if (isTimeHead(tokens[0]!) && tokens.length === 1) continue;
       const lemmas = tokens.map((t) => t.lemma);
       const key = lemmas.join(' ');
       const group = groups.get(key) ?? { lemmas, count: 0, sentences: new Set<number>(), surfaces: new Map<string, number>(), bareSurfaces: new Set<string>() };
@@ -109,7 +113,8 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
     const cohesion = g.lemmas.length === 1 ? 1 : Math.min(2, 0.6 + 0.4 * g.count);
     const text = [...g.surfaces.entries()].sort((a, b) => b[1] - a[1])[0]![0];
     return { text, lemmas: g.lemmas, score: mean * cohesion * Math.sqrt(g.sentences.size), sentences: [...g.sentences].sort((a, b) => a - b), bare: g.bareSurfaces.has(text) };
-  }).filter((k, i) => k.sentences.length >= 1 && k.score > 0 && (!TIME_HEADS.has(k.lemmas.at(-1)!) || counts[i]! >= MIN_TIME_COMPOUND_USES));
+  }).filter((k, i) => k.sentences.length >= 1 && k.score > 0
+    && ((!TIME_HEADS.has(k.lemmas.at(-1)!) && !TIME_HEADS.has(k.lemmas[0]!)) || counts[i]! >= MIN_TIME_COMPOUND_USES));
   scored.sort((a, b) => b.score - a.score || b.lemmas.length - a.lemmas.length || a.text.localeCompare(b.text));
   const chosen: Keyphrase[] = [];
   const used = new Set<string>();

@@ -21,5 +21,25 @@ export function tag(text: string): TaggedToken[] {
   const pos = tokens.out(its.pos) as string[];
   const lemmas = tokens.out(its.lemma as never) as unknown as string[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
-  return values.map((value, i) => ({ text: value, lower: value.toLowerCase(), lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', stop: Boolean(stops[i]) }));
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const out = values.map((value, i) => ({ text: value, lower: value.toLowerCase(), lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', stop: Boolean(stops[i]) }));
+  return joinHyphenated(out, spaces);
+}
+
+/** A word the tokenizer split at its hyphen ("check", "-", "in") is one word again: "check-in", a noun when either part is one, an adjective after a number. */
+function joinHyphenated(tokens: TaggedToken[], spaces: readonly string[]): TaggedToken[] {
+  const out: TaggedToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const [left, hyphen, right] = [out.at(-1), tokens[i]!, tokens[i + 1]];
+    if (hyphen.text === '-' && left && right && !spaces[i] && !spaces[i + 1] && /^[\p{L}\p{N}]/u.test(left.text) && /^[\p{L}\p{N}]/u.test(right.text)) {
+      const text = `${left.text}-${right.text}`;
+      // A number first ("one-year", "two-factor") makes a modifier.
+      const pos = left.pos === 'NUM' ? 'ADJ' : [left, right].some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') ? 'NOUN' : right.pos;
+      out[out.length - 1] = { text, lower: text.toLowerCase(), lemma: `${left.lower}-${right.lemma}`, pos, stop: false };
+      i++;
+      continue;
+    }
+    out.push(hyphen);
+  }
+  return out;
 }

@@ -16,8 +16,13 @@ const STARTERS = String.raw`And|But|So|Then|The|I'll|I will|We|We'll|We're|Let's
 const RUN_ON = new RegExp(String.raw`(?<=[a-z]) (?=(?:${STARTERS}) )`, 'g');
 const STARTER_WORD = new RegExp(String.raw`(?:^|\s)(?:${STARTERS})$`);
 /** Short answers that really are a turn of their own. */
-const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank you|great|good|fine|agreed|exactly|cool|perfect|lovely|of course|will do|no problem|sounds good|makes sense|hmm|um|uh|well|oh)\b/i;
-const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next)\s*[.?!,]*$/i;
+const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank you|great|good|fine|agreed|exactly|cool|perfect|lovely|of course|will do|no problem|sounds good|makes sense|hmm|um|uh|well|oh|you're right|that's right|that's true|true|fair enough|good idea|great idea|I agree|I like it|not at all|happy to)\b/i;
+/** Short sentences complete on their own: "that/it/this is" or "let's" with what it is ("That's the rule.", "Let's do it."). */
+const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
+const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed)\s*[.?!,]*$/i;
+
+/** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and", "I"…): the speech engine's full stop is wrong. */
+const CUT_SHORT = /(?:\b(?:a|an|the|and|or|of|to|my|your|our|their|his|its)|(?<![\p{L}'])I|\b\w+s')\s*[.,]?\s*$/iu;
 
 const words = (text: string) => text.match(/[\p{L}\p{N}']+/gu) ?? [];
 const bare = (text: string) => text.trim().replace(/[.?!,;:]+$/, '');
@@ -50,19 +55,36 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i]!;
     const b = out[i + 1]!;
-    if (a.speaker === b.speaker || b.start - a.end > MAX_GAP) continue;
+    if (b.start - a.end > MAX_GAP) continue;
+    // A sentence the speech engine cut at a comma goes on in the same speaker's next one ("Rajesh," | "can you fix…").
+    // …or at a word no sentence ends on ("…finish the soldiers'." | "Jackets by Thursday,").
+    if (a.speaker === b.speaker && (/,\s*$/.test(a.text) || (CUT_SHORT.test(a.text) && !REPLY.test(b.text)))) {
+      out.splice(i, 2, { ...a, text: `${a.text.trim().replace(/\.$/, '')} ${lowerFirst(b.text.trim())}`, end: b.end });
+      i--;
+      continue;
+    }
+    if (a.speaker === b.speaker) continue;
     const aWords = words(a.text).length;
     const bWords = words(b.text).length;
     const bContinues = out[i + 2]?.speaker === b.speaker;
     const aWasContinued = out[i - 1]?.speaker === a.speaker;
     // The next speaker's first word or two end the previous sentence ("…works for." | "Me.").
-    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues)) {
+    // Only the first word when the second is an answer of its own ("…every." | "Rehearsal agreed." → "…every rehearsal." | "Agreed.").
+    const answered = bWords === 2 ? /^\s*([\p{L}\p{N}']+)[,.]?\s+(agreed|yes|okay|fine|sure|deal)\s*[.!]?\s*$/iu.exec(b.text) : null;
+    if (answered && (DANGLING.test(a.text) || bContinues)) {
+      const split = a.end + ((b.end - b.start) * answered[1]!.length) / b.text.length;
+      out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(answered[1]!)}.`, end: split },
+        { ...b, text: `${answered[2]![0]!.toUpperCase()}${answered[2]!.slice(1)}.`, start: split });
+      continue;
+    }
+    // Not a turn cut at a comma or a word no sentence ends on that its speaker goes on with ("Grace," | "can you…"; "And I." | "Will update…").
+    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues) && !(bContinues && (/,\s*$/.test(b.text) || CUT_SHORT.test(b.text)))) {
       out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, end: b.end });
       i--;
       continue;
     }
     // A turn ends on the first word(s) of the next speaker's sentence ("…family. I." | "Can fix…").
-    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text)) || (aWords <= 6 && DANGLING.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
+    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text))) || (aWords <= 6 && DANGLING.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
       out.splice(i, 2, { ...b, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, start: a.start });
       i = Math.max(-1, i - 2);
     }

@@ -51,6 +51,32 @@ describe('action items', () => {
     expect(items(s('We need to sign the lease by Monday.', 'spk_0', 0))).toEqual([{ text: 'Sign the lease by Monday', owner: null, due: 'Monday' }]);
   });
 
+  it('reads "Would you mind …ing", "Can I ask you to…" and "Could I ask you to…" as requests, the task in its plain verb form', () => {
+    expect(items(s('Would you mind reprogramming the broken room keys tonight, Bob?', 'spk_0', 0))).toEqual([{ text: 'Bob: reprogram the broken room keys tonight', owner: 'Bob', due: 'tonight' }]);
+    expect(items(s('Would you mind calling the printer about the invoice?', 'spk_0', 0), s('Not at all.', 'spk_2', 5))).toEqual([{ text: 'Carol: call the printer about the invoice', owner: 'Carol', due: null }]);
+    expect(items(s('Can I ask you to finish the budget table by Friday?', 'spk_0', 0), s("Yes, that's fine.", 'spk_1', 5))).toEqual([{ text: 'Bob: finish the budget table by Friday', owner: 'Bob', due: 'Friday' }]);
+    expect(actionOf('Would you mind if I opened the window?', ctx)).toBeUndefined();
+    expect(actionOf('Would you mind waiting a moment?', ctx)).toBeUndefined();
+  });
+
+  it('takes the addressee\'s "Yes, I\'ll …" just after a request as their answer to it, not a second task', () => {
+    expect(items(s('Bob, would you ask the council about the pitch lights?', 'spk_0', 0), s("Yes, I'll give them a ring.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: ask the council about the pitch lights', owner: 'Bob', due: null }]);
+    // A promise that is not an answer (no yes) stays its own item.
+    expect(items(s('Bob, would you ask the council about the pitch lights?', 'spk_0', 0), s("I'll also order new nets for the goals.", 'spk_1', 5))).toHaveLength(2);
+  });
+
+  it('does not take "Please do." (accepting an offer) for a task', () => {
+    expect(items(s('I can interview the families near the river.', 'spk_1', 0), s('Please do, and take a photographer.', 'spk_0', 5)))
+      .toEqual([{ text: 'Bob: interview the families near the river', owner: 'Bob', due: null }]);
+    expect(items(s('Please do and take a photographer.', 'spk_0', 5))).toEqual([]);
+  });
+
+  it('does not take a capitalised common noun for a person ("Customers will also ask for…")', () => {
+    expect(items(s('Customer will also ask for a search feature.', 'spk_0', 0))).toEqual([]);
+    expect(items(s('Raj will turn on two-factor login for the staff accounts.', 'spk_0', 0))).toEqual([{ text: 'Raj: turn on two-factor login for the staff accounts', owner: 'Raj', due: null }]);
+  });
+
   it.each([
     "I'll be honest, the demo was rough.",
     'I will say the numbers look fine.',

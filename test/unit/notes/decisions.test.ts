@@ -97,4 +97,121 @@ describe('decisions', () => {
     expect(findDecisions([s('Then we keep the colour scheme.', 'spk_0', 0), s("And we'll launch the home page first.", 'spk_0', 5)]).map((d) => d.text))
       .toEqual(['We keep the colour scheme.', "We'll launch the home page first."]);
   });
+  it.each([
+    ['From now on, invoices go out on the first of every month.', 'Invoices go out on the first of every month.'],
+    ["Expense claims have to be in within thirty days, that's the rule.", 'Expense claims have to be in within thirty days.'],
+    ["We'll open a second check-in desk on Fridays from next week.", "We'll open a second check-in desk on Fridays from next week."],
+    ['Going forward, the cash box is counted by two people.', 'The cash box is counted by two people.'],
+    ['Deliveries only arrive before eight in the morning, starting next week.', 'Deliveries only arrive before eight in the morning, starting next week.'],
+  ])('takes a rule or standing arrangement "%s" for a decision, written "%s"', (text, written) => {
+    expect(isDecision(text)).toBe(true);
+    expect(findDecisions([s(text, 'spk_0', 0)]).map((d) => d.text)).toEqual([written]);
+  });
+
+  it.each([
+    "I'll start sending the reports from next week.",
+    'From now on, could we meet a bit earlier?',
+    'Maybe from next month we could try a later start.',
+    'Prices have gone up a lot since last spring.',
+    'The new rules started last month and nobody read them.',
+    "If we hire more staff from next week, we'll need a bigger room.",
+    'We should think about a new rule for the car park from next year.',
+    'We have six new workers starting Monday.',
+  ])('does not take the commitment, question, hedge, past event, hypothetical or musing "%s" for a decision', (text) => {
+    expect(findDecisions([s(text, 'spk_0', 0)])).toEqual([]);
+  });
+
+  it('takes an acceptance said as its own sentence ("Good idea.", "Yes.") followed by what the group does, whoever the turn is labelled to', () => {
+    const proposal = s('A second check-in desk on Fridays would halve the queue.', 'spk_1', 0);
+    for (const speaker of ['spk_0', 'spk_1']) {
+      expect(findDecisions([proposal, s('Good idea.', speaker, 5), s("We'll open a second check-in desk on Fridays.", speaker, 7)]).map((d) => d.text))
+        .toEqual(["We'll open a second check-in desk on Fridays."]);
+    }
+    expect(findDecisions([s('Could deliveries come before eight instead?', 'spk_1', 0), s('Yes.', 'spk_0', 5), s('Deliveries only come before eight in the morning.', 'spk_0', 7)]).map((d) => d.text))
+      .toEqual(['Deliveries only come before eight in the morning.']);
+    expect(findDecisions([s('For the front page there are two candidates, the flood story or the new mayor.', 'spk_0', 0), s('You\'re right.', 'spk_1', 5), s('The flood story goes on the front page.', 'spk_1', 7)]).map((d) => d.text))
+      .toEqual(['The flood story goes on the front page.']);
+    expect(findDecisions([s('The gym sounds better to me.', 'spk_1', 0), s('Alright, the concert moves to the school gym.', 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['The concert moves to the school gym.']);
+  });
+
+  it('does not take an acceptance followed by a report, a task or a need for a decision', () => {
+    expect(findDecisions([s('Did the oven break again?', 'spk_1', 0), s('Yes.', 'spk_0', 5), s('The oven broke again on Monday.', 'spk_0', 7)])).toEqual([]);
+    expect(findDecisions([s('Good idea.', 'spk_0', 0), s("We'll need to look at the budget again.", 'spk_0', 5)])).toEqual([]);
+    expect(findDecisions([s('Could you send the deck?', 'spk_1', 0), s('Yes.', 'spk_0', 5), s("I'll send the deck tonight.", 'spk_0', 7)])).toEqual([]);
+  });
+
+  it('takes a bare "Yes." right after a proposal as its acceptance even when diarization gave it the proposer\'s label', () => {
+    expect(findDecisions([s('Should we switch the newsletter to monthly?', 'spk_0', 0), s('Yes.', 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['Switch the newsletter to monthly.']);
+  });
+
+  it.each([
+    "Good idea, we'll open a second check-in desk on Fridays.",
+    'You\'re right, the flood story goes on the front page.',
+    "Fair enough, we'll keep the organic flour for the sourdough.",
+    'Sounds good, then the launch is postponed by a month.',
+  ])('takes an agreement phrase followed by what the group does, "%s", for a decision', (text) => {
+    expect(isDecision(text)).toBe(true);
+  });
+
+  it.each([
+    "Good idea, we'll need to check the budget first.",
+    "You're right, the printer broke again last week.",
+    'Fair enough, we could ask the landlord.',
+  ])('does not take an agreement phrase followed by a need, a report or a hedge, "%s", for a decision', (text) => {
+    expect(isDecision(text)).toBe(false);
+  });
+
+  it('takes the statement after an accepted proposal as the decision, in its own words, once', () => {
+    expect(findDecisions([
+      s('What if we kept a bigger buffer in the fridge?', 'spk_1', 0), s('Say twenty doses instead of ten.', 'spk_1', 3),
+      s('Good idea.', 'spk_0', 6), s("We'll keep twenty doses of the vaccine in stock from now on.", 'spk_0', 8),
+    ]).map((d) => d.text)).toEqual(["We'll keep twenty doses of the vaccine in stock from now on."]);
+    // With nothing settled after the yes, the proposal is the decision.
+    expect(findDecisions([s('What if we kept a bigger buffer in the fridge?', 'spk_1', 0), s('Good idea.', 'spk_0', 6), s('The supplier needs a week.', 'spk_2', 8)]).map((d) => d.text))
+      .toEqual(['Kept a bigger buffer in the fridge.']);
+  });
+
+  it('takes "That\'s the rule." after a decision as its tag, not a decision of its own', () => {
+    expect(findDecisions([s('From now on, no crane lifts when the wind is above thirty miles an hour.', 'spk_0', 0), s("That's the rule.", 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['No crane lifts when the wind is above thirty miles an hour.']);
+    expect(findDecisions([s('No crane lifts when the wind is above thirty miles an hour.', 'spk_0', 0), s("That's the rule.", 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['No crane lifts when the wind is above thirty miles an hour.']);
+  });
+
+  it('does not repeat one decision when its proposal is accepted and then restated', () => {
+    expect(findDecisions([s('We could bake a second batch in the afternoon.', 'spk_1', 0), s("Yes, let's do that.", 'spk_0', 5), s('A second batch of sourdough every afternoon, starting Monday.', 'spk_0', 7)])).toHaveLength(1);
+  });
+
+  it('takes a plain statement of a change that another speaker accepts as a decision', () => {
+    const texts = (list: ReturnType<typeof findDecisions>) => list.map((d) => d.text);
+    expect(texts(findDecisions([
+      s('The dress rehearsal moves to Tuesday evening.', 'spk_0', 0), s('The hall is booked on Wednesday.', 'spk_0', 4), s('Tuesday works for me.', 'spk_1', 8),
+    ]))).toEqual(['The dress rehearsal moves to Tuesday evening.']);
+    expect(texts(findDecisions([s('The weekly call starts at nine from next month.', 'spk_0', 0), s('Fine by me.', 'spk_2', 4)])))
+      .toEqual(['The weekly call starts at nine from next month.']);
+  });
+
+  it('does not take a statement accepted by its own speaker, a past event, a question, a hedge or a promise for a decision', () => {
+    const after = (statement: string, answer = 'Sounds good.', speaker = 'spk_1') => findDecisions([s(statement, 'spk_0', 0), s(answer, speaker, 4)]);
+    expect(after('The dress rehearsal moves to Tuesday evening.', 'Tuesday works for me.', 'spk_0')).toEqual([]);
+    expect(after('The delivery moved to Tuesday last week.')).toEqual([]);
+    expect(after('Does the rehearsal move to Tuesday evening?')).toEqual([]);
+    expect(after('Maybe the rehearsal moves to Tuesday evening.')).toEqual([]);
+    expect(after("I'll move the rehearsal to Tuesday evening.")).toEqual([]);
+    expect(after('The printer is fixed.', 'Good.')).toEqual([]);
+  });
+
+  it('takes a short "X agreed." with a word the turn left in front as a bare agreement', () => {
+    expect(findDecisions([s('They should come to every rehearsal.', 'spk_1', 0), s('Rehearsal agreed.', 'spk_0', 4), s('New members sing if they attend all the rehearsals.', 'spk_0', 6)]).map((d) => d.text))
+      .toEqual(['New members sing if they attend all the rehearsals.']);
+    expect(findDecisions([s('She agreed.', 'spk_0', 0), s('The shop opens at nine on Monday.', 'spk_0', 2)])).toEqual([]);
+  });
+
+  it('takes what follows an approval from outside ("…said yes, so…") as a decision', () => {
+    expect(findDecisions([s('The kitchen said yes, so breakfast is served until eleven at weekends.', 'spk_0', 0)]).map((d) => d.text))
+      .toEqual(['Breakfast is served until eleven at weekends.']);
+    expect(findDecisions([s('The kitchen said no, so breakfast is served until ten.', 'spk_0', 0)])).toEqual([]);
+  });
 });

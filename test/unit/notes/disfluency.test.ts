@@ -8,6 +8,7 @@ describe('cleanSentence', () => {
     ['The recycled paper is cheaper, and, you know, customers like it.', 'The recycled paper is cheaper, and customers like it.'],
     ['Well I mean the storm felt rushed, right?', 'The storm felt rushed.'],
     ['Uh, the uh budget is, erm, fine.', 'The budget is fine.'],
+    ['Can you finish the jackets first, eh, Grace?', 'Can you finish the jackets first Grace?'],
   ])('cleans %j', (raw, clean) => {
     expect(cleanSentence(raw)).toBe(clean);
   });

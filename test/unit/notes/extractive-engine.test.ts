@@ -76,6 +76,15 @@ describe('createExtractiveNotesEngine', () => {
     expect(draft.actionItems.map((a) => a.text)).toEqual(['Bob: ask three firms for quotes']);
   });
 
+  it('takes "Yes, I\'ll …" after a request as its answer though the clean-up drops the "Yes,"', async () => {
+    const on = (text: string, start: number, speaker = 'spk_0') => ({ text, start, end: start + 4, speaker });
+    const draft = await createExtractiveNotesEngine().draft({ sentences: [
+      on('Bob, would you ask the council about the pitch lights?', 0),
+      on("Yes, I'll give them a ring.", 5, 'spk_1'),
+    ], speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.actionItems.map((a) => a.text)).toEqual(['Bob: ask the council about the pitch lights']);
+  });
+
   it('gives 3 to 8 summary bullets without fillers, repeated words or questions', async () => {
     const topics = ['database migration', 'customer records', 'maintenance window', 'backup schedule', 'support rota', 'billing export'];
     const sentences = Array.from({ length: 60 }, (_, i) => ({
@@ -111,6 +120,21 @@ describe('generateNotes', () => {
     expect(new Set([notes.notes_id, ...notes.action_items.map((a) => a.id)]).size).toBe(2);
     expect(notes.timestamp_ranges).toHaveLength(notes.summary.length);
     expect(Object.keys(notes)).toEqual(['notes_id', 'overview', 'summary', 'action_items', 'timestamp_ranges', 'decisions']);
+  });
+
+  it('counts labels the host gave the same name as one speaker, and keeps unnamed labels apart', async () => {
+    const said = (speaker: string, text: string, start: number) => ({ speaker, text, start, end: start + 3 });
+    const sentences = [
+      said('spk_0', 'The costume fitting for the play is on Thursday in the hall.', 0),
+      said('spk_1', 'The hall needs new lights for the play before the fitting.', 4),
+      said('spk_0', 'Grace,', 8),
+      said('spk_2', 'can you order the new lights for the hall by Friday?', 9),
+      said('spk_3', 'The lights for the play come from the theatre shop.', 13),
+      said('spk_4', 'The theatre shop is open on Friday morning.', 17),
+    ];
+    const notes = await generateNotes(sentences, createExtractiveNotesEngine(), ids(), { spk_0: 'Oliver', spk_1: 'Grace', spk_2: ' oliver ' });
+    expect(notes.overview).toMatch(/^Oliver, Grace, Speaker 4 and Speaker 5 discussed /);
+    expect(notes.action_items).toMatchObject([{ content: 'Grace: order the new lights for the hall by Friday', owner: 'Grace', due: 'Friday' }]);
   });
 
   it('gives owner and due null and no decisions for an engine that does not draft them', async () => {

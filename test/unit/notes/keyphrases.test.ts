@@ -38,6 +38,21 @@ describe('keyphrases', () => {
     expect(keyphrases(['The training session was long.', 'Compost is cheap.']).map((k) => k.text)).not.toContain('training session');
   });
 
+  it('takes a compound opening on a time noun when said more than once as a whole ("night shifts")', () => {
+    const rota = ['Nobody wants three night shifts in a row.', 'Two night shifts at most.', 'I need to redo the night shift rota.', 'The night was quiet.'];
+    const phrases = keyphrases(rota).map((k) => k.text);
+    expect(phrases).toContain('night shifts');
+    expect(phrases).not.toContain('night');
+    expect(phrases).not.toContain('row');
+    expect(keyphrases(['The night porter was late.', 'Compost is cheap.']).map((k) => k.text)).not.toContain('night porter');
+  });
+
+  it('keeps a hyphenated word whole ("check-in desk", not "check" and "desk")', () => {
+    const phrases = keyphrases(['The check-in desk is too slow.', 'A second check-in desk would halve the queue.', 'The queue at the check-in desk is long.']).map((k) => k.text);
+    expect(phrases).toContain('check-in desk');
+    expect(phrases).not.toContain('check');
+  });
+
   it('never takes a contraction for a topic', () => {
     const phrases = keyphrases(["I'm sure the budget is fine.", "I'm worried about the budget.", "Friday's budget review."]).map((k) => k.text);
     expect(phrases.some((p) => p.includes("'"))).toBe(false);

@@ -21,11 +21,54 @@ describe('repairTurns', () => {
       .toEqual(['A: Tom, can you fix the crash by next Wednesday?', 'B: Sure, I can.']);
   });
 
+  it('leaves a name its speaker opens a request with to that request, not to the sentence before', () => {
+    expect(texts(repairTurns([s('A', 'The hall needs new lights.'), s('B', 'Grace,'), s('B', 'can you order the lights by Friday?')])))
+      .toEqual(['A: The hall needs new lights.', 'B: Grace, can you order the lights by Friday?']);
+  });
+
+  it('gives the previous sentence only the first word of a two-word turn whose second word is an answer', () => {
+    expect(texts(repairTurns([s('A', 'They come to every.'), s('B', 'Meeting agreed.'), s('B', 'New members sing.')])))
+      .toEqual(['A: They come to every meeting.', 'B: Agreed.', 'B: New members sing.']);
+  });
+
+  it('joins a sentence its speaker cut at a word no sentence ends on to their next one', () => {
+    expect(texts(repairTurns([s('A', 'Can I ask you to finish the soldiers\'.'), s('A', 'Jackets by Thursday,'), s('B', 'Grace?'), s('B', 'Yes, that\'s fine.')])))
+      .toEqual(['A: Can I ask you to finish the soldiers\' Jackets by Thursday grace?', 'B: Yes, that\'s fine.']);
+    expect(texts(repairTurns([s('A', 'We need to order the.'), s('A', 'Yes.')]))).toEqual(['A: We need to order the.', 'A: Yes.']);
+    expect(texts(repairTurns([s('B', 'I will tell the team today.'), s('A', 'And I.'), s('A', 'Will update the release notes and.'), s('A', 'Everyone.')])))
+      .toEqual(['B: I will tell the team today.', 'A: And I will update the release notes and everyone.']);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
     const apart = [{ speaker: 'A', text: 'We will meet on.', start: 0, end: 2 }, { speaker: 'B', text: 'Monday works.', start: 10, end: 11 }];
     expect(repairTurns(apart)).toEqual(apart);
+  });
+
+  it('gives back one turn-initial word, not the acceptance that follows it ("their." | "Kitchens." "You\'re right.")', () => {
+    expect(texts(repairTurns([s('A', 'People are still clearing out their.'), s('B', 'Kitchens.'), s('B', "You're right."), s('B', 'The flood story goes first.')])))
+      .toEqual(['A: People are still clearing out their Kitchens.', "B: You're right.", 'B: The flood story goes first.']);
+  });
+
+  it('gives "I\'m going." to the next speaker\'s "To ask…" it starts', () => {
+    expect(texts(repairTurns([s('A', 'The kitchen usually makes packed lunches.'), s('B', "I'm going."), s('A', 'To ask the kitchen about packed lunches.')])))
+      .toEqual(['A: The kitchen usually makes packed lunches.', "A: I'm going to ask the kitchen about packed lunches."]);
+  });
+
+  it('joins a sentence cut at a comma to the same speaker\'s next one ("Rajesh," | "can you fix the login bug?")', () => {
+    expect(texts(repairTurns([s('A', 'Good, the release is postponed by one week.'), s('A', 'Rajesh,'), s('A', 'can you fix the login bug by Wednesday?')])))
+      .toEqual(['A: Good, the release is postponed by one week.', 'A: Rajesh, can you fix the login bug by Wednesday?']);
+    // Not across speakers, and not a finished sentence.
+    const kept = [s('A', 'Rajesh,'), s('B', 'can you hear me?'), s('B', 'Yes.'), s('B', 'The login bug is fixed.')];
+    expect(repairTurns(kept)).toEqual(kept);
+  });
+
+  it('leaves a short complete sentence that ends a turn alone ("That\'s the rule.", "Let\'s do it.")', () => {
+    const rule = [s('A', 'No crane lifts in high wind.'), s('A', "That's the rule."), s('B', 'We have six new workers starting Monday.')];
+    expect(repairTurns(rule)).toEqual(rule);
+    const lets = [s('A', "Readers won't notice much."), s('A', "Let's do it."), s('B', "Okay, we'll print it on thinner paper.")];
+    expect(repairTurns(lets)).toEqual(lets);
   });
 
   it('splits a run-on where a capitalised sentence starter follows without a full stop', () => {
