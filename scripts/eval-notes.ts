@@ -66,9 +66,18 @@ function wavFile(pcm: Buffer): Buffer {
   return Buffer.concat([header, pcm]);
 }
 
+/**
+ * The espeak-ng voice to ask for. espeak-ng 1.51 (Debian 12) ignores the variant of the `en-gb` alias: `en-gb+f4`,
+ * `en-gb+m2` and `en-gb` give byte-identical audio, so two speakers scripted as different British voices spoke with one
+ * voice. `en` is the same British English voice (gmw/en) and honours variants, so `en-gb+X` is asked for as `en+X`.
+ */
+function espeakVoice(voice: string): string {
+  return voice.replace(/^en-gb\+/i, 'en+');
+}
+
 /** Speaks the script line by line (espeak-ng, one voice per speaker) into one m4a; returns it with each line's times. */
 async function speak(script: ScriptedMeeting, dir: string): Promise<{ file: string; lines: Timed[] }> {
-  const voiceOf = new Map(script.speakers.map((s) => [s.name, s.voice]));
+  const voiceOf = new Map(script.speakers.map((s) => [s.name, espeakVoice(s.voice)]));
   const parts: Buffer[] = [Buffer.alloc(Math.round(RATE * 0.5) * 2)];
   const lines: Timed[] = [];
   let at = 0.5;
