@@ -39,7 +39,7 @@ export interface DiarizationOptions {
   /** 'bic': frames counted as one independent observation (2.5: each 25 ms window spans 2.5 hops of 10 ms). */
   bicStride?: number;
   /** 'bic': how the count is read from the merge costs (chooseSpeakerCount). */
-  bicCountRule?: 'penalty' | 'gap';
+  bicCountRule?: CountRule;
   /**
    * Where the speech is (seconds), found beforehand, e.g. by the silero VAD (vad.ts detectSpeechRegions).
    * When given, only frames inside these regions are diarized and the energy VAD is not used.
@@ -47,8 +47,11 @@ export interface DiarizationOptions {
   speech?: readonly SpeechRegion[];
 }
 
+/** How the speaker count is read from the BIC merge costs (chooseSpeakerCount). */
+export type CountRule = 'penalty' | 'gap' | 'larger';
+
 /** The defaults, tuned on the development set (docs/speech.md). */
-export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5, bicCountRule: 'gap' } as const;
+export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5, bicCountRule: 'larger' } as const;
 
 const MAX_WINDOWS = 1000;
 const MAX_BIC_SEGMENTS = 400;
@@ -228,8 +231,10 @@ function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array
  * the merge before (the largest costs[k] / costs[k + 1]), so the count does not hang on the penalty's scale, which
  * fits some recordings and not others (docs/speech.md). A merge costing under GAP_COST_FLOOR × penalty counts as that
  * much: merging near-identical segments (a clip heard twice) costs almost nothing, and a ratio against ~0 is noise.
+ * 'larger': the larger of the two. Two people merged into one label cannot be told apart afterwards, while one
+ * person split over two labels is mended by giving both the same name (the notes treat same-named labels as one).
  */
-export function chooseSpeakerCount(costs: ArrayLike<number>, penalty: number, maxCount: number, rule: 'penalty' | 'gap'): number {
+export function chooseSpeakerCount(costs: ArrayLike<number>, penalty: number, maxCount: number, rule: CountRule): number {
   let bic = 1;
   for (let k = maxCount; k >= 2; k--) if (costs[k]! >= penalty) { bic = k; break; }
   if (rule === 'penalty' || bic === 1) return bic;
@@ -240,7 +245,7 @@ export function chooseSpeakerCount(costs: ArrayLike<number>, penalty: number, ma
     const ratio = costs[k]! / max(costs[k + 1]!, GAP_COST_FLOOR * penalty);
     if (ratio > bestRatio) { bestRatio = ratio; best = k; }
   }
-  return best;
+  return rule === 'larger' ? max(bic, best) : best;
 }
 
 function logDetFromStats(s: Stats, d: number): number {

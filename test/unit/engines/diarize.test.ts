@@ -176,6 +176,12 @@ describe('chooseSpeakerCount', () => {
     expect(chooseSpeakerCount(rising, 0.5, 4, 'gap')).toBe(3);
   });
 
+  it('takes the larger of the two counts with the larger rule (a split speaker can be renamed, merged people cannot)', () => {
+    expect(chooseSpeakerCount(costs, 1, 7, 'larger')).toBe(4);
+    expect(chooseSpeakerCount(costs, 7, 7, 'larger')).toBe(3);
+    expect(chooseSpeakerCount(costs, 10, 7, 'larger')).toBe(1);
+  });
+
   it('does not take a rise over a nearly free merge (near-identical segments) for a gap', () => {
     const duplicates = [0, 0, 8, 1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.001, 0.0001];
     expect(chooseSpeakerCount(duplicates, 1, 10, 'gap')).toBe(2);
