@@ -13,7 +13,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { convertToWav, readWav } from '../local/engines/audio.js';
-import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, type DerCounts } from '../local/engines/der.js';
+import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, sumDerCounts, type DerCounts } from '../local/engines/der.js';
 import { selectEngine } from '../local/engines/select.js';
 import type { TranscriptionEngine } from '../local/engines/types.js';
 import { errorRate, normalizeWords, wordErrors, type WerCounts } from '../local/engines/wer.js';
@@ -125,9 +125,7 @@ function sumWer(results: ItemResult[]): WerCounts {
 }
 
 function sumDer(results: ItemResult[]): DerCounts {
-  const total = { scored: 0, missed: 0, falseAlarm: 0, confusion: 0 };
-  for (const r of results) if (r.der) for (const k of Object.keys(total) as Array<keyof DerCounts>) total[k] += r.der[k];
-  return total;
+  return sumDerCounts(results.flatMap((r) => (r.der ? [r.der] : [])));
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

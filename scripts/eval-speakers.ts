@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { convertToWav, readWav, run, SAMPLE_RATE, type Audio } from '../local/engines/audio.js';
-import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, type DerCounts, type LabelledTurn } from '../local/engines/der.js';
+import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, sumDerCounts, type LabelledTurn } from '../local/engines/der.js';
 import { diarize, type DiarizationOptions } from '../local/engines/diarize.js';
 import { SPEECH_THRESHOLD } from '../local/engines/whisper/engine.js';
 import { locateCarriedModel, SILERO_VAD_NPM } from '../local/engines/whisper/carrier.js';
@@ -190,10 +190,6 @@ async function fixtureItems(dir: string): Promise<Item[]> {
   return items;
 }
 
-function sum(counts: DerCounts[]): DerCounts {
-  return counts.reduce((t, c) => ({ scored: t.scored + c.scored, missed: t.missed + c.missed, falseAlarm: t.falseAlarm + c.falseAlarm, confusion: t.confusion + c.confusion }), { scored: 0, missed: 0, falseAlarm: 0, confusion: 0 });
-}
-
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 async function main() {
@@ -219,7 +215,7 @@ async function main() {
       });
       for (const split of [...new Set(items.map((i) => i.split)), 'all']) {
         const part = results.filter((r) => split === 'all' || r.item.split === split);
-        console.log(`  ${split.padEnd(12)} DER ${pct(diarizationErrorRate(sum(part.map((r) => r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
+        console.log(`  ${split.padEnd(12)} DER ${pct(diarizationErrorRate(sumDerCounts(part.map((r) => r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
       }
     }
   } finally {

@@ -1,4 +1,4 @@
-import { diarizationErrorRate, diarizationErrors, parseRttm, type LabelledTurn } from '../../../local/engines/der.js';
+import { diarizationErrorRate, diarizationErrors, parseRttm, type LabelledTurn, sumDerCounts } from '../../../local/engines/der.js';
 
 const ref: LabelledTurn[] = [{ start: 0, end: 10, speaker: 'A' }, { start: 10, end: 20, speaker: 'B' }];
 
@@ -36,5 +36,13 @@ describe('diarizationErrors', () => {
 describe('parseRttm', () => {
   it('reads start, duration and speaker', () => {
     expect(parseRttm('SPEAKER f 1 1.440 11.872 <NA> <NA> MEE009 <NA> <NA>\n\n')).toEqual([{ start: 1.44, end: 1.44 + 11.872, speaker: 'MEE009' }]);
+  });
+});
+
+describe('sumDerCounts', () => {
+  it('adds the counts of several recordings, and gives zeros for none', () => {
+    expect(sumDerCounts([{ scored: 10, missed: 1, falseAlarm: 2, confusion: 3 }, { scored: 5, missed: 0.5, falseAlarm: 0, confusion: 1 }]))
+      .toEqual({ scored: 15, missed: 1.5, falseAlarm: 2, confusion: 4 });
+    expect(sumDerCounts([])).toEqual({ scored: 0, missed: 0, falseAlarm: 0, confusion: 0 });
   });
 });
