@@ -6,10 +6,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { diarize } from './diarize.js';
 import type { DiarizeJob, DiarizeReply } from './diarize-in-worker.js';
+import { StoppedError } from './native-stop.js';
 import { detectSpeechRegions, type SpeechRegion } from './vad.js';
+import type { WithStop } from './worker-thread.js';
 
 const SILERO_RATE = 16_000;
-const { audio, options, sileroModel } = workerData as DiarizeJob;
+const { audio, options, sileroModel, stop } = workerData as WithStop<DiarizeJob>;
 let reply: DiarizeReply;
 try {
   let speech: readonly SpeechRegion[] | undefined = options.speech;
@@ -17,8 +19,9 @@ try {
   if (sileroModel !== undefined && speech === undefined) {
     try {
       if (audio.sampleRate !== SILERO_RATE) throw new Error(`the silero VAD needs ${SILERO_RATE} Hz audio, got ${audio.sampleRate} Hz`);
-      speech = await detectSpeechRegions(audio.samples, sileroModel);
+      speech = await detectSpeechRegions(audio.samples, sileroModel, { stop });
     } catch (error) {
+      if (error instanceof StoppedError) throw error;
       vadFallback = messageOf(error);
     }
   }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../worker-thread.js';
 
 // The entry is this module's sibling with the same extension: .ts under tsx and jest, .js once compiled.
 const here = import.meta.url;
@@ -87,7 +88,7 @@ export async function startWhisperPool(modelFile: string, size: number, options:
 }
 
 function startWorker(modelFile: string, options: { beams?: number; threads?: number }): Promise<Worker> {
-  const worker = spawnWorker({ modelFile, ...options });
+  const worker = spawnWorker(ENTRY, { modelFile, ...options });
   // An idle worker must not keep the process alive; it is referenced only while it works (pump).
   return new Promise((resolve, reject) => {
     worker.once('message', (reply: { ready?: true; loadError?: string }) => {
@@ -96,15 +97,4 @@ function startWorker(modelFile: string, options: { beams?: number; threads?: num
     });
     worker.once('error', (error) => reject(new Error(`Whisper worker failed: ${error.message}`)));
   });
-}
-
-/**
- * Starts the worker on the compiled entry, or on the TypeScript one through tsx (a worker shares
- * neither jest's transform nor, on Node 20, an inherited `--import tsx`), as diarize-in-worker.ts does.
- */
-function spawnWorker(workerData: unknown): Worker {
-  if (!ENTRY.pathname.endsWith('.ts')) return new Worker(ENTRY, { workerData });
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }
