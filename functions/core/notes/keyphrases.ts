@@ -25,7 +25,7 @@ const MAX_WORDS = 3;
 /** Words that never make a topic on their own or inside a phrase: time words, vague nouns, meeting talk. */
 const NEVER = new Set((
   'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october ' +
-  'november december today tomorrow yesterday tonight morning afternoon evening week weekend month year day days weeks months years ' +
+  'november december weekday weekdays mondays tuesdays wednesdays thursdays fridays saturdays sundays today tomorrow yesterday tonight morning afternoon evening week weekend month year day days weeks months years ' +
   'hour hours minute minutes second seconds time times moment end start beginning thing things stuff way ways lot lots bit kind sort ' +
   'type guy guys people everyone everybody someone somebody anyone nothing something anything everything meeting meetings call ' +
   'question questions point points idea ideas problem issue part sense fact case matter number numbers percent yeah okay ok ' +
@@ -36,10 +36,12 @@ const NEVER = new Set((
 ).split(/\s+/));
 
 /**
- * Time nouns that may end or open a compound with a specific word, when the compound is said more than once as a
- * whole ("open day", "training session", "night shifts"), though never a topic alone or after another vague word ("next week").
+ * Time and vague nouns that may end or open a compound with a specific word, when the compound is said more than once
+ * as a whole ("open day", "training session", "night shifts", "display case", "phone number"), though never a topic
+ * alone or after another vague word ("next week").
  */
-const TIME_HEADS = new Set('day days week weekend month year morning afternoon evening night hour time session sessions'.split(' '));
+const TIME_HEADS = new Set(('day days week weekend month year morning afternoon evening night hour hours time session sessions ' +
+  'case cases issue issues problem problems number numbers call calls meeting meetings question questions').split(' '));
 const MIN_TIME_COMPOUND_USES = 2;
 
 /** Fixed expressions whose noun is no topic ("three nights in a row", "by the way"). */
@@ -47,11 +49,39 @@ const IDIOMS = new Set(['in a row', 'in a way', 'by the way', 'on the way', 'in 
 const inIdiom = (tokens: readonly TaggedToken[], k: number) => k >= 2 && IDIOMS.has(`${tokens[k - 2]!.lower} ${tokens[k - 1]!.lower} ${tokens[k]!.lower}`);
 
 interface Candidate { tokens: TaggedToken[]; sentence: number }
+
+/** Words that open a noun phrase: what follows them, up to the phrase's head, is no verb. */
+const NOUN_OPENERS = new Set('a an the my our your their his her its'.split(' '));
+const OBJECT_POS = new Set(['DET', 'PRON', 'NUM', 'PROPN']);
+
+/**
+ * wink's lite model tags some nouns as verbs ("the backup restore", "forty alerts", "a restore"). A verb right after an
+ * article, a possessive or a number (adjectives between) is a noun; so is a bare-form verb after such a phrase's
+ * singular noun ("the backup restore"), which a singular subject would not take. Not when an object follows it.
+ */
+function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
+  const out = [...tokens];
+  for (let i = 1; i < out.length; i++) {
+    const t = out[i]!;
+    if (t.pos !== 'VERB' || t.stop || OBJECT_POS.has(out[i + 1]?.pos ?? '')) continue;
+    let k = i - 1;
+    let nounBetween = false;
+    while (k >= 0 && (out[k]!.pos === 'ADJ' || out[k]!.pos === 'ADV' || (out[k]!.pos === 'NOUN' && out[k]!.lower === out[k]!.lemma))) {
+      if (out[k]!.pos === 'NOUN') nounBetween = true;
+      k--;
+    }
+    const opener = out[k];
+    if (!opener || !(NOUN_OPENERS.has(opener.lower) || opener.pos === 'NUM')) continue;
+    if (nounBetween && t.lower !== t.lemma) continue;
+    out[i] = { ...t, pos: 'NOUN' };
+  }
+  return out;
+}
 const isTimeHead = (t: TaggedToken) => TIME_HEADS.has(t.lower) && HEAD_POS.has(t.pos);
 
 function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySet<string>): Candidate[] {
   // A capital that only opens the sentence ("Patient reminders are…") does not make a proper noun.
-  const tokens = raw.map((t, i) => (i === 0 && t.pos === 'PROPN' && (frequencyRank(t.lower) ?? Infinity) <= 20_000 ? { ...t, pos: 'NOUN' } : t));
+  const tokens = repairNounTags(raw.map((t, i) => (i === 0 && t.pos === 'PROPN' && (frequencyRank(t.lower) ?? Infinity) <= 20_000 ? { ...t, pos: 'NOUN' } : t)));
   const out: Candidate[] = [];
   let run: TaggedToken[] = [];
   const flush = () => {
