@@ -72,8 +72,13 @@ function concludes(text: string): boolean {
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
     // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym."
-    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on)\b/i.test(rest) && !pastTense(rest));
+    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on)\b/i.test(rest) && !pastTense(rest))
+    // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
+    || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
 }
+
+/** "Then it's the barn by the river." — a choice named after "then it's". */
+const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s*)?then\s+it's\s+(?:the|a|an|our)\s+(?!end\b|time\b|next\b|last\b)\w+/i;
 
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
 
@@ -102,7 +107,7 @@ function approvedOutcome(clause: string): string | undefined {
 /** True when the clause (no question) records an agreement. */
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
-  return (MARKERS.some((m) => m.test(clause)) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
+  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
     && !NEGATED.test(clause);
 }
 
@@ -149,10 +154,10 @@ export function decisionText(text: string): string {
 const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|decided|deal|final|perfect|sounds)\b/gi, '')) <= 2;
 
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
-const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
-const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
+const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
+const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
 /** An answer that accepts what was put ("Yes.", "Sounds good.", "Fine by me, let's do it."). */
-const ACCEPT = /^\s*(?:yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
+const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
 const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
 const QUESTION = /\?\s*$/;
@@ -201,7 +206,8 @@ function acknowledged(sentences: readonly DecisionSentence[], i: number, used: R
   return candidates.find((k) => contentWords(sentences[k]!.text).some((w) => named.has(w))) ?? candidates[0];
 }
 
-const REFUSE = /^\s*(?:no|nope|not|I don't|I'm not|maybe|hmm|I'm afraid|actually|but|wait)\b/i;
+/** Not an acceptance — except "No, that works." answering "…if no one is against it". */
+const REFUSE = /^\s*(?!no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead|no\s+objection)\b)(?:no|nope|not|I don't|I'm not|maybe|hmm|I'm afraid|actually|but|wait)\b/i;
 
 /** True when `answer` says again most of what `proposal` put ("…I suggest the first Sunday of June" → "The open day is on the first Sunday of June"). */
 function restates(answer: string, proposal: string): boolean {
@@ -275,7 +281,7 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         if (isDecision(after.text)) { i = j; continue; }
         if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) { push(decisionText(after.text), [i, j, j + 1]); i = j + 1; continue; }
       }
-      const put = s.text.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.');
+      const put = s.text.replace(STRIP_PROPOSAL, '').replace(/,?\s*if\s+(?:no\s*one|nobody|everyone|everybody|you're|that's|it's)\b[^.?!]*/i, '').replace(/\?\s*$/, '.');
       if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
       if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(put), [i, j]); i = j; }
     }

@@ -83,7 +83,8 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
       i--;
       continue;
     }
-    // A turn ends on the first word(s) of the next speaker's sentence ("…family. I." | "Can fix…").
+    // A turn ends on the first word(s) of the next speaker's sentence ("…family. I." | "Can fix…"); a question is whole ("Anyone against it?").
+    if (/\?\s*$/.test(a.text)) continue;
     if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text))) || (aWords <= 6 && DANGLING.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
       out.splice(i, 2, { ...b, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, start: a.start });
       i = Math.max(-1, i - 2);

@@ -12,6 +12,9 @@ describe('decisions', () => {
     "Then we're agreed: two-factor login becomes required.",
     'Agreed, the open day is on the first Sunday of June.',
     "Fine, we'll hire an outside firm for the test.",
+    'Right, picking starts on the fifteenth then.',
+    "Okay, seven o'clock then.",
+    "Then it's the barn by the river.",
   ])('takes "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(true);
   });
@@ -24,6 +27,10 @@ describe('decisions', () => {
     'The team agreed with the customer last year that it was a hard quarter?',
     "Okay, we'll need to look at the budget again.",
     "So we'll see how the test goes.",
+    'Okay, I will call them then.',
+    'Right, we had a good year then.',
+    "Then it's the end of the meeting.",
+    'Then?',
   ])('does not take "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(false);
   });
@@ -82,6 +89,13 @@ describe('decisions', () => {
     expect(findDecisions([s('How about the blue design?', 'spk_0', 0), s('Is it ready?', 'spk_1', 5)])).toEqual([]);
     // The proposer's own follow-up is not an acceptance.
     expect(findDecisions([s('Should we switch the newsletter to monthly?', 'spk_0', 0), s('Yes, I think so.', 'spk_0', 5)])).toEqual([]);
+  });
+
+  it('takes "I\'m happy with X" put to the others and answered "No, that works." as a decision, without the put question', () => {
+    const found = findDecisions([s("I'm happy with one shared stall, if no one is against it.", 'W', 0), s('No, that works.', 'B', 4)]);
+    expect(found.map((d) => d.text)).toEqual(['One shared stall.']);
+    expect(findDecisions([s("I'm happy with one shared stall.", 'W', 0), s('Anyone against it?', 'W', 4), s('No, that works.', 'B', 8)]).map((d) => d.text)).toEqual(['One shared stall.']);
+    expect(findDecisions([s("I'm happy with one shared stall.", 'W', 0), s('No, I would rather pay for two.', 'B', 4)])).toEqual([]);
   });
 
   it('takes a restatement of a proposal by another speaker as the decision, in the restater\'s words', () => {

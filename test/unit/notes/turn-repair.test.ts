@@ -39,6 +39,11 @@ describe('repairTurns', () => {
       .toEqual(['B: I will tell the team today.', 'A: And I will update the release notes and everyone.']);
   });
 
+  it('leaves a short question whole rather than giving it to the answer ("Anyone against it?" | "No, that works.")', () => {
+    const kept = [s('A', "I'm happy with one shared stall."), s('A', 'Anyone against it?'), s('B', 'No, that works.')];
+    expect(repairTurns(kept)).toEqual(kept);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
