@@ -41,7 +41,7 @@ export interface ActionContext {
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
-const NOT_TASKS = String.raw`be|say|tell you|tell|admit|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really`;
+const NOT_TASKS = String.raw`be|say|tell you|tell|admit|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
@@ -58,7 +58,7 @@ const MIND = /\b(?:would|do)\s+you\s+mind\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
 const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
-const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|begin|talk|discuss|look|review|see|say|do that|do it)(?=[a-z])`, 'i');
+const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
 const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
 

@@ -109,6 +109,13 @@ describe('knownName', () => {
     expect(knownName('Peter', known)).toBeUndefined();
   });
 
+  it('does not take the meeting\'s own process ("Let\'s go over…", "Let\'s not decide…") or a state ("I\'ll already have…") for a task', () => {
+    for (const text of ["Let's go over Saturday's database outage while it's fresh.", "Let's not decide that today.", "I'll already have two names by then."]) {
+      expect(items(s(text, 'spk_0', 0))).toEqual([]);
+    }
+    expect(items(s("Let's book the venue by Friday.", 'spk_0', 0))).toEqual([{ text: 'Book the venue by Friday', owner: null, due: 'Friday' }]);
+  });
+
   it('gives an addressed request to the labelled speaker of a misspelled name', () => {
     expect(items(s('Karol, can you send the invoice?', 'spk_0', 0))).toEqual([{ text: 'Carol: send the invoice', owner: 'Carol', due: null }]);
   });
