@@ -12,9 +12,21 @@ const STOP_WORDS = new Set((
 /** Lower-cased word tokens (letters, digits, apostrophes). */
 export const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
-/** Content words: tokens that are not stop words, not contractions' tails, at least 3 characters. */
+/** Content words: tokens that are not stop words, not contractions' tails, at least 3 characters; one spelling (US) for both. */
 export const contentWords = (text: string): string[] =>
-  words(text).map((w) => w.replace(/'(s|ll|re|ve|d|t|m)$/, '')).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map(stem);
+  words(text).map((w) => w.replace(/'(s|ll|re|ve|d|t|m)$/, '')).filter((w) => w.length >= 3 && !STOP_WORDS.has(w)).map(americanSpelling).map(stem);
+
+/**
+ * British spellings in the American form the speech engine writes ("colours" → "colors", "organise" → "organize",
+ * "centre" → "center"), so a typed or scripted word matches a transcribed one. Applied to both sides of every
+ * comparison, so a word caught by mistake ("promise" → "promize") still matches itself.
+ */
+export function americanSpelling(word: string): string {
+  return word
+    .replace(/^(\p{L}{3,})our(s|ed|ing|ful|ite|ites|able)?$/u, '$1or$2')
+    .replace(/^(\p{L}{3,})is(e|es|ed|ing|ation|ations)$/u, '$1iz$2')
+    .replace(/^(\p{L}{3,})tre(s)?$/u, '$1ter$2');
+}
 
 /** A light suffix stripper (crashes → crash, reported → report), enough for sentences to share terms. */
 export function stem(word: string): string {

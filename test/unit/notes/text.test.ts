@@ -8,4 +8,9 @@ describe('notes text helpers', () => {
   it('keeps content words and drops stop words and short tokens', () => {
     expect(contentWords("So we'll ship the new build on Monday")).toEqual(['ship', 'new', 'build', 'monday']);
   });
+
+  it('gives British and American spellings one form, and leaves short words like "hour" and "flour" alone', () => {
+    expect(contentWords('colours organised centre favourite')).toEqual(contentWords('colors organized center favorite'));
+    expect(contentWords('hour four flour raise')).toEqual(['hour', 'four', 'flour', 'raise']);
+  });
 });
