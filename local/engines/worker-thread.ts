@@ -35,9 +35,10 @@ export function runWorkerOnce<Job extends object, Reply>(entry: URL, job: Job, n
       signal?.removeEventListener('abort', onAbort);
       finish();
     };
+    // A worker inside native code stays referenced until it ends by itself (within a few ms of work): the process
+    // must not exit under it, which would end it mid-call just like terminate().
     const onAbort = () => settle(() => {
       if (requestStop(stop)) void worker.terminate();
-      else worker.unref();
       reject(signal!.reason);
     });
     signal?.addEventListener('abort', onAbort, { once: true });
