@@ -1,8 +1,8 @@
 /**
  * Child-process check for native-stop.test.ts: aborts Silero VAD worker passes at moments spread over
- * a pass (so most land inside sherpa-onnx calls) and prints "survived" if the process lives through
- * them all. A worker terminated inside a native call used to abort the whole process (SIGABRT).
- * them all, and then exits with the last stopped worker possibly still inside native code.
+ * a pass (so most land inside sherpa-onnx calls), prints "survived" if the process lives through them all,
+ * then exits with the last stopped worker possibly still inside native code. A worker terminated inside a
+ * native call, or under an exiting process, used to abort the whole process (SIGABRT).
  * Usage: tsx abort-silero-workers.mts <silero_vad.onnx> <rounds>
  */
 import { detectSpeechInWorkers } from '../../local/engines/whisper/vad-in-worker.js';
