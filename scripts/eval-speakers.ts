@@ -24,6 +24,7 @@ import { SPEECH_THRESHOLD } from '../local/engines/whisper/engine.js';
 import { locateCarriedModel, SILERO_VAD_NPM } from '../local/engines/whisper/carrier.js';
 import { detectSpeechRegions, type SpeechRegion } from '../local/engines/vad.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
+import { espeakVoice } from './lib/espeak.js';
 
 const MAX_SPEAKERS = 10;
 const GAP_CHANGE = 0.8;
@@ -119,14 +120,15 @@ async function freshPlans(): Promise<Plan[]> {
 
 /**
  * The reference label of each espeak-ng voice: voices that speak a test line to the same bytes are one speaker.
- * (espeak-ng 1.51 ignores the variant of `en-gb`: `en-gb+f4` and `en-gb+m2` are the plain `en-gb` voice.)
+ * (espeak-ng 1.51 ignores the variant of `en-gb`: `en-gb+f4` and `en-gb+m2` are the plain `en-gb` voice; they are
+ * asked for as `en+f4`, `en+m2` by espeakVoice, as in eval:notes, so this check should now find every voice distinct.)
  */
 async function voiceIdentities(voices: readonly string[], dir: string): Promise<Map<string, string>> {
   const byAudio = new Map<string, string>();
   const identity = new Map<string, string>();
   for (const voice of new Set(voices)) {
     const out = path.join(dir, 'voice-test.wav');
-    await run('espeak-ng', ['-v', voice, '-w', out, 'the quick brown fox jumps over the lazy dog']);
+    await run('espeak-ng', ['-v', espeakVoice(voice), '-w', out, 'the quick brown fox jumps over the lazy dog']);
     const audio = createHash('sha256').update(await readFile(out)).digest('hex');
     if (!byAudio.has(audio)) byAudio.set(audio, voice);
     identity.set(voice, byAudio.get(audio)!);
@@ -152,7 +154,7 @@ async function render(plan: Plan, dir: string): Promise<Item> {
     else {
       const raw = path.join(dir, `${plan.id}-${i}.raw.wav`);
       const wav = path.join(dir, `${plan.id}-${i}.wav`);
-      await run('espeak-ng', ['-v', speaker, '-s', String(plan.rate ?? 155), '-w', raw, source]);
+      await run('espeak-ng', ['-v', espeakVoice(speaker), '-s', String(plan.rate ?? 155), '-w', raw, source]);
       await convertToWav(raw, wav);
       samples = (await readWav(wav)).samples;
     }
