@@ -3,7 +3,7 @@
  * diarize), on the fixtures and on meetings generated at run time, which are in no fixture:
  *
  *   npx tsx scripts/eval-speakers.ts [--only diarization,meeting,generated,fresh,fresh2] [--set '{"bicPenalty":1.2}' ...]
- *     [--vad-threshold 0.5] [--keep] [--list]
+ *     [--vad-threshold 0.5] [--keep] [--list] [--detail]
  *
  * Generated set (made in a temp dir, never in the repository): meetings joined from asr/ clips of different people
  * (LJ Speech, JFK, LibriSpeech 1089, FLEURS) with 0.8 s pauses, 1–4 speakers; and espeak-ng conversations with 1–4
@@ -11,7 +11,8 @@
  * before any result on it was seen (freshPlans); and 'fresh2' (fresh2Plans), a third set likewise written before any
  * result on it was seen, and not in the default `--only` (run it by name: it is the held-out check). Each `--set` is one diarizer setting
  * (JSON of DiarizationOptions) scored on every file; Silero runs once per file, at `--vad-threshold` (default: the
- * engine's). `--keep` leaves the audio in place; `--list` prints the generated plans (speakers, pieces) and stops.
+ * engine's). `--keep` leaves the audio in place; `--list` prints the generated plans (speakers, pieces) and stops;
+ * `--detail` prints, under each file, how many seconds of each reference speaker every found speaker holds.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -31,11 +32,11 @@ const MAX_SPEAKERS = 10;
 const GAP_CHANGE = 0.8;
 const GAP_SAME = 0.4;
 
-const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false }, list: { type: 'boolean', default: false }, 'vad-threshold': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false }, list: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false }, 'vad-threshold': { type: 'string' } } });
 const only = new Set(values.only.split(','));
 const settings: DiarizationOptions[] = (values.set ?? ['{}']).map((s) => JSON.parse(s) as DiarizationOptions);
 
-interface Item { split: string; id: string; audio: Audio; reference: LabelledTurn[] }
+interface Item { split: string; id: string; audio: Audio; reference: LabelledTurn[]; kind?: 'clips' | 'espeak' }
 
 /** A generated meeting: turns of [speaker, source] where source is an asr/ clip id or a line for an espeak-ng voice. */
 interface Plan { id: string; split: string; kind: 'clips' | 'espeak'; turns: Array<[string, string]>; gaps?: [number, number]; rate?: number }
@@ -259,7 +260,7 @@ async function render(plan: Plan, dir: string): Promise<Item> {
   const samples = new Float32Array(total);
   let offset = 0;
   for (const p of pieces) { samples.set(p, offset); offset += p.length; }
-  return { split: plan.split, id: plan.id, audio: { samples, sampleRate: SAMPLE_RATE }, reference };
+  return { split: plan.split, id: plan.id, audio: { samples, sampleRate: SAMPLE_RATE }, reference, kind: plan.kind };
 }
 
 async function fixtureItems(dir: string): Promise<Item[]> {
@@ -311,11 +312,23 @@ async function main() {
         const speakers = new Set(turns.map((t) => t.speaker)).size;
         const refSpeakers = new Set(item.reference.map((t) => t.speaker)).size;
         console.log(`  ${`${item.split}/${item.id}`.padEnd(40)} ${(item.audio.samples.length / SAMPLE_RATE).toFixed(1).padStart(6)} s  DER ${pct(diarizationErrorRate(der)).padStart(8)}  speakers ${speakers}/${refSpeakers}  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        if (values.detail) {
+          const hyp = labelTurns(turns);
+          for (const h of new Set(hyp.map((t) => t.speaker))) {
+            const share = new Map<string, number>();
+            for (const t of hyp.filter((t) => t.speaker === h)) for (const r of item.reference) { const o = Math.min(t.end, r.end) - Math.max(t.start, r.start); if (o > 0) share.set(r.speaker, (share.get(r.speaker) ?? 0) + o); }
+            console.log(`      ${h}: ${[...share].map(([r, x]) => `${r} ${x.toFixed(1)}s`).join(', ')}`);
+          }
+        }
         return { item, der, right: speakers === refSpeakers };
       });
-      for (const split of [...new Set(items.map((i) => i.split)), 'all']) {
-        const part = results.filter((r) => split === 'all' || r.item.split === split);
-        console.log(`  ${split.padEnd(12)} DER ${pct(diarizationErrorRate(sumDerCounts(part.map((r) => r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
+      const summary = (name: string, part: typeof results) => console.log(`  ${name.padEnd(12)} DER ${pct(diarizationErrorRate(sumDerCounts(part.map((r) => r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
+      for (const split of [...new Set(items.map((i) => i.split)), 'all']) summary(split, results.filter((r) => split === 'all' || r.item.split === split));
+      // Generated meetings by kind: the clip meetings hear the same asr/ clip several times (one JFK, one FLEURS clip
+      // per speaker), the espeak-ng ones speak a different line at (almost) every turn.
+      for (const kind of ['clips', 'espeak'] as const) {
+        const part = results.filter((r) => r.item.kind === kind);
+        if (part.length > 0) summary(`(${kind})`, part);
       }
     }
   } finally {
