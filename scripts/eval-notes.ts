@@ -29,6 +29,7 @@ import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-
 import { generateNotes } from '../functions/core/notes/generate-notes.js';
 import type { MeetingNotes } from '../functions/core/notes/model.js';
 import { ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
+import { espeakVoice } from './lib/espeak.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -64,15 +65,6 @@ function wavFile(pcm: Buffer): Buffer {
   header.writeUInt32LE(RATE, 24); header.writeUInt32LE(RATE * 2, 28); header.writeUInt16LE(2, 32); header.writeUInt16LE(16, 34);
   header.write('data', 36); header.writeUInt32LE(pcm.length, 40);
   return Buffer.concat([header, pcm]);
-}
-
-/**
- * The espeak-ng voice to ask for. espeak-ng 1.51 (Debian 12) ignores the variant of the `en-gb` alias: `en-gb+f4`,
- * `en-gb+m2` and `en-gb` give byte-identical audio, so two speakers scripted as different British voices spoke with one
- * voice. `en` is the same British English voice (gmw/en) and honours variants, so `en-gb+X` is asked for as `en+X`.
- */
-function espeakVoice(voice: string): string {
-  return voice.replace(/^en-gb\+/i, 'en+');
 }
 
 /** Speaks the script line by line (espeak-ng, one voice per speaker) into one m4a; returns it with each line's times. */
