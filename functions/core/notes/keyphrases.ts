@@ -17,6 +17,8 @@ export interface Keyphrase {
   readonly sentences: readonly number[];
   /** Plural or proper noun: read without "the". */
   readonly bare: boolean;
+  /** Named as an item of the meeting's agenda ("Next, patient reminder texts."): such topics lead, in meeting order. */
+  readonly agenda?: boolean;
 }
 
 const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
@@ -28,7 +30,7 @@ const NEVER = new Set((
   'november december weekday weekdays mondays tuesdays wednesdays thursdays fridays saturdays sundays today tomorrow yesterday tonight morning afternoon evening week weekend month year day days weeks months years ' +
   'hour hours minute minutes second seconds time times moment end start beginning thing things stuff way ways lot lots bit kind sort ' +
   'type guy guys people everyone everybody someone somebody anyone nothing something anything everything meeting meetings call ' +
-  'question questions point points idea ideas problem issue part sense fact case matter number numbers percent yeah okay ok ' +
+  'question questions point points idea ideas problem issue part sense fact case matter number numbers percent yeah okay ok thanks ' +
   'next last first other same own sure good great fine new old big small little whole few many much more most less least ' +
   'able likely only such very really other another certain main different own various ' +
   'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth ' +
@@ -57,7 +59,8 @@ const OBJECT_POS = new Set(['DET', 'PRON', 'NUM', 'PROPN']);
 /**
  * wink's lite model tags some nouns as verbs ("the backup restore", "forty alerts", "a restore"). A verb right after an
  * article, a possessive or a number (adjectives between) is a noun; so is a bare-form verb after such a phrase's
- * singular noun ("the backup restore"), which a singular subject would not take. Not when an object follows it.
+ * singular noun ("the backup restore"), which a singular subject would not take, and a bare or -ing form between a
+ * singular noun and another noun ("school crossing patrol"). Not when an object follows it.
  */
 function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
   const out = [...tokens];
@@ -71,6 +74,10 @@ function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
       k--;
     }
     const opener = out[k];
+    // Inside a compound: a bare or -ing form between a singular noun and a noun ("school crossing patrol", "parking permit charges").
+    const previous = out[i - 1]!;
+    const inCompound = previous.pos === 'NOUN' && previous.lower === previous.lemma && HEAD_POS.has(out[i + 1]?.pos ?? '') && (t.lower === t.lemma || /ing$/.test(t.lower));
+    if (inCompound) { out[i] = { ...t, pos: 'NOUN' }; continue; }
     if (!opener || !(NOUN_OPENERS.has(opener.lower) || opener.pos === 'NUM')) continue;
     if (nounBetween && t.lower !== t.lemma) continue;
     out[i] = { ...t, pos: 'NOUN' };
@@ -104,11 +111,56 @@ function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySe
 }
 
 /**
+ * Cues that name the next item of a meeting's agenda before a noun phrase: "Next, …", "Finally, …", "First thing is …",
+ * "Let's begin with …", "I wanted to talk about …", "What about …", "There's the …", "On …,". Weak cues ("On", "About",
+ * "As for") count only when the phrase ends the clause ("On sprint scope, I think…", not "On the other hand").
+ */
+const STRONG_CUE = /^(?:(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic)(?:\s+(?:is|was))?|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
+const LEAD_IN = /^(?:[\p{L}']+(?:\s+[\p{L}']+)?,\s+)(?=(?:next|finally|lastly|first|then\s+there's|there's|moving\s+on|let's\s+(?:begin|start|move|talk)|what\s+about)\b)/iu;
+const WEAK_CUE = /^(?:on|about|as\s+for|regarding|re)\s+/i;
+const AGENDA_DET = new Set(['the', 'our', 'this', 'that']);
+const AGENDA_MAX_WORDS = 4;
+const COMMON_REPLY_RANK = 3000;
+const COMMON_PHRASE_RANK = 1500;
+
+interface AgendaItem { tokens: TaggedToken[]; sentence: number }
+
+/** The noun phrase a sentence names as an agenda item, if it does: after a cue, or the whole of a verbless sentence ("Demo day."). */
+function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: number, excluded: ReadonlySet<string>): AgendaItem | undefined {
+  // A word or two before the cue ("Good, next, …", "Okay Raj, next, …") do not hide it.
+  const body = text.trim().replace(LEAD_IN, '');
+  const strong = STRONG_CUE.exec(body);
+  const weak = strong ? null : WEAK_CUE.exec(body);
+  if (!strong && !weak && tagged.length > 12) return undefined;
+  const cued = Boolean(strong || weak);
+  const raw = cued ? tag(body.slice((strong ?? weak)![0].length)) : tagged;
+  // A capital that only opens the sentence ("Demo day.") does not make a proper noun; after a cue it does ("…about Saturday opening hours").
+  const tokens = repairNounTags(raw.map((t, i) => (!cued && i === 0 && (frequencyRank(t.lower) ?? Infinity) <= 20_000 ? { ...t, text: t.lower, pos: t.pos === 'PROPN' ? 'NOUN' : t.pos } : t)));
+  let k = 0;
+  if (tokens[k] && AGENDA_DET.has(tokens[k]!.lower)) k++;
+  const run: TaggedToken[] = [];
+  while (k < tokens.length && run.length < AGENDA_MAX_WORDS && PHRASE_POS.has(tokens[k]!.pos) && (!tokens[k]!.stop || tokens[k]!.pos === 'NOUN') && /^[\p{L}][\p{L}-]*$/u.test(tokens[k]!.text) && !excluded.has(tokens[k]!.lower)) run.push(tokens[k++]!);
+  while (run.length > 0 && !HEAD_POS.has(run.at(-1)!.pos)) { run.pop(); k--; }
+  if (run.length === 0 || run.every((t) => NEVER.has(t.lower) || NEVER.has(t.lemma))) return undefined;
+  const after = tokens[k];
+  const endsClause = !after || after.pos === 'PUNCT';
+  if (strong) return { tokens: run, sentence };
+  // Without a cue the sentence is the phrase alone (a place or time may follow: "The school crossing patrol on Mill Lane.").
+  const verbless = !tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  if (weak) return endsClause && after?.text === ',' ? { tokens: run, sentence } : undefined;
+  // Common words alone make a reply ("Thanks.", "True.", "Final answer."), not an item.
+  const rarest = Math.max(...run.map((t) => frequencyRank(t.lower) ?? Infinity));
+  const specific = rarest > (run.length >= 2 ? COMMON_PHRASE_RANK : COMMON_REPLY_RANK);
+  return verbless && specific && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 4 ? { tokens: run, sentence } : undefined;
+}
+
+/**
  * The meeting's keyphrases, best first, one per head word (so "printing press" and "press" do not both
  * appear). `excluded`: lower-case words never to use (speaker names).
  */
 export function keyphrases(texts: readonly string[], excluded: ReadonlySet<string> = new Set(), tagged?: readonly TaggedToken[][]): Keyphrase[] {
-  const candidates = texts.flatMap((text, i) => candidatesOf([...(tagged?.[i] ?? tag(text))], i, excluded));
+  const taggedTexts = texts.map((text, i) => tagged?.[i] ?? tag(text));
+  const candidates = taggedTexts.flatMap((tokens, i) => candidatesOf([...tokens], i, excluded));
   // A word's weight: uses in candidate phrases × specificity².
   const uses = new Map<string, number>();
   for (const c of candidates) for (const t of c.tokens) uses.set(t.lemma, (uses.get(t.lemma) ?? 0) + 1);
@@ -148,6 +200,22 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
   scored.sort((a, b) => b.score - a.score || b.lemmas.length - a.lemmas.length || a.text.localeCompare(b.text));
   const chosen: Keyphrase[] = [];
   const used = new Set<string>();
+  // Items the meeting named as its agenda lead, in the order they came up, above every other phrase.
+  const top = scored[0]?.score ?? 1;
+  for (const item of texts.flatMap((text, i) => agendaItemOf(text, taggedTexts[i]!, i, excluded) ?? [])) {
+    const lemmas = item.tokens.map((t) => t.lemma);
+    if (lemmas.some((l) => used.has(l))) continue;
+    const own = scored.find((k) => k.lemmas.join(' ') === lemmas.join(' '));
+    const specific = lemmas.filter((l) => !NEVER.has(l));
+    const mentions = taggedTexts.flatMap((tokens, i) => (specific.every((l) => tokens.some((t) => t.lemma === l)) ? [i] : []));
+    const head = item.tokens.at(-1)!;
+    chosen.push({
+      text: item.tokens.map((t) => (t.pos === 'PROPN' || /^\p{Lu}/u.test(t.text) ? t.text : t.lower)).join(' '), lemmas, score: top + (own?.score ?? 0),
+      sentences: [...new Set([item.sentence, ...mentions])].sort((a, b) => a - b),
+      bare: head.pos === 'PROPN' || (head.lower !== head.lemma && /s$/.test(head.lower)), agenda: true,
+    });
+    for (const l of lemmas) used.add(l);
+  }
   for (const best of scored) {
     if (best.lemmas.some((l) => used.has(l))) continue;
     // A word said mostly inside one phrase reads better as that phrase ("login" → "login screen").

@@ -19,6 +19,8 @@ const STARTER_WORD = new RegExp(String.raw`(?:^|\s)(?:${STARTERS})$`);
 const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank you|great|good|fine|agreed|exactly|cool|perfect|lovely|of course|will do|no problem|sounds good|makes sense|hmm|um|uh|well|oh|you're right|that's right|that's true|true|fair enough|good idea|great idea|I agree|I like it|not at all|happy to)\b/i;
 /** Short sentences complete on their own: "that/it/this is" or "let's" with what it is ("That's the rule.", "Let's do it."). */
 const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
+/** "Saturday it is." / "Playing fields it is." ends on "is" and is still whole. */
+const CHOSEN_IT_IS = /\bit\s+is\s*[.!]\s*$/i;
 const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed)\s*[.?!,]*$/i;
 
 /** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and", "I"…): the speech engine's full stop is wrong. */
@@ -85,7 +87,7 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     }
     // A turn ends on the first word(s) of the next speaker's sentence ("…family. I." | "Can fix…"); a question is whole ("Anyone against it?").
     if (/\?\s*$/.test(a.text)) continue;
-    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text))) || (aWords <= 6 && DANGLING.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
+    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text))) || (aWords <= 6 && DANGLING.test(a.text) && !CHOSEN_IT_IS.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
       out.splice(i, 2, { ...b, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, start: a.start });
       i = Math.max(-1, i - 2);
     }

@@ -19,8 +19,10 @@ describe('keyphrases', () => {
   });
 
   it('keeps one phrase per word and tells the sentences each is used in', () => {
-    const [first] = keyphrases(PRINT_SHOP);
-    expect(first).toMatchObject({ text: 'paper supplier', sentences: [2, 3, 4] });
+    const [first, second] = keyphrases(PRINT_SHOP);
+    // "Let's start with the printing press" names it as the first agenda item: it leads.
+    expect(first).toMatchObject({ text: 'printing press', sentences: [0, 1], agenda: true });
+    expect(second).toMatchObject({ text: 'paper supplier', sentences: [2, 3, 4] });
     const words = keyphrases(PRINT_SHOP).flatMap((k) => k.lemmas);
     expect(new Set(words).size).toBe(words.length);
   });
@@ -51,6 +53,34 @@ describe('keyphrases', () => {
     const phrases = keyphrases(['We open at six on weekdays.', 'A second desk on Fridays would halve the queue.', 'Fridays are busy and the queue is long.']).map((k) => k.text.toLowerCase());
     expect(phrases).toContain('queue');
     for (const bad of ['fridays', 'weekdays']) expect(phrases).not.toContain(bad);
+  });
+
+  it('leads with the items a meeting names as its agenda, in the order they come up, whole', () => {
+    const council = [
+      "Let's begin with the bus lane consultation.",
+      'We have had four hundred responses, most of them from the High Street.',
+      'Next, the school crossing patrol on Mill Lane.',
+      'The warden retires at Easter, and the responses say parents worry.',
+      'Finally, parking permit charges.',
+      'Would anyone support a rise in the responses this year?',
+    ];
+    const phrases = keyphrases(council);
+    expect(phrases.slice(0, 3).map((k) => [k.text, k.agenda])).toEqual([['bus lane consultation', true], ['school crossing patrol', true], ['parking permit charges', true]]);
+  });
+
+  it('takes a verbless sentence naming a topic ("Demo day.", "The membership fee.") as an agenda item, but not a reply ("Thanks.", "Final answer.")', () => {
+    const phrases = keyphrases(['Demo day.', 'We show the dashboard.', 'Thanks.', 'True.', 'Final answer.', 'The membership fee.', 'It stays at eight pounds.']);
+    expect(phrases.filter((k) => k.agenda).map((k) => k.text)).toEqual(['demo day', 'membership fee']);
+  });
+
+  it('takes a weak cue ("On …", "As for …") only when the phrase ends the clause', () => {
+    expect(keyphrases(['On sprint scope, I think we are overloaded.', 'The sprint has nine tickets.']).find((k) => k.agenda)?.text).toBe('sprint scope');
+    expect(keyphrases(['On the other hand, the tickets are small.', 'The tickets are many.']).some((k) => k.agenda)).toBe(false);
+  });
+
+  it('finds the cue after a word or two of lead-in, and keeps a capital that does not open the sentence', () => {
+    expect(keyphrases(['Good, next, patient reminder texts.', 'The texts go out late.']).find((k) => k.agenda)?.text).toBe('patient reminder texts');
+    expect(keyphrases(['I wanted to talk about Saturday opening hours first.', 'Nobody came after eleven.']).find((k) => k.agenda)?.text).toBe('Saturday opening hours');
   });
 
   it('takes a compound ending on a time noun when said more than once as a whole, but never the time noun alone or after a vague word', () => {

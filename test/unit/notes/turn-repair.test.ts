@@ -44,6 +44,11 @@ describe('repairTurns', () => {
     expect(repairTurns(kept)).toEqual(kept);
   });
 
+  it('leaves "Playing fields it is." whole rather than giving it to the next speaker\'s sentence', () => {
+    const kept = [s('A', "Let's go with the playing fields."), s('B', 'Playing fields it is.'), s('A', 'Now, the membership fee.')];
+    expect(repairTurns(kept)).toEqual(kept);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
