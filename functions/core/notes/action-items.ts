@@ -223,6 +223,9 @@ const overlap = (a: string, b: string) => {
   return shared / Math.max(1, Math.min(x.size, y.size));
 };
 
+/** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not". */
+const REFUSAL = /^\s*(?:no\b(?!\s+(?:problem|worries))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'm\s+afraid\b|I\s+won't\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
+
 /** An answer that says yes before it promises ("Yes, I'll…", "Sure, …", "Not at all, …"). */
 const ANSWER = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|certainly|absolutely|no problem|not at all|will do|happy to|fine|right|alright)\b/i;
 
@@ -242,6 +245,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       task = thirdPerson(task, null);
     } else if (hit.kind === 'request') {
       const answerer = sentences.slice(index + 1, index + 3).find((n) => n.speaker !== s.speaker);
+      // A request turned down ("No, not with my back the way it is.") is no one's task.
+      if (answerer && REFUSAL.test(answerer.opened ?? answerer.text)) return;
       owner = hit.owner === 'addressee' ? (answerer ? ctx.nameOf(answerer.speaker) : null) : hit.owner;
       task = thirdPerson(task, ctx.nameOf(s.speaker));
     } else {

@@ -30,6 +30,9 @@ const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|c
 const LETS_PROCESS = /^(?:start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
+/** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
+const WE_DOING_NOT_COMMITTING = /^(?:going|having|thinking|seeing|getting|looking|talking|running|waiting|hoping|trying|struggling|missing|losing|doing|saying|feeling|wondering|planning|starting|finishing|coming|leaving|working|asking|discussing|considering|expecting)$/i;
+
 /** Words that close a discussion before what the group does: "Fine, …", "Then …", "Good idea, …", "You're right, …". */
 const CONCLUSION = String.raw`(?:good idea|great idea|sounds good|sounds great|fine by me|fair enough|you're right|that's right|makes sense|I agree|agreed|fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
 
@@ -68,6 +71,9 @@ function concludes(text: string): boolean {
   const opened = new RegExp(String.raw`^\s*(?:(?:${CONCLUSION})\s*[,.]?\s*)+(.*)$`, 'i').exec(text);
   if (!opened) return false;
   const rest = opened[1]!;
+  // "Then we're passing the piano move to…": the group doing something from now on.
+  const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(\w+ing)\b/i.exec(rest);
+  if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!);
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
@@ -77,9 +83,14 @@ function concludes(text: string): boolean {
     || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
 }
 
+/** "We're keeping the two-week sprint length" — the group keeps something as it is (not "keeping an eye on"). */
+const KEEPING = /\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:still\s+|just\s+)?(?:keeping|keep)\s+(?:the|our|it|this|that)\b(?![^.?!]*\b(?:eye|track|going|in mind|quiet)\b)/i;
+
 /** "Then it's the barn by the river." — a choice named after "then it's". */
 const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s*)?then\s+it's\s+(?:the|a|an|our)\s+(?!end\b|time\b|next\b|last\b)\w+/i;
 
+/** Putting a choice off is not making it: "Let's leave that for next week", "Hold it over to the next meeting", "Too early to call". */
+const POSTPONED = /\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
 
 const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;
@@ -107,8 +118,8 @@ function approvedOutcome(clause: string): string | undefined {
 /** True when the clause (no question) records an agreement. */
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
-  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
-    && !NEGATED.test(clause);
+  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || KEEPING.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
+    && !NEGATED.test(clause) && !POSTPONED.test(clause);
 }
 
 /** The clauses of a sentence: split at "; " and at ", and/but/so" joins, each keeping its own end mark. */
@@ -137,7 +148,7 @@ const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** A decision without its marker when enough remains ("We agreed to hire the Leeds movers." → "Hire the Leeds movers."). */
 export function decisionText(text: string): string {
-  const unwrapped = text.trim().replace(/^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on)\s*,?\s*/i, '')
+  const unwrapped = text.trim().replace(/^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|one\s+more\s+thing|last\s+thing|finally)\s*,?\s*/i, '')
     .replace(/\s*,?\s*(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*([.!]?)\s*$/i, '$1');
   const approved = approvedOutcome(unwrapped);
   if (approved && wordCount(approved) >= 3) return withStop(capitalise(approved.trim()));
@@ -246,7 +257,7 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         const previous = sentences[i - 1];
         const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) ? i + 1
           : previous && previous.speaker !== s.speaker ? i - 1 : undefined;
-        if (source === undefined || wordCount(sentences[source]!.text) < 4) continue;
+        if (source === undefined || wordCount(sentences[source]!.text) < 4 || POSTPONED.test(sentences[source]!.text)) continue;
         const sourceText = sentences[source]!.text;
         push(decisionText(source === i - 1 ? sourceText.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.') : sourceText), [i, source].sort((a, b) => a - b));
         continue;
@@ -269,7 +280,7 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     }
     // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
     // another speaker) or by another speaker's restatement.
-    if (PROPOSAL.test(s.text)) {
+    if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text)) {
       const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
       const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
       const answer = sentences[j];

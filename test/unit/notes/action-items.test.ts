@@ -116,6 +116,11 @@ describe('knownName', () => {
     expect(items(s("Let's book the venue by Friday.", 'spk_0', 0))).toEqual([{ text: 'Book the venue by Friday', owner: null, due: 'Friday' }]);
   });
 
+  it('drops a request its addressee turns down, but not one answered "No problem"', () => {
+    expect(items(s('Could you handle the piano on Tuesday, Bob?', 'spk_0', 0), s('No, not with my back the way it is, sorry.', 'spk_1', 4))).toEqual([]);
+    expect(items(s('Could you handle the piano on Tuesday, Bob?', 'spk_0', 0), s("No problem, I'll take Carol.", 'spk_1', 4)).map((i) => i.owner)).toEqual(['Bob']);
+  });
+
   it('gives an addressed request to the labelled speaker of a misspelled name', () => {
     expect(items(s('Karol, can you send the invoice?', 'spk_0', 0))).toEqual([{ text: 'Carol: send the invoice', owner: 'Carol', due: null }]);
   });

@@ -15,6 +15,8 @@ describe('decisions', () => {
     'Right, picking starts on the fifteenth then.',
     "Okay, seven o'clock then.",
     "Then it's the barn by the river.",
+    "One more thing, we're keeping the two-week sprint length, no change there.",
+    "Then we're passing the piano move to Keys and Castors, the specialist firm.",
   ])('takes "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(true);
   });
@@ -31,6 +33,13 @@ describe('decisions', () => {
     'Right, we had a good year then.',
     "Then it's the end of the meeting.",
     'Then?',
+    "Let's leave that for next week, when we can see what's finished.",
+    "No, let's leave the trailer music until we've seen the new cut.",
+    "Yes, we'll hold parking permits over.",
+    "It's too early to call.",
+    'Fine, next meeting then.',
+    "So we're running late.",
+    "We're keeping an eye on the budget.",
   ])('does not take "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(false);
   });
@@ -96,6 +105,11 @@ describe('decisions', () => {
     expect(found.map((d) => d.text)).toEqual(['One shared stall.']);
     expect(findDecisions([s("I'm happy with one shared stall.", 'W', 0), s('Anyone against it?', 'W', 4), s('No, that works.', 'B', 8)]).map((d) => d.text)).toEqual(['One shared stall.']);
     expect(findDecisions([s("I'm happy with one shared stall.", 'W', 0), s('No, I would rather pay for two.', 'B', 4)])).toEqual([]);
+  });
+
+  it('does not take a postponement for a decision, asked for or agreed to', () => {
+    expect(findDecisions([s('Can we hold it over to the next meeting?', 'A', 0), s('Yes.', 'B', 4)])).toEqual([]);
+    expect(findDecisions([s('Agreed.', 'A', 0), s("It's too early to call.", 'A', 4)])).toEqual([]);
   });
 
   it('takes a restatement of a proposal by another speaker as the decision, in the restater\'s words', () => {
