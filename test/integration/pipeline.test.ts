@@ -70,6 +70,14 @@ describe('happy path: an m4a upload', () => {
     expect(await h.charges(meetings.m4a)).toEqual([expect.objectContaining({ userId: users.m4a.userId, minutes: 1, refunded: false })]);
   }, PROCESSING);
 
+  it('skips the video branch: no frames read, no slide text to find', async () => {
+    const [execution] = await h.executionsOf(meetings.m4a);
+    const states = await h.statesEntered(execution!.executionArn!);
+    expect(execution!.status).toBe('SUCCEEDED');
+    expect(states.filter((s) => s === 'OcrFrame')).toEqual([]);
+    expect((await h.api('POST', 'search/search_content/', users.m4a.access, { query: 'agenda', meeting_id: meetings.m4a })).body.total_matches).toBe(0);
+  });
+
   it('serves the transcript file with [HH:mm:ss] Speaker N lines and its speaker names', async () => {
     const link = await h.api('GET', `meetings/${meetings.m4a}/transcript/`, users.m4a.access);
     expect(link.status).toBe(200);
@@ -125,6 +133,19 @@ describe('happy path: an mp4 upload (video with sound)', () => {
     expect(await h.minutesLeft(users.mp4.userId)).toBe(57);
     const text = await (await fetch((await h.api('GET', `meetings/${meetings.mp4}/transcript/`, users.mp4.access)).body.url)).text();
     expect(text.trimEnd().split('\n').every((l) => LINE.test(l))).toBe(true);
+  }, PROCESSING);
+
+  // The video branch (was search-pipeline.test.ts, which processed the same two fixtures in an edition of its own).
+  it('reads the slide into text search, beside the transcript', async () => {
+    await h.waitForMeeting(users.mp4.access, meetings.mp4, h.settled, PROCESSING);
+    const [execution] = await h.executionsOf(meetings.mp4);
+    const states = await h.statesEntered(execution!.executionArn!);
+    expect(execution!.status).toBe('SUCCEEDED');
+    expect(states).toEqual(expect.arrayContaining(['ExtractFrames', 'OcrFrames', 'OcrFrame', 'IndexFrames', 'IndexSpokenWords']));
+    expect(states).not.toContain('FrameNotRead');
+    const found = await h.api('POST', 'search/search_content/', users.mp4.access, { query: 'reading group', meeting_id: meetings.mp4 });
+    expect(found.body.total_matches).toBeGreaterThan(0);
+    expect(found.body.matched_data[0].words.map((w: { text: string }) => w.text)).toEqual(['Reading', 'group:']);
   }, PROCESSING);
 });
 
