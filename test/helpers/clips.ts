@@ -10,17 +10,20 @@ import { ffmpegPath } from '../../local/engines/audio.js';
 import { FIXTURES_DIR } from './shared-data.js';
 
 /**
- * Copies the first `seconds` of `meeting/<name>` (stream copy: no re-encoding, same codecs and container) to
- * `<dir>/<stem>-<seconds>s.<ext>` (`dir` is created if missing) and returns that path. The clip keeps the fixture's extension, since uploads are
- * judged by it.
+ * Writes the first `seconds` of `meeting/<name>` to `<dir>/<name>` (`dir` is created if missing) and returns that
+ * path: the sound as it is (stream copy), the picture, if any, re-encoded with H.264 (a stream copy ends on the
+ * fixture's B-frame group: 22 s of video for 20 s asked). The clip keeps the fixture's file name: uploads are judged
+ * by its extension, and a meeting uploaded from a browser is named after it.
  */
 export async function fixtureClip(name: string, seconds: number, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const ext = path.extname(name);
-  const output = path.join(dir, `${path.basename(name, ext)}-${seconds}s${ext}`);
+  const output = path.join(dir, name);
   const input = path.join(FIXTURES_DIR, 'meeting', name);
   return new Promise((resolve, reject) => {
-    execFile(ffmpegPath(), ['-nostdin', '-loglevel', 'error', '-y', '-i', input, '-t', String(seconds), '-c', 'copy', output], (error, _stdout, stderr) => {
+    execFile(ffmpegPath(), [
+      '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-t', String(seconds),
+      '-c:a', 'copy', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', output,
+    ], (error, _stdout, stderr) => {
       if (error) reject(new Error(`ffmpeg could not cut ${seconds} s of ${name}: ${stderr || error.message}`));
       else resolve(output);
     });
