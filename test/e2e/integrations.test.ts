@@ -2,7 +2,8 @@
  * Integrations end to end (issue 15): the local edition in this process with its local Zoom test server, Debian
  * Chromium driving the SPA. The user connects Zoom from the side panel (modal, 2 s wait, the local Zoom authorize
  * page approves the signed-in e-mail at once, back to /home?code=&state=), sees 'Zoom Integration Complete!', and a
- * recording made on the local Zoom server appears in My Meetings and reaches "Transcript ready".
+ * recording made on the local Zoom server appears in My Meetings and reaches "Transcript ready". The recordings are the
+ * first 20 s of the fixtures: the import and the row's status are the same for any length, the speech engine's time is not.
  * Needs web/dist (npm run build:web), /usr/bin/chromium and pocketsphinx.
  */
 import { jest } from '@jest/globals';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startLocalEdition } from '../../local/runtime.js';
 import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage } from '../helpers/browser.js';
-import { FIXTURES_DIR } from '../helpers/shared-data.js';
+import { fixtureClip } from '../helpers/clips.js';
 import { signUpAndSignIn } from '../helpers/users.js';
 
 jest.setTimeout(600_000);
@@ -25,10 +26,13 @@ describe('Zoom in the browser', () => {
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
+  const clips: { m4a: string; mp4: string } = { m4a: '', mp4: '' };
 
   beforeAll(async () => {
     await requireWebBuild();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-integrations-'));
+    clips.m4a = await fixtureClip('meeting_ami.m4a', 20, path.join(dataDir, 'clips'));
+    clips.mp4 = await fixtureClip('meeting_constructed.mp4', 20, path.join(dataDir, 'clips'));
     edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1', waitScale: 0.2 });
     await signUpAndSignIn(edition.url, user.email, user.password, { first: 'Zelda', last: 'Oom' });
     browser = await launchBrowser();
@@ -64,7 +68,7 @@ describe('Zoom in the browser', () => {
   it('a recording made on the local Zoom server appears in My Meetings and reaches "Transcript ready"', async () => {
     const made = await fetch(`${edition.url}/dev/zoom/recordings`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, topic: 'Zoom product sync', file: path.join(FIXTURES_DIR, 'meeting', 'meeting_ami.m4a') }),
+      body: JSON.stringify({ email: user.email, topic: 'Zoom product sync', file: clips.m4a }),
     });
     expect(made.status).toBe(201);
     const row = page.getByRole('list', { name: 'Meetings' }).getByRole('listitem', { name: 'Zoom product sync', exact: true });
@@ -111,7 +115,7 @@ describe('Zoom in the browser', () => {
   it('a recording made on the local Webex server appears in My Meetings and reaches "Transcript ready"', async () => {
     const made = await fetch(`${edition.url}/dev/webex/recordings`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, topic: 'Webex design review', file: path.join(FIXTURES_DIR, 'meeting', 'meeting_constructed.mp4') }),
+      body: JSON.stringify({ email: user.email, topic: 'Webex design review', file: clips.mp4 }),
     });
     expect(made.status).toBe(201);
     const row = page.getByRole('list', { name: 'Meetings' }).getByRole('listitem', { name: 'Webex design review', exact: true });

@@ -1,8 +1,10 @@
 /**
  * The review screens by keyboard and with axe-core (issue 17): the local edition in this process with the real pipeline,
  * Debian Chromium driving the SPA. The recording is made at test time like the sample meetings (espeak-ng speech over
- * ffmpeg slides: "Q3 Roadmap", "Budget Review", …), so on-screen text search, spoken-word search, the transcript, the
- * notes and the sentiment analysis all have real content.
+ * ffmpeg slides: "Q3 Roadmap", "Budget Review"), so on-screen text search, spoken-word search, the transcript, the
+ * notes and the sentiment analysis all have real content. It is the first 8 of the product demo's 12 lines (~45 s, not
+ * ~70 s, for the speech engine): both slides and voices, 'budget' said three times, an action item ("I will send the
+ * budget by Friday").
  * - Search results (Text and Voice, desktop and a 375 px phone) and the player a hit opens: 0 serious/critical axe
  *   violations; Tab reaches each hit with a visible focus ring; the player keeps Tab inside and gives focus back.
  * - Every dialog of a meeting's options menu, opened from the keyboard (Enter, ↓): focus inside, Tab cycles within the
@@ -20,7 +22,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { INSIGHTS_MESSAGES } from '../../functions/contracts/insights.js';
 import { startLocalEdition } from '../../local/runtime.js';
 import { buildSampleRecording, findMediaTools } from '../../local/samples/recording.js';
-import { SAMPLE_MEETINGS } from '../../local/samples/scripts.js';
+import { SAMPLE_MEETINGS, type SampleMeeting } from '../../local/samples/scripts.js';
 import { seriousAxeViolations } from '../helpers/axe.js';
 import { launchBrowser, newBrowserContext, requireWebBuild, signInThroughPage } from '../helpers/browser.js';
 import { eventually } from '../helpers/eventually.js';
@@ -31,6 +33,9 @@ import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 jest.setTimeout(480_000);
 
 const NAME = 'roadmap_review';
+const DEMO = SAMPLE_MEETINGS[0]!;
+const LINES = 8;
+const REVIEWED: SampleMeeting = { ...DEMO, lines: DEMO.lines.slice(0, LINES), slides: DEMO.slides.filter((slide) => slide.fromLine < LINES) };
 const stamp = Date.now();
 const host = { email: `rv.host.${stamp}@example.com`, password: 'host-Secret-1' };
 const guest = { email: `rv.guest.${stamp}@example.com`, password: 'guest-Secret-1' };
@@ -59,7 +64,7 @@ describe('the review screens by keyboard and with axe', () => {
     const work = path.join(dataDir, 'recording');
     await mkdir(work);
     const recording = path.join(dataDir, `${NAME}.mp4`);
-    await buildSampleRecording(SAMPLE_MEETINGS[0]!, await findMediaTools(), work, recording);
+    await buildSampleRecording(REVIEWED, await findMediaTools(), work, recording);
     edition = await startLocalEdition({ dataDir: path.join(dataDir, 'edition'), port: 0, host: '127.0.0.1', waitScale: 0.2 });
     hostTokens = await signUpAndSignIn(edition.url, host.email, host.password, { first: 'Maria', last: 'Keys' });
     await signUpAndSignIn(edition.url, guest.email, guest.password, { first: 'Tom', last: 'Reader' });

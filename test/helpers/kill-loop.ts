@@ -6,11 +6,14 @@
  * `npm run bench:chaos` (≥ 10 kills, prints the outcome). Needs no jest globals.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { LOCAL_CREDENTIALS } from '../../local/runtime.js';
 import { fixture, pipelineHarness, PROCESS_MEETING } from '../integration/pipeline-harness.js';
+import { fixtureClip } from './clips.js';
 import { eventually } from './eventually.js';
 import { killHard, startChildEdition, stillRunning, type ChildEditionReady } from './child-edition.js';
 import { signUpAndSignIn } from './users.js';
@@ -26,6 +29,8 @@ export interface KillLoopOptions {
   readonly maxMeetings?: number;
   /** How long the meetings may take to settle after the last restart. @default 600_000 */
   readonly settleMs?: number;
+  /** Upload only the first this many seconds of the 60 s fixture (test/helpers/clips.ts). @default all of it */
+  readonly recordingSeconds?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -46,6 +51,17 @@ export interface KillLoopOutcome {
 const FIXTURE = 'meeting_ami.m4a';
 const FREE_MINUTES = 60;
 
+/** The bytes each meeting uploads: the fixture, or its first `seconds`. */
+async function recording(seconds: number | undefined): Promise<Buffer> {
+  if (seconds === undefined) return readFile(fixture(FIXTURE));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-kill-loop-clip-'));
+  try {
+    return await readFile(await fixtureClip(FIXTURE, seconds, dir));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Runs the loop; resolves with what it found (it does not throw on a broken promise: see `problems`). */
 export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopOutcome> {
   const log = options.log ?? (() => undefined);
@@ -63,7 +79,7 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopOut
     child = started.child;
     ready = started.ready;
   };
-  const bytes = await readFile(fixture(FIXTURE));
+  const bytes = await recording(options.recordingSeconds);
   const meetingIds: string[] = [];
   const upload = async (token: string) => {
     const created = await h.api('POST', 'meetings/', token, { name: `Kill loop ${meetingIds.length + 1}` });

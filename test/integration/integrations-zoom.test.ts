@@ -12,9 +12,10 @@ import path from 'node:path';
 import { IMPORT_RECORDING } from '../../lib/definitions/workflows.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { zoomSign } from '../../local/zoom/index.js';
+import { fixtureClip } from '../helpers/clips.js';
 import { eventually } from '../helpers/eventually.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
-import { fixture, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
+import { pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
 
 const PROCESSING = 600_000;
 // A busy shared machine: no call here may rely on jest's 5 s default.
@@ -112,7 +113,8 @@ describe('a recording made on the local Zoom server', () => {
   it('is imported as a meeting named after the topic and reaches "ready"', async () => {
     const made = await fetch(`${edition.url}/dev/zoom/recordings`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, topic: 'Weekly sync', file: fixture('meeting_ami.m4a') }),
+      // The first 20 s of meeting_ami: the import is the same for any length, the speech engine's time is not.
+      body: JSON.stringify({ email, topic: 'Weekly sync', file: await fixtureClip('meeting_ami.m4a', 20, path.join(dir, 'clip')) }),
     });
     expect(made.status).toBe(201);
     expect((await made.json()).webhook_status).toBe(200);
@@ -125,7 +127,7 @@ describe('a recording made on the local Zoom server', () => {
     const done = await h.waitForMeeting(user.access, meetingId, h.settled, PROCESSING);
     expect(done.processing).toMatchObject({ status: 'ready', transcript: 'ready' });
     expect(done.recording_available).toBe(true);
-    expect(Date.parse(done.end_time) - Date.parse(done.start_time)).toBeGreaterThanOrEqual(59_000);
+    expect(Date.parse(done.end_time) - Date.parse(done.start_time)).toBeGreaterThanOrEqual(19_000);
   }, PROCESSING + 60_000);
 
   it('a redelivered webhook and an overlapping backfill create no second meeting', async () => {

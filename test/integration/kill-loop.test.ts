@@ -14,7 +14,7 @@ describe('kill -9 at random moments during processing', () => {
   afterAll(async () => { await rm(dataDir, { recursive: true, force: true }); });
 
   it('keeps every promise over 3 kills and restarts', async () => {
-    const outcome = await runKillLoop({ dataDir, kills: 3, initialMeetings: 2, maxMeetings: 2, settleMs: 600_000 });
+    const outcome = await runKillLoop({ dataDir, kills: 3, initialMeetings: 2, maxMeetings: 2, recordingSeconds: 30, settleMs: 600_000 });
     expect(outcome.kills).toBe(3);
     expect(outcome.meetings).toHaveLength(2);
     expect(outcome.problems).toEqual([]);

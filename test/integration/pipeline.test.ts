@@ -7,6 +7,7 @@ import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { UPLOAD_PLACEHOLDER_NAME } from '../../functions/contracts/meetings.js';
 import { SPEAKER_NAME_MESSAGES } from '../../functions/core/transcripts/speaker-names.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
+import { fixtureClip } from '../helpers/clips.js';
 import { signUpAndSignIn, type SignedInUser } from '../helpers/users.js';
 import { fixture, HAPPY_PATH_STATES, missingInOrder, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
 
@@ -32,10 +33,12 @@ beforeAll(async () => {
   const shortClip = path.join(dataDir, 'short.m4a');
   const cut = spawnSync(FFMPEG, ['-nostdin', '-loglevel', 'error', '-y', '-i', fixture('meeting_ami.m4a'), '-t', '12', '-c', 'copy', shortClip]);
   if (cut.status !== 0) throw new Error(`ffmpeg could not cut the short clip: ${cut.stderr}`);
+  // The video: the first 61 s of meeting_constructed.mp4 (148 s, 98 s of it speech), just over a minute, so charged as 2.
+  const video = await fixtureClip('meeting_constructed.mp4', 61, path.join(dataDir, 'clip'));
   // All four run at once, as uploads by four users would: the speech engine uses both cores.
   [meetings.m4a, meetings.mp4, meetings.short, meetings.junk] = await Promise.all([
     h.uploadFixture(users.m4a.access, 'meeting_ami.m4a'),
-    h.uploadFixture(users.mp4.access, 'meeting_constructed.mp4'),
+    h.uploadMeeting(users.mp4.access, 'meeting_constructed.mp4', await readFile(video), 'meeting_constructed.mp4'),
     // Still under the browser's placeholder name, as when the tab closed after the upload arrived (issue 17).
     h.uploadMeeting(users.short.access, UPLOAD_PLACEHOLDER_NAME, await readFile(shortClip), 'short.m4a'),
     h.uploadMeeting(users.junk.access, 'Notes', Buffer.from('These are my meeting notes, not a recording.\n'.repeat(50)), 'notes.m4a'),
@@ -69,6 +72,14 @@ describe('happy path: an m4a upload', () => {
     expect(await h.minutesLeft(users.m4a.userId)).toBe(59);
     expect(await h.charges(meetings.m4a)).toEqual([expect.objectContaining({ userId: users.m4a.userId, minutes: 1, refunded: false })]);
   }, PROCESSING);
+
+  it('skips the video branch: no frames read, no slide text to find', async () => {
+    const [execution] = await h.executionsOf(meetings.m4a);
+    const states = await h.statesEntered(execution!.executionArn!);
+    expect(execution!.status).toBe('SUCCEEDED');
+    expect(states.filter((s) => s === 'OcrFrame')).toEqual([]);
+    expect((await h.api('POST', 'search/search_content/', users.m4a.access, { query: 'agenda', meeting_id: meetings.m4a })).body.total_matches).toBe(0);
+  });
 
   it('serves the transcript file with [HH:mm:ss] Speaker N lines and its speaker names', async () => {
     const link = await h.api('GET', `meetings/${meetings.m4a}/transcript/`, users.m4a.access);
@@ -116,15 +127,29 @@ describe('happy path: an m4a upload', () => {
 });
 
 describe('happy path: an mp4 upload (video with sound)', () => {
-  it('ends ready with its 148 s charged as 3 minutes', async () => {
+  it('ends ready with its 61 s charged as 2 minutes', async () => {
     const meeting = await h.waitForMeeting(users.mp4.access, meetings.mp4, h.settled, PROCESSING);
-    expect(meeting.processing).toMatchObject({ status: 'ready', transcript: 'ready', duration_seconds: 148, minutes_charged: 3, too_short: false });
+    expect(meeting.processing).toMatchObject({ status: 'ready', transcript: 'ready', minutes_charged: 2, too_short: false });
+    expect(meeting.processing.duration_seconds).toBeCloseTo(61, 0);
     const [execution] = await h.executionsOf(meetings.mp4);
     expect(execution!.status).toBe('SUCCEEDED');
     expect(missingInOrder(await h.statesEntered(execution!.executionArn!), HAPPY_PATH_STATES)).toBeUndefined();
-    expect(await h.minutesLeft(users.mp4.userId)).toBe(57);
+    expect(await h.minutesLeft(users.mp4.userId)).toBe(58);
     const text = await (await fetch((await h.api('GET', `meetings/${meetings.mp4}/transcript/`, users.mp4.access)).body.url)).text();
     expect(text.trimEnd().split('\n').every((l) => LINE.test(l))).toBe(true);
+  }, PROCESSING);
+
+  // The video branch (was search-pipeline.test.ts, which processed the same two fixtures in an edition of its own).
+  it('reads the slide into text search, beside the transcript', async () => {
+    await h.waitForMeeting(users.mp4.access, meetings.mp4, h.settled, PROCESSING);
+    const [execution] = await h.executionsOf(meetings.mp4);
+    const states = await h.statesEntered(execution!.executionArn!);
+    expect(execution!.status).toBe('SUCCEEDED');
+    expect(states).toEqual(expect.arrayContaining(['ExtractFrames', 'OcrFrames', 'OcrFrame', 'IndexFrames', 'IndexSpokenWords']));
+    expect(states).not.toContain('FrameNotRead');
+    const found = await h.api('POST', 'search/search_content/', users.mp4.access, { query: 'reading group', meeting_id: meetings.mp4 });
+    expect(found.body.total_matches).toBeGreaterThan(0);
+    expect(found.body.matched_data[0].words.map((w: { text: string }) => w.text)).toEqual(['Reading', 'group:']);
   }, PROCESSING);
 });
 
