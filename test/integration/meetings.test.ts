@@ -135,15 +135,17 @@ describe('the meeting life cycle', () => {
     } });
     expect(updated.body).toMatchObject({ name: 'Customer call', recording_available: true, end_time: '2025-02-01T09:30:00.000Z' });
 
-    // The upload itself starts a run (the S3 event), which fails on these bytes; asking then starts it again, once:
-    // two requests at the same moment answer 'started' and 'already_started', in either order. (Asked while the
+    // The upload itself starts a run (the S3 event), which fails on these bytes; asking then starts it again, once.
+    // Two requests at the same moment each answer 'started' or 'already_started' (Step Functions starts one
+    // execution for one name: a second start of it answers the first), and one run exists. (Asked while the
     // event's run was still being claimed, the answers depended on which came first: flaky under load.)
     await eventually(async () => {
       const view = await api('GET', `meetings/${id}/`, { token: tokens.host });
       if (view.body.processing?.status !== 'failed') throw new Error(`processing is ${JSON.stringify(view.body.processing)}`);
     }, 60_000);
     const answers = await Promise.all([1, 2].map(() => api('GET', `meetings/${id}/index_meeting_request/`, { token: tokens.host })));
-    expect(answers.map((a) => a.body.status).sort()).toEqual(['already_started', 'started']);
+    for (const answer of answers) expect(['started', 'already_started']).toContain(answer.body.status);
+    expect(answers.map((a) => a.body.status)).toContain('started');
     const executions = (await new SFNClient({}).send(new ListExecutionsCommand({ stateMachineArn: process.env[PROCESS_MEETING.envVar]! }))).executions ?? [];
     expect(executions.filter((x) => x.name?.startsWith(id))).toHaveLength(1);
 
