@@ -72,7 +72,7 @@ function concludes(text: string): boolean {
   if (!opened) return false;
   const rest = opened[1]!;
   // "Then we're passing the piano move to…": the group doing something from now on.
-  const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(\w+ing)\b/i.exec(rest);
+  const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(?!going\s+to\b)(\w+ing)\b/i.exec(rest);
   if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!);
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
@@ -90,7 +90,7 @@ const KEEPING = /\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:still\s+|just\s+)?(?:keepin
 const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s*)?then\s+it's\s+(?:the|a|an|our)\s+(?!end\b|time\b|next\b|last\b)\w+/i;
 
 /** Putting a choice off is not making it: "Let's leave that for next week", "Hold it over to the next meeting", "Too early to call". */
-const POSTPONED = /\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
+const POSTPONED = /\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
 
 const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;

@@ -17,6 +17,7 @@ describe('decisions', () => {
     "Then it's the barn by the river.",
     "One more thing, we're keeping the two-week sprint length, no change there.",
     "Then we're passing the piano move to Keys and Castors, the specialist firm.",
+    "I know, so we're going to run the finance offer through to the third year.",
   ])('takes "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(true);
   });
@@ -40,6 +41,7 @@ describe('decisions', () => {
     'Fine, next meeting then.',
     "So we're running late.",
     "We're keeping an eye on the budget.",
+    "Let's decide that once this month is closed.",
   ])('does not take "%s" for a decision', (text) => {
     expect(isDecision(text)).toBe(false);
   });
