@@ -3,10 +3,9 @@
  * through the pipeline but assert nothing that depends on its full length: the speech engine transcribes every second
  * it is given, and on CI's busy 2-core machine the seconds of audio decide how long a suite runs.
  */
-import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ffmpegPath } from '../../local/engines/audio.js';
+import { ffmpegPath, run } from '../../local/engines/audio.js';
 import { FIXTURES_DIR } from './shared-data.js';
 
 /**
@@ -19,13 +18,10 @@ export async function fixtureClip(name: string, seconds: number, dir: string): P
   await mkdir(dir, { recursive: true });
   const output = path.join(dir, name);
   const input = path.join(FIXTURES_DIR, 'meeting', name);
-  return new Promise((resolve, reject) => {
-    execFile(ffmpegPath(), [
-      '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-t', String(seconds),
-      '-c:a', 'copy', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', output,
-    ], (error, _stdout, stderr) => {
-      if (error) reject(new Error(`ffmpeg could not cut ${seconds} s of ${name}: ${stderr || error.message}`));
-      else resolve(output);
-    });
-  });
+  const { code, stderr } = await run(ffmpegPath(), [
+    '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-t', String(seconds),
+    '-c:a', 'copy', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', output,
+  ]);
+  if (code !== 0) throw new Error(`ffmpeg could not cut ${seconds} s of ${name}: ${stderr}`);
+  return output;
 }
