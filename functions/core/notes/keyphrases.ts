@@ -84,11 +84,20 @@ function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
   }
   return out;
 }
+/** A capital that only opens the sentence ("Patient reminders are…", "Demo day.") makes no proper noun: a common first word is read in lower case. */
+function plainSentenceStart(tokens: readonly TaggedToken[]): TaggedToken[] {
+  const [first] = tokens;
+  if (!first || (frequencyRank(first.lower) ?? Infinity) > 20_000) return [...tokens];
+  return [{ ...first, text: first.lower, pos: first.pos === 'PROPN' ? 'NOUN' : first.pos }, ...tokens.slice(1)];
+}
+
+/** Plural or proper: read without "the" ("invoices", "Harrington Street", not "the budget"). */
+const readsBare = (head: TaggedToken) => head.pos === 'PROPN' || (head.lower !== head.lemma && /s$/.test(head.lower));
+
 const isTimeHead = (t: TaggedToken) => TIME_HEADS.has(t.lower) && HEAD_POS.has(t.pos);
 
 function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySet<string>): Candidate[] {
-  // A capital that only opens the sentence ("Patient reminders are…") does not make a proper noun.
-  const tokens = repairNounTags(raw.map((t, i) => (i === 0 && t.pos === 'PROPN' && (frequencyRank(t.lower) ?? Infinity) <= 20_000 ? { ...t, pos: 'NOUN' } : t)));
+  const tokens = repairNounTags(plainSentenceStart(raw));
   const out: Candidate[] = [];
   let run: TaggedToken[] = [];
   const flush = () => {
@@ -134,8 +143,8 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   if (!strong && !weak && tagged.length > 12) return undefined;
   const cued = Boolean(strong || weak);
   const raw = cued ? tag(body.slice((strong ?? weak)![0].length)) : tagged;
-  // A capital that only opens the sentence ("Demo day.") does not make a proper noun; after a cue it does ("…about Saturday opening hours").
-  const tokens = repairNounTags(raw.map((t, i) => (!cued && i === 0 && (frequencyRank(t.lower) ?? Infinity) <= 20_000 ? { ...t, text: t.lower, pos: t.pos === 'PROPN' ? 'NOUN' : t.pos } : t)));
+  // After a cue the phrase does not open the sentence: its capital stays ("…about Saturday opening hours").
+  const tokens = repairNounTags(cued ? raw : plainSentenceStart(raw));
   let k = 0;
   if (tokens[k] && AGENDA_DET.has(tokens[k]!.lower)) k++;
   const run: TaggedToken[] = [];
@@ -184,7 +193,7 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
       const surface = tokens.map((t) => (t.pos === 'PROPN' ? t.text : t.lower)).join(' ');
       group.surfaces.set(surface, (group.surfaces.get(surface) ?? 0) + 1);
       // Plural or proper: read without "the" (decided by the surface form said most).
-      if (head.pos === 'PROPN' || (head.lower !== head.lemma && /s$/.test(head.lower))) group.bareSurfaces.add(surface);
+      if (readsBare(head)) group.bareSurfaces.add(surface);
       groups.set(key, group);
     }
   }
@@ -212,7 +221,7 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
     chosen.push({
       text: item.tokens.map((t) => (t.pos === 'PROPN' || /^\p{Lu}/u.test(t.text) ? t.text : t.lower)).join(' '), lemmas, score: top + (own?.score ?? 0),
       sentences: [...new Set([item.sentence, ...mentions])].sort((a, b) => a - b),
-      bare: head.pos === 'PROPN' || (head.lower !== head.lemma && /s$/.test(head.lower)), agenda: true,
+      bare: readsBare(head), agenda: true,
     });
     for (const l of lemmas) used.add(l);
   }
