@@ -28,7 +28,7 @@ import type { TranscriptTurn } from '../functions/core/insights/transcript.js';
 import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-engine.js';
 import { generateNotes } from '../functions/core/notes/generate-notes.js';
 import type { MeetingNotes } from '../functions/core/notes/model.js';
-import { ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
+import { differences, ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
 import { espeakVoice } from './lib/espeak.js';
 
 const run = promisify(execFile);
@@ -289,6 +289,7 @@ try {
     const score = scoreMeeting(script, result.notes);
     scores.set(script.id, score);
     printScore('score', score);
+    for (const line of differences(script, result.notes)) console.log(`    ${line}`);
   }
 
   console.log('\n=== Figures');

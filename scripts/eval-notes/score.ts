@@ -66,20 +66,41 @@ export function namesTopic(text: string, phrasings: readonly string[]): boolean 
   return phrasings.some((p) => { const words = contentWords(p); return words.length > 0 && words.every((w) => have.has(w)); });
 }
 
-export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike): MeetingScore {
-  // Greedy one-to-one matching, best overlaps first.
+/** Greedy one-to-one matching of generated to scripted action items, best overlaps first. */
+function matchActions(script: ScriptedMeeting, notes: NotesLike): Array<{ w: number; g: number }> {
   const pairs = script.action_items.flatMap((want, w) => notes.action_items.map((got, g) => ({ w, g, share: overlap(got.content, want.content) })))
     .filter((p) => p.share >= MATCH_SHARE).sort((a, b) => b.share - a.share);
   const usedW = new Set<number>();
   const usedG = new Set<number>();
-  let contentMatched = 0;
-  let rightActions = 0;
+  const matched: Array<{ w: number; g: number }> = [];
   for (const p of pairs) {
     if (usedW.has(p.w) || usedG.has(p.g)) continue;
     usedW.add(p.w); usedG.add(p.g);
-    contentMatched++;
-    if (sameOwner(notes.action_items[p.g]!.owner, script.action_items[p.w]!.owner)) rightActions++;
+    matched.push(p);
   }
+  return matched;
+}
+
+/** What a reader of the scores wants to see: scripted items and decisions the notes missed, and items or decisions they added. */
+export function differences(script: ScriptedMeeting, notes: NotesLike): string[] {
+  const matched = matchActions(script, notes);
+  const out: string[] = [];
+  script.action_items.forEach((want, w) => {
+    const pair = matched.find((p) => p.w === w);
+    if (!pair) out.push(`missed item: ${want.owner ?? '—'}: ${want.content}`);
+    else if (!sameOwner(notes.action_items[pair.g]!.owner, want.owner)) out.push(`wrong owner: ${notes.action_items[pair.g]!.owner ?? '—'} for ${want.owner}: ${want.content}`);
+  });
+  notes.action_items.forEach((got, g) => { if (!matched.some((p) => p.g === g)) out.push(`extra item: ${got.owner ?? '—'}: ${got.content}`); });
+  const decisions = notes.decisions ?? [];
+  for (const d of script.decisions) if (!decisions.some((g) => overlap(g.content, d.content) >= MATCH_SHARE)) out.push(`missed decision: ${d.content}`);
+  for (const g of decisions) if (!script.decisions.some((d) => overlap(g.content, d.content) >= MATCH_SHARE)) out.push(`extra decision: ${g.content}`);
+  return out;
+}
+
+export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike): MeetingScore {
+  const matched = matchActions(script, notes);
+  const contentMatched = matched.length;
+  const rightActions = matched.filter((p) => sameOwner(notes.action_items[p.g]!.owner, script.action_items[p.w]!.owner)).length;
   const decisions = notes.decisions ?? [];
   const summary = notes.summary.join(' ');
   return {

@@ -6,6 +6,7 @@
  * first person gone ("I'll send my notes" → "Alice: send their notes"). A request and its owner's answer
  * ("Sure, I'll send it tomorrow") become one item.
  */
+import { resolveObjectPronoun } from './antecedents.js';
 import { dueOf } from './due-dates.js';
 import { tag } from './nlp.js';
 import { frequencyRank } from './word-commonness.js';
@@ -18,6 +19,8 @@ export interface ActionSentence {
   readonly end: number;
   /** The sentence with its opening "Yes,"/"Sure," kept, when `text` was cleaned of it (tells an answer to a request). */
   readonly opened?: string;
+  /** Its place in `ActionContext.meeting`, when the caller passes only some of the meeting's sentences. */
+  readonly at?: number;
 }
 
 export type ActionKind = 'commitment' | 'request' | 'named-owner' | 'team';
@@ -38,6 +41,8 @@ export interface ActionContext {
   readonly nameOf: (speaker: string) => string;
   /** Names that count as people when said (speakers' labelled names). */
   readonly knownNames: readonly string[];
+  /** Every sentence of the meeting, those that are no task too: what "them" in a task may point back to. */
+  readonly meeting?: readonly string[];
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
@@ -234,6 +239,10 @@ const anaphoric = (task: string, due: string | null) =>
 
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
 export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
+  const before = (index: number) => {
+    const at = sentences[index]!.at;
+    return ctx.meeting && at !== undefined ? ctx.meeting.slice(0, at) : sentences.slice(0, index).map((s) => s.text);
+  };
   const found: Array<FoundAction & { index: number; said: string }> = [];
   sentences.forEach((s, index) => {
     const hit = actionOf(s.text, ctx);
@@ -252,6 +261,7 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     } else {
       owner = hit.owner === 'addressee' ? null : hit.owner;
     }
+    task = resolveObjectPronoun(task, before(index));
     found.push({ kind: hit.kind, owner, task, due: dueOf(s.text), start: s.start, end: s.end, index, said: s.opened ?? s.text });
   });
   // A request and the same person's promise just after it are one item; so are repeats of one task.

@@ -43,7 +43,7 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
       // A sentence that records a decision is not also a task ("We will switch to the new supplier next month").
       const decided = new Set(kept.flatMap((s, i) => (decidedRaw.has(s.raw) ? [i] : [])));
       const opened = kept.map((s) => cleanSentence(repaired[s.raw]!.text, { keepOpeners: true }));
-      const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i] }])), { nameOf, knownNames });
+      const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i], at: i }])), { nameOf, knownNames, meeting: texts });
       const actionItems: DraftActionItem[] = found.map((a) => ({ text: actionText(a), owner: a.owner, due: a.due, start: a.start, end: a.end }));
       const listed = new Set([...decided, ...cleaned.flatMap((s, i) => (found.some((a) => s.start >= a.start && s.end <= a.end) ? [i] : []))]);
       const summary = chooseSummary(texts, topics, listed, options).map((i) => ({ text: withStop(texts[i]!), start: cleaned[i]!.start, end: cleaned[i]!.end }));

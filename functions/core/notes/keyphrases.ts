@@ -120,6 +120,17 @@ function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySe
 }
 
 /**
+ * The noun phrases of one sentence in the order said, as candidates for a topic are found (runs of adjectives and
+ * nouns ending on a noun, at most three words), each with whether its head is plural ("the broken room keys").
+ */
+export function nounPhrases(text: string): Array<{ text: string; plural: boolean }> {
+  return candidatesOf(tag(text), 0, new Set()).map(({ tokens }) => {
+    const head = tokens.at(-1)!;
+    return { text: tokens.map((t) => (t.pos === 'PROPN' ? t.text : t.lower)).join(' '), plural: head.pos !== 'PROPN' && readsBare(head) };
+  });
+}
+
+/**
  * Cues that name the next item of a meeting's agenda before a noun phrase: "Next, …", "Finally, …", "First thing is …",
  * "Let's begin with …", "I wanted to talk about …", "What about …", "There's the …", "On …,". Weak cues ("On", "About",
  * "As for") count only when the phrase ends the clause ("On sprint scope, I think…", not "On the other hand").

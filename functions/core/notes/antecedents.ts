@@ -1,0 +1,34 @@
+/**
+ * "Jonah: email them to the council" says nothing to a reader who was not there. A task whose object is "them" or
+ * "those" gets the nearest plural noun phrase said just before it ("Jonah, you've got the insurance papers, haven't
+ * you?" → "email the insurance papers to the council").
+ */
+import { nounPhrases } from './keyphrases.js';
+
+/** Verbs whose "them" is mostly people ("remind them", "give them a ring"): left as said, unless things are sent on ("email them to…"). */
+const PERSON_VERBS = new Set(('remind tell ask call ring phone text thank invite contact warn let give show pay help meet see update email e-mail ' +
+  'message inform chase introduce brief reassure train teach ping').split(' '));
+const PASSED_ON = /^(?:to|over|across|round|around|back)\b/i;
+/** "send them the figures": "them" is who gets something, not what is sent. */
+const SECOND_OBJECT = /^(?:the|a|an|my|our|your|their|his|her|this|that|these|those|some|any|all|\d)\b/i;
+const OBJECT = /^([\p{L}-]+)\s+(them|those)\b\s*/iu;
+/** How many sentences back an antecedent may be. */
+const REACH = 3;
+
+/**
+ * `task` ("email them to the council this afternoon") with its object pronoun replaced by the nearest plural noun
+ * phrase of `before` (the sentences said before it, oldest first); unchanged when there is none or "them" are people.
+ */
+export function resolveObjectPronoun(task: string, before: readonly string[]): string {
+  const match = OBJECT.exec(task);
+  if (!match) return task;
+  const [said, verb] = [match[0], match[1]!.toLowerCase()];
+  const rest = task.slice(said.length);
+  if (SECOND_OBJECT.test(rest)) return task;
+  if (PERSON_VERBS.has(verb) && !PASSED_ON.test(rest)) return task;
+  for (const sentence of before.slice(-REACH).reverse()) {
+    const phrase = nounPhrases(sentence).filter((p) => p.plural).at(-1);
+    if (phrase) return `${match[1]} the ${phrase.text}${rest ? ` ${rest}` : ''}`;
+  }
+  return task;
+}

@@ -1,0 +1,29 @@
+import { resolveObjectPronoun } from '../../../functions/core/notes/antecedents.js';
+import { findActionItems, actionText, type ActionContext } from '../../../functions/core/notes/action-items.js';
+
+describe('object pronouns of tasks', () => {
+  it('replaces "them"/"those" with the nearest plural noun phrase said before', () => {
+    expect(resolveObjectPronoun('email them to the council this afternoon', ["Jonah, you've got the insurance papers, haven't you?", 'I do.']))
+      .toBe('email the insurance papers to the council this afternoon');
+    expect(resolveObjectPronoun('do those after the evening rush', ['Would you mind reprogramming the broken room keys, Daniel?']))
+      .toBe('do the broken room keys after the evening rush');
+    // Nearest sentence first: the hybrids of the last sentence, not the vans of the one before.
+    expect(resolveObjectPronoun('move them over on Saturday', ['The hybrids are hidden behind the vans.', 'From now on the hybrids go at the front.']))
+      .toBe('move the hybrids over on Saturday');
+  });
+
+  it('leaves "them" that are people, a "them" that receives something, and a task with nothing to point to', () => {
+    expect(resolveObjectPronoun('remind them on Friday', ['Some parents always forget the permission slips.'])).toBe('remind them on Friday');
+    expect(resolveObjectPronoun('give them a ring', ['The lights on the training pitches belong to the council.'])).toBe('give them a ring');
+    expect(resolveObjectPronoun('send them the customer details', ['The movers need the addresses.'])).toBe('send them the customer details');
+    expect(resolveObjectPronoun('fix them tonight', ['The printer is broken again.'])).toBe('fix them tonight');
+    expect(resolveObjectPronoun('send the figures', ['The quarterly numbers are in.'])).toBe('send the figures');
+  });
+
+  it('reaches sentences that are no task themselves (a decision said just before)', () => {
+    const ctx: ActionContext = { nameOf: (l) => ({ spk_0: 'Dana', spk_1: 'Greg' }[l] ?? l), knownNames: ['Dana', 'Greg'],
+      meeting: ['The hybrids are hidden behind the vans.', 'From now on the hybrids go at the front.', "I'll move them over on Saturday."] };
+    const items = findActionItems([{ text: "I'll move them over on Saturday.", speaker: 'spk_1', start: 10, end: 12, at: 2 }], ctx);
+    expect(items.map(actionText)).toEqual(['Greg: move the hybrids over on Saturday']);
+  });
+});
