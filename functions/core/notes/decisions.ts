@@ -191,7 +191,7 @@ function takesUp(statement: string, before: readonly string[]): boolean {
  * person, a hedge or a report of the past.
  */
 function settledAfterAcceptance(next: string, before: readonly string[]): boolean {
-  if (QUESTION.test(next) || NOT_STANDING.test(next) || pastTense(next) || NEGATED.test(next)) return false;
+  if (QUESTION.test(next) || NOT_STANDING.test(next) || pastTense(next) || NEGATED.test(next) || POSTPONED.test(next)) return false;
   return concludes(`Fine, ${next}`) || takesUp(next, before);
 }
 
@@ -205,7 +205,7 @@ const AHEAD = new RegExp(String.raw`\b(?:will|going\s+to|from|starting|until|tom
  * past event.
  */
 function statesChange(text: string): boolean {
-  if (QUESTION.test(text) || NOT_STANDING.test(text) || pastTense(text) || NEGATED.test(text) || !AHEAD.test(text)) return false;
+  if (QUESTION.test(text) || NOT_STANDING.test(text) || pastTense(text) || NEGATED.test(text) || POSTPONED.test(text) || !AHEAD.test(text)) return false;
   return clausesOf(text).some((c) => concludes(`Fine, ${c}`) || coordinated(c));
 }
 

@@ -1,6 +1,7 @@
 import type { Sentence } from '../insights/transcript.js';
 import { speakerDisplayName } from '../transcripts/turns.js';
 import { actionText, findActionItems } from './action-items.js';
+import { underAgendaItem } from './decision-topics.js';
 import { findSourcedDecisions } from './decisions.js';
 import { cleanSentence } from './disfluency.js';
 import { keyphrases } from './keyphrases.js';
@@ -39,7 +40,9 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
 
       const texts = cleaned.map((s) => s.text);
       const topics = keyphrases(texts, excluded);
-      const decisions: DraftPoint[] = sourced.map(({ text, start, end }) => ({ text, start, end }));
+      // A short decision is written under the agenda item it was said in when it does not name it.
+      const sentenceOf = (raw: number) => Math.max(0, kept.findIndex((k) => k.raw >= raw));
+      const decisions: DraftPoint[] = sourced.map(({ text, start, end, sources }) => ({ text: underAgendaItem(text, sentenceOf(Math.min(...sources)), topics), start, end }));
       // A sentence that records a decision is not also a task ("We will switch to the new supplier next month").
       const decided = new Set(kept.flatMap((s, i) => (decidedRaw.has(s.raw) ? [i] : [])));
       const opened = kept.map((s) => cleanSentence(repaired[s.raw]!.text, { keepOpeners: true }));

@@ -19,6 +19,8 @@ export interface Keyphrase {
   readonly bare: boolean;
   /** Named as an item of the meeting's agenda ("Next, patient reminder texts."): such topics lead, in meeting order. */
   readonly agenda?: boolean;
+  /** For an agenda item: the sentence that named it as the next item. */
+  readonly announced?: number;
 }
 
 const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
@@ -232,7 +234,7 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
     chosen.push({
       text: item.tokens.map((t) => (t.pos === 'PROPN' || /^\p{Lu}/u.test(t.text) ? t.text : t.lower)).join(' '), lemmas, score: top + (own?.score ?? 0),
       sentences: [...new Set([item.sentence, ...mentions])].sort((a, b) => a - b),
-      bare: readsBare(head), agenda: true,
+      bare: readsBare(head), agenda: true, announced: item.sentence,
     });
     for (const l of lemmas) used.add(l);
   }

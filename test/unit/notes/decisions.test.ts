@@ -245,3 +245,13 @@ describe('decisions', () => {
     expect(findDecisions([s('The kitchen said no, so breakfast is served until ten.', 'spk_0', 0)])).toEqual([]);
   });
 });
+
+describe('decisions put off', () => {
+  it('does not take an acknowledged postponement ("Fine, next meeting then." — "Great.") as a decision', () => {
+    expect(findDecisions([
+      s("Let's leave the telescope loan question for the next committee meeting.", 'spk_1', 0),
+      s('Fine, next meeting then.', 'spk_0', 5),
+      s('Great.', 'spk_1', 10),
+    ])).toEqual([]);
+  });
+});
