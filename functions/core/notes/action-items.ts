@@ -55,15 +55,23 @@ const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am goin
  * "I" opening the sentence (or after "and/so/then") with a plain work verb. Not for verbs of talk or thought.
  */
 const DROPPED_WILL = /^(?:(?:and|so|then)\s+)?I\s+(?=(?:send|email|e-mail|call|phone|ring|book|order|check|print|write|fix|update|ask|remind|draft|prepare|schedule|collect|contact|organise|organize|arrange|buy|design|post|upload|share|repeat|follow up|set up|look into|talk to|speak to|reach out to|put together|sort out)\s+\S)/i;
+/** Work verbs in the past tense, as a speech engine writes a reduced "I'll order"/"you'll fix" ("I ordered", "you fixed"). */
+const PAST_WORK = String.raw`(?:sent|emailed|e-mailed|called|phoned|rang|booked|ordered|checked|printed|wrote|fixed|updated|asked|reminded|drafted|prepared|scheduled|collected|contacted|organised|organized|arranged|bought|designed|posted|uploaded|shared|repeated|finished|sorted|tested|cleaned|moved|cancelled|canceled|confirmed|invited)`;
+const HEARD_AS_PAST_I = new RegExp(String.raw`^(?:(?:and|so|then|okay|ok|sure|yes|fine)\s*,?\s+)?I\s+(?=${PAST_WORK}\s+\S)`, 'i');
+const HEARD_AS_PAST_YOU = new RegExp(String.raw`\byou\s+(?=${PAST_WORK}\s+\S)`, 'i');
+/** A deadline ahead ("by Thursday", "before Friday", "tomorrow", "next week"): with it, a past-tense task is a promise misheard. */
+const DEADLINE_AHEAD = /\b(?:by|before|no later than)\s+(?!then\b)\w|\b(?:tomorrow|tonight|next\s+\w+|this\s+(?:afternoon|evening)|end\s+of\s+(?:the|this|next))\b/i;
+const SAID_AS_PAST = /\b(?:yesterday|ago|last\s+(?:week|month|year|time|night)|already|earlier)\b/i;
+
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
 const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you|(?:can|could|may)\s+I\s+ask\s+you\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
-/** "Would you mind calling…" / "Do you mind sorting…": a polite request whose task opens with a gerund (not "mind if I…"). */
-const MIND = /\b(?:would|do)\s+you\s+mind\s+(?=[a-z]+ing\b)/i;
+/** "Would you mind calling…" / "Do you mind sorting…" / "You mind sorting…?": a polite request whose task opens with a gerund (not "mind if I…"). */
+const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
 const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
-const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
+const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!decide|agree|vote|settle|go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
 const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
 
@@ -171,6 +179,16 @@ function namedOwner(text: string, ctx: ActionContext): { owner: string; index: n
   return undefined;
 }
 
+/** Said of work still to do: a deadline ahead and no word of the past. */
+const futureTask = (text: string) => DEADLINE_AHEAD.test(text) && !SAID_AS_PAST.test(text);
+
+/** "ordered the two bike models" → "order the two bike models". */
+function inPlainForm(task: string): string {
+  const [verb = '', ...rest] = task.split(/\s+/);
+  const lemma = tag(verb)[0]?.lemma ?? verb;
+  return [lemma, ...rest].join(' ');
+}
+
 /** What the sentence asks or promises, if anything (`owner` 'addressee' is resolved by the caller). */
 export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   // A tag question ("…by Friday, right?") states the task.
@@ -203,6 +221,9 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   if (please) return { kind: 'request', owner: addressed ?? 'addressee', task: please };
   const askOfYou = unaddressed(at(ASK_OF_YOU));
   if (askOfYou && !question && (addressed || hasDue)) return { kind: 'request', owner: addressed ?? 'addressee', task: askOfYou };
+  // "Chris, you fixed the audit log by Friday, right?": a past tense with a deadline ahead is "you'll fix" misheard.
+  const pastYou = addressed && futureTask(text) ? at(HEARD_AS_PAST_YOU) : undefined;
+  if (pastYou) return { kind: 'request', owner: addressed!, task: unaddressed(inPlainForm(pastYou))! };
   if (addressed && !question) {
     // "Bob, send the invoice today." — an order by name.
     const order = /^[^,]+,\s*(?:please\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean)\b.*)$/i.exec(text);
@@ -214,7 +235,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     const task = tidyTask(clauseFrom(text, named.index));
     if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'named-owner', owner: named.owner, task };
   }
-  const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL);
+  const pastI = futureTask(text) ? at(HEARD_AS_PAST_I) : undefined;
+  const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
   const team = hasDue ? at(TEAM) : undefined;
   if (team) return { kind: 'team', owner: null, task: team };
@@ -236,6 +258,15 @@ const ANSWER = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|certainly|absolutely|
 
 const anaphoric = (task: string, due: string | null) =>
   /\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1;
+
+/** What a sentence (no question) says the group is to do, deadline or not: "We'll also call back the leads from the open day." */
+const WE_WILL = new RegExp(String.raw`\bwe'll\s+(?:also\s+|still\s+|just\s+)?${TASK_START}(?=[a-z])`, 'i');
+function sharedTaskOf(text: string): string | undefined {
+  const match = TEAM.exec(text) ?? WE_WILL.exec(text);
+  if (!match || /\?\s*$/.test(text) || CONDITIONAL.test(text.slice(0, match.index))) return undefined;
+  const task = tidyTask(clauseFrom(text, match.index + match[0].length));
+  return (task.match(/[\p{L}]+/gu) ?? []).length >= 2 && !anaphoric(task, null) ? task : undefined;
+}
 
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
 export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
@@ -266,12 +297,31 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
   });
   // A request and the same person's promise just after it are one item; so are repeats of one task.
   const merged: Array<FoundAction & { index: number; said: string }> = [];
+  /**
+   * "Sure, I'll do that today." just after another speaker said what the group is to do ("We'll also call back the
+   * leads…"): the volunteer owns that task (the team's item, when it was one, gets the owner).
+   */
+  const takeUpSharedTask = (item: FoundAction & { index: number; said: string }, into: typeof merged) => {
+    const volunteer = sentences[item.index]!.speaker;
+    for (const k of [item.index - 1, item.index - 2]) {
+      const said = sentences[k];
+      if (!said || said.speaker === volunteer) continue;
+      const task = sharedTaskOf(said.text);
+      if (!task) continue;
+      const team = into.findIndex((m) => m.index === k && m.owner === null);
+      const owned = { kind: 'commitment' as const, owner: item.owner, task: thirdPerson(task, null), due: item.due ?? dueOf(said.text), start: said.start, end: item.end, index: k, said: said.text };
+      if (team >= 0) into[team] = { ...owned, due: into[team]!.due ?? owned.due };
+      else into.push(owned);
+      return;
+    }
+  };
   for (const item of found) {
     // A task that names nothing and points back ("I'll start on it tonight", "I'll ask him about that") belongs
     // to the same owner's item just before it; with none to point to, it says nothing a reader can act on.
     if (anaphoric(item.task, item.due)) {
       const antecedent = merged.findLast((m) => m.owner === item.owner && item.index - m.index <= 3);
       if (antecedent) merged[merged.indexOf(antecedent)] = { ...antecedent, due: antecedent.due ?? item.due, end: Math.max(antecedent.end, item.end) };
+      else if (item.kind === 'commitment') takeUpSharedTask(item, merged);
       continue;
     }
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.

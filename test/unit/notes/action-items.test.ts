@@ -140,3 +140,31 @@ describe('dueOf', () => {
     expect(dueOf(text)).toBe(due);
   });
 });
+
+describe('action items a speech engine garbled a little', () => {
+  it('reads a work verb in the past tense with a deadline ahead as the promise or request it was ("I ordered … before Thursday")', () => {
+    expect(items(s('And I ordered the two new bike models before Thursday.', 'spk_1', 0))).toEqual([{ text: 'Bob: order the two new bike models before Thursday', owner: 'Bob', due: 'Thursday' }]);
+    expect(items(s('Carol, you fixed the audit log by Friday, right?', 'spk_0', 0))).toEqual([{ text: 'Carol: fix the audit log by Friday', owner: 'Carol', due: 'Friday' }]);
+    for (const text of ['I ordered the bike models last week.', 'I sent the draft yesterday, so it should be there by Friday.', 'Carol, you fixed it already by Friday.', 'I fixed the printer.']) {
+      expect(items(s(text, 'spk_0', 0))).toEqual([]);
+    }
+  });
+
+  it('takes "You mind …ing?" and "What you mind …ing, Bob?" as "Would you mind"', () => {
+    expect(items(s('What you mind calling the software company about the double booking, Bob?', 'spk_0', 0)))
+      .toEqual([{ text: 'Bob: call the software company about the double booking', owner: 'Bob', due: null }]);
+  });
+
+  it('gives a task the group was to do to whoever takes it up ("We\'ll also call back the leads." — "Sure, I\'ll do that today.")', () => {
+    expect(items(s("We'll also call back the three leads from the open day.", 'spk_0', 0), s("Sure, I'll do that today.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: call back the three leads from the open day', owner: 'Bob', due: 'today' }]);
+    expect(items(s('We need to send the invoices by Friday.', 'spk_0', 0), s("I'll do that.", 'spk_2', 5)))
+      .toEqual([{ text: 'Carol: send the invoices by Friday', owner: 'Carol', due: 'Friday' }]);
+    // Not a question, and not one's own words.
+    expect(items(s('Should we call back the leads?', 'spk_0', 0), s("I'll do that.", 'spk_1', 5))).toEqual([]);
+  });
+
+  it('does not take "let\'s decide that once…" as a task', () => {
+    expect(items(s("Let's decide that once this month is closed.", 'spk_0', 0))).toEqual([]);
+  });
+});
