@@ -2,10 +2,19 @@
  * Scoring of generated notes against a scripted meeting (npm run eval:notes). An action item matches a
  * scripted one when it holds at least half of the scripted item's content words (stemmed, stop words
  * dropped) — and counts as right only when its owner is the scripted owner too. A decision matches on the
- * same overlap. A topic is named when all content words of one of its phrasings appear.
+ * same overlap. A topic is named when all content words of one of its phrasings appear. Numbers are compared spelled out.
  */
 import { hasFiller, isBroken } from '../../functions/core/notes/disfluency.js';
-import { contentWords } from '../../functions/core/notes/text.js';
+import { contentWords as wordsOf } from '../../functions/core/notes/text.js';
+import { spellNumber, spellOrdinal } from '../../local/engines/wer.js';
+
+/**
+ * Content words with numbers spelled out: the speech engine writes "90" and "29th" where a script says "ninety" and
+ * "twenty-ninth" (as the WER of eval:asr compares them).
+ */
+const contentWords = (text: string) => wordsOf(text
+  .replace(/\b(\d{1,6})(?:st|nd|rd|th)\b/g, (_, digits: string) => spellOrdinal(Number(digits)))
+  .replace(/\b\d{1,6}\b/g, (digits) => spellNumber(Number(digits))));
 
 export interface ScriptedMeeting {
   readonly id: string;
