@@ -300,6 +300,11 @@ try {
   }
   const all = total([...scores.values()]);
   printScore(`ALL (${all.meetings})`, all);
+  // The same notes under the one-way match of earlier figures (an item must hold half of the scripted words).
+  for (const split of ['dev', 'heldout'] as const) {
+    const inSplit = scripts.filter((s) => s.split === split).map((s) => scoreMeeting(s, results.get(s.id)!.notes, 'scripted'));
+    if (inSplit.length > 0) printScore(`${split.toUpperCase()} one-way`, total(inSplit));
+  }
 
   const hour = await timeHour(scripts.length > 0 ? scripts : []);
   console.log(`\nNotes for a 60-minute transcript (${hour.words} words, ${hour.sentences} sentences): ${hour.seconds.toFixed(2)} s`);

@@ -1,8 +1,8 @@
 /**
  * Scoring of generated notes against a scripted meeting (npm run eval:notes). An action item matches a
  * scripted one when it holds at least half of the scripted item's content words (stemmed, stop words
- * dropped) — and counts as right only when its owner is the scripted owner too. A decision matches on the
- * same overlap. A topic is named when all content words of one of its phrasings appear. Numbers are compared spelled out.
+ * dropped), or when at least half of its own content words (two or more) are in the scripted one (MatchRule) —
+ * and counts as right only when its owner is the scripted owner too. A decision matches the same way. A topic is named when all content words of one of its phrasings appear. Numbers are compared spelled out.
  */
 import { hasFiller, isBroken } from '../../functions/core/notes/disfluency.js';
 import { contentWords as wordsOf } from '../../functions/core/notes/text.js';
@@ -67,6 +67,23 @@ export function overlap(generated: string, scripted: string): number {
   return want.length === 0 ? 0 : want.filter((w) => have.has(w)).length / want.length;
 }
 
+/**
+ * How an item or decision is matched. 'either' (the default): at least half of the scripted content words are in the
+ * generated text, or at least half of the generated text's content words (two or more) are in the scripted one — a
+ * terse item ("Connor: write the macro") matches a key written with context ("Write the macro reply for the outage
+ * tickets"). 'scripted': the first way only (the rule of the figures before 25 Nov 2026, evening).
+ */
+export type MatchRule = 'either' | 'scripted';
+
+export function matchShare(generated: string, scripted: string, rule: MatchRule = 'either'): number {
+  const forward = overlap(generated, scripted);
+  if (rule === 'scripted') return forward;
+  const said = [...new Set(contentWords(generated))];
+  const want = new Set(contentWords(scripted));
+  const shared = said.filter((w) => want.has(w)).length;
+  return Math.max(forward, shared >= 2 ? shared / said.length : 0);
+}
+
 const sameOwner = (a: string | null | undefined, b: string | null) => (a ?? null)?.toLowerCase() === b?.toLowerCase();
 
 /** True when one phrasing of the topic is named in the text. */
@@ -75,9 +92,13 @@ export function namesTopic(text: string, phrasings: readonly string[]): boolean 
   return phrasings.some((p) => { const words = contentWords(p); return words.length > 0 && words.every((w) => have.has(w)); });
 }
 
+/** An item's text without its "Owner: " prefix (the owner is scored on its own). */
+const taskOf = (item: { readonly content: string; readonly owner?: string | null }) =>
+  (item.owner && item.content.startsWith(`${item.owner}:`) ? item.content.slice(item.owner.length + 1).trim() : item.content);
+
 /** Greedy one-to-one matching of generated to scripted action items, best overlaps first. */
-function matchActions(script: ScriptedMeeting, notes: NotesLike): Array<{ w: number; g: number }> {
-  const pairs = script.action_items.flatMap((want, w) => notes.action_items.map((got, g) => ({ w, g, share: overlap(got.content, want.content) })))
+function matchActions(script: ScriptedMeeting, notes: NotesLike, rule: MatchRule): Array<{ w: number; g: number }> {
+  const pairs = script.action_items.flatMap((want, w) => notes.action_items.map((got, g) => ({ w, g, share: matchShare(taskOf(got), want.content, rule) })))
     .filter((p) => p.share >= MATCH_SHARE).sort((a, b) => b.share - a.share);
   const usedW = new Set<number>();
   const usedG = new Set<number>();
@@ -91,8 +112,8 @@ function matchActions(script: ScriptedMeeting, notes: NotesLike): Array<{ w: num
 }
 
 /** What a reader of the scores wants to see: scripted items and decisions the notes missed, and items or decisions they added. */
-export function differences(script: ScriptedMeeting, notes: NotesLike): string[] {
-  const matched = matchActions(script, notes);
+export function differences(script: ScriptedMeeting, notes: NotesLike, rule: MatchRule = 'either'): string[] {
+  const matched = matchActions(script, notes, rule);
   const out: string[] = [];
   script.action_items.forEach((want, w) => {
     const pair = matched.find((p) => p.w === w);
@@ -101,13 +122,13 @@ export function differences(script: ScriptedMeeting, notes: NotesLike): string[]
   });
   notes.action_items.forEach((got, g) => { if (!matched.some((p) => p.g === g)) out.push(`extra item: ${got.owner ?? '—'}: ${got.content}`); });
   const decisions = notes.decisions ?? [];
-  for (const d of script.decisions) if (!decisions.some((g) => overlap(g.content, d.content) >= MATCH_SHARE)) out.push(`missed decision: ${d.content}`);
-  for (const g of decisions) if (!script.decisions.some((d) => overlap(g.content, d.content) >= MATCH_SHARE)) out.push(`extra decision: ${g.content}`);
+  for (const d of script.decisions) if (!decisions.some((g) => matchShare(g.content, d.content, rule) >= MATCH_SHARE)) out.push(`missed decision: ${d.content}`);
+  for (const g of decisions) if (!script.decisions.some((d) => matchShare(g.content, d.content, rule) >= MATCH_SHARE)) out.push(`extra decision: ${g.content}`);
   return out;
 }
 
-export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike): MeetingScore {
-  const matched = matchActions(script, notes);
+export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike, rule: MatchRule = 'either'): MeetingScore {
+  const matched = matchActions(script, notes, rule);
   const contentMatched = matched.length;
   const rightActions = matched.filter((p) => sameOwner(notes.action_items[p.g]!.owner, script.action_items[p.w]!.owner)).length;
   const decisions = notes.decisions ?? [];
@@ -117,9 +138,9 @@ export function scoreMeeting(script: ScriptedMeeting, notes: NotesLike): Meeting
     scriptedActions: script.action_items.length,
     rightActions, contentMatched,
     scriptedDecisions: script.decisions.length,
-    foundDecisions: script.decisions.filter((d) => decisions.some((g) => overlap(g.content, d.content) >= MATCH_SHARE)).length,
+    foundDecisions: script.decisions.filter((d) => decisions.some((g) => matchShare(g.content, d.content, rule) >= MATCH_SHARE)).length,
     notedDecisions: decisions.length,
-    rightDecisions: decisions.filter((g) => script.decisions.some((d) => overlap(g.content, d.content) >= MATCH_SHARE)).length,
+    rightDecisions: decisions.filter((g) => script.decisions.some((d) => matchShare(g.content, d.content, rule) >= MATCH_SHARE)).length,
     topics: script.topics.length,
     overviewTopics: script.topics.filter((t) => namesTopic(notes.overview, t)).length,
     summaryTopics: script.topics.filter((t) => namesTopic(summary, t)).length,

@@ -1,4 +1,4 @@
-import { differences, overlap, scoreMeeting, type ScriptedMeeting } from '../../../scripts/eval-notes/score.js';
+import { differences, matchShare, overlap, scoreMeeting, type ScriptedMeeting } from '../../../scripts/eval-notes/score.js';
 
 const script: ScriptedMeeting = {
   id: 'x', split: 'dev', title: 'x', speakers: [{ name: 'Ana', voice: 'en-us' }, { name: 'Tom', voice: 'en-gb' }],
@@ -28,5 +28,14 @@ describe('eval:notes scoring', () => {
       'extra item: Tom: Tom: book the cake',
       'missed decision: move the cutover to the twenty-ninth',
     ]);
+  });
+});
+
+describe('eval:notes matching rule', () => {
+  it('matches a terse item to a key written with context, when most of its own words are in the key', () => {
+    expect(matchShare('write the macro', 'Write the macro reply for the outage tickets')).toBe(1);
+    expect(matchShare('write the macro', 'Write the macro reply for the outage tickets', 'scripted')).toBeCloseTo(0.4);
+    // One shared word is not enough that way round.
+    expect(matchShare('take this weekend', 'Cover the on-call shift this weekend')).toBeLessThan(0.5);
   });
 });
