@@ -4,6 +4,7 @@
  *
  *   npm run eval:notes                      all meetings through the real pipeline of the local edition
  *   npm run eval:notes -- --split heldout   only one split (dev: tuned on; heldout: never tuned on)
+ *   npm run eval:notes -- --only '^(4[1-6])-' only the meetings whose id matches the regular expression
  *   npm run eval:notes -- --text-only       skip speech: transcripts built from the script text (fast, for development)
  *   npm run eval:notes -- --replay run.log  re-score the transcripts an earlier run printed (the notes engine only,
  *                                           words evenly timed; no speech, so no new speech-engine figures)
@@ -40,7 +41,7 @@ const RATE = 22_050;
 const GAP_SAME = 0.45;
 const GAP_CHANGE = 0.8;
 
-const { values } = parseArgs({ options: { split: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { split: { type: 'string' }, only: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false } } });
 
 const TARGETS = { precision: 0.8, recall: 0.7, ownerAccuracy: 0.8, decisionRecall: 0.7, seconds60: 20 };
 
@@ -263,7 +264,7 @@ async function timeHour(scripts: ScriptedMeeting[]): Promise<{ seconds: number; 
 const scripts: ScriptedMeeting[] = [];
 for (const file of (await readdir(SCRIPTS)).filter((f) => f.endsWith('.json')).sort()) {
   const script = JSON.parse(await readFile(path.join(SCRIPTS, file), 'utf8')) as ScriptedMeeting;
-  if (!values.split || script.split === values.split) scripts.push(script);
+  if ((!values.split || script.split === values.split) && (!values.only || new RegExp(values.only).test(script.id))) scripts.push(script);
 }
 console.log(`${scripts.length} scripted meetings (${scripts.filter((s) => s.split === 'dev').length} dev, ${scripts.filter((s) => s.split === 'heldout').length} held-out); ` +
   `mode: ${values.replay ? `REPLAY of the transcripts in ${values.replay} (notes engine only)` : values['text-only'] ? 'TEXT ONLY (script text as transcript, no speech engine)' : 'real pipeline of the local edition'}; cores: ${os.availableParallelism()}`);

@@ -46,7 +46,7 @@ export interface ActionContext {
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
-const NOT_TASKS = String.raw`be|say|tell you|tell|admit|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
+const NOT_TASKS = String.raw`be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
@@ -65,7 +65,7 @@ const SAID_AS_PAST = /\b(?:yesterday|ago|last\s+(?:week|month|year|time|night)|a
 
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
-const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you|(?:can|could|may)\s+I\s+ask\s+you\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
+const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "Would you mind calling…" / "Do you mind sorting…" / "You mind sorting…?": a polite request whose task opens with a gerund (not "mind if I…"). */
 const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
@@ -173,6 +173,8 @@ function namedOwner(text: string, ctx: ActionContext): { owner: string; index: n
       const known = knownName(said, ctx.knownNames);
       // A name nobody is labelled with must look like one: capitalised, and not a common word ("Customer will…").
       if (!known && (!/^[A-Z]/.test(said) || (frequencyRank(said) ?? Infinity) <= 5000)) continue;
+      // Capitalised only because it opens the sentence, and a word of ordinary English ("Housekeeping will kill us").
+      if (!known && match.index === 0 && (frequencyRank(said) ?? Infinity) <= 15_000) continue;
       return { owner: known ?? said, index: match.index! + match[0].length };
     }
   }
@@ -250,22 +252,47 @@ const overlap = (a: string, b: string) => {
   return shared / Math.max(1, Math.min(x.size, y.size));
 };
 
-/** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not". */
-const REFUSAL = /^\s*(?:no\b(?!\s+(?:problem|worries))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'm\s+afraid\b|I\s+won't\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
+/** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not", "I'd rather not…", "I tried that…", "Honestly, I'm not sure…". */
+const REFUSAL = /^\s*(?:(?:honestly|well|um|hmm)\s*,?\s*)?(?:no\b(?!\s+(?:problem|worries|bother))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'm\s+afraid\b|I\s+won't\b|I'd\s+rather\s+not\b|I\s+tried\s+(?:that|it)\b|I'm\s+not\s+sure\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
+
+/** A task whose object points back ("do it tomorrow", "have that before Friday", "ask them by Thursday"). */
+const POINTS_BACK = /^[\p{L}-]+\s+(?:it|that|this|them)\b(?!\s+(?:week|morning|afternoon|evening|weekend|month|year|time)\b)/iu;
+/** A yes said as its own sentence ("Yep.", "Of course.", "No problem."). */
+const BARE_YES = /^\s*(?:yes|yeah|yep|sure|of course|okay|ok|no problem|no bother|will do|absolutely|certainly|definitely)\s*[,.!]?\s*(?:chef|boss)?\s*[.!]?\s*$/i;
 
 /** An answer that says yes before it promises ("Yes, I'll…", "Sure, …", "Not at all, …"). */
 const ANSWER = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|certainly|absolutely|no problem|not at all|will do|happy to|fine|right|alright)\b/i;
 
 const anaphoric = (task: string, due: string | null) =>
-  /\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1;
+  (/\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1)
+  // "I'll get back to you by Wednesday" answers for the task before it.
+  || /^get\s+back\s+to\s+(?:you|them|him|her|everyone)\b/i.test(task);
 
-/** What a sentence (no question) says the group is to do, deadline or not: "We'll also call back the leads from the open day." */
 const WE_WILL = new RegExp(String.raw`\bwe'll\s+(?:also\s+|still\s+|just\s+)?${TASK_START}(?=[a-z])`, 'i');
-function sharedTaskOf(text: string): string | undefined {
-  const match = TEAM.exec(text) ?? WE_WILL.exec(text);
-  if (!match || /\?\s*$/.test(text) || CONDITIONAL.test(text.slice(0, match.index))) return undefined;
-  const task = tidyTask(clauseFrom(text, match.index + match[0].length));
-  return (task.match(/[\p{L}]+/gu) ?? []).length >= 2 && !anaphoric(task, null) ? task : undefined;
+/** "Can someone (else) clear the spam?", "…if someone shows me how the lens works": a task put to whoever takes it. */
+const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
+/**
+ * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
+ * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
+ */
+function sharedTaskOf(text: string, speaker: string): string | undefined {
+  const anyone = ANYONE.exec(text);
+  const match = anyone ?? (/\?\s*$/.test(text) ? null : TEAM.exec(text) ?? WE_WILL.exec(text));
+  if (!match || (!anyone && CONDITIONAL.test(text.slice(0, match.index)))) return undefined;
+  const said = tidyTask(clauseFrom(text, match.index + match[0].length));
+  // "shows me how…" → "show me how…": the verb as the task's plain form.
+  const task = anyone && /^if\b/i.test(match[0].trim()) ? inPlainForm(said) : said;
+  return (task.match(/[\p{L}]+/gu) ?? []).length >= 2 ? thirdPerson(task, speaker) : undefined;
+}
+
+/** "Luis, that one's yours (then).", "Marcus, the pre-printing is yours.", "Sam, you take that.": a task handed to a person. */
+const HANDED = /^([A-Z][\p{L}]+|[a-z]+),\s*(?:(?:that|this)(?:\s+one)?(?:'s|\s+is)|it's|(the\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s+is)\s+yours\b|^([A-Z][\p{L}]+),\s*you\s+take\s+(?:that|this|it)\b/u;
+function assignmentOf(text: string, ctx: ActionContext): { owner: string; what: string | null } | undefined {
+  const match = HANDED.exec(text);
+  const said = match?.[1] ?? match?.[3];
+  if (!said || NOT_NAMES.has(said.toLowerCase())) return undefined;
+  const owner = knownName(said, ctx.knownNames) ?? (/^[A-Z]/.test(said) ? said : undefined);
+  return owner ? { owner, what: match![2] ?? null } : undefined;
 }
 
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
@@ -275,9 +302,15 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     return ctx.meeting && at !== undefined ? ctx.meeting.slice(0, at) : sentences.slice(0, index).map((s) => s.text);
   };
   const found: Array<FoundAction & { index: number; said: string }> = [];
+  /** Every task asked of someone, by sentence, turned down or not ("Can someone else do it?" points back to it). */
+  const asked = new Map<number, string>();
+  const assigned: Array<{ index: number; owner: string; what: string | null }> = [];
   sentences.forEach((s, index) => {
+    const assignment = assignmentOf(s.text, ctx);
+    if (assignment) { assigned.push({ index, ...assignment }); return; }
     const hit = actionOf(s.text, ctx);
     if (!hit) return;
+    if (hit.kind === 'request') asked.set(index, thirdPerson(hit.task, ctx.nameOf(s.speaker)));
     let owner: string | null;
     let task = hit.task;
     if (hit.kind === 'commitment') {
@@ -306,7 +339,9 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     for (const k of [item.index - 1, item.index - 2]) {
       const said = sentences[k];
       if (!said || said.speaker === volunteer) continue;
-      const task = sharedTaskOf(said.text);
+      const shared = sharedTaskOf(said.text, ctx.nameOf(said.speaker));
+      // "Can someone else do it?" after a request turned down: the task asked before.
+      const task = shared && anaphoric(shared, null) ? [...asked].filter(([at]) => at < k && k - at <= 3).at(-1)?.[1] : shared;
       if (!task) continue;
       const team = into.findIndex((m) => m.index === k && m.owner === null);
       const owned = { kind: 'commitment' as const, owner: item.owner, task: thirdPerson(task, null), due: item.due ?? dueOf(said.text), start: said.start, end: item.end, index: k, said: said.text };
@@ -326,13 +361,31 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     }
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.
     // So does "Yes, I'll give them a ring." just after a request to the same person: the answer, in other words.
-    const vague = contentWords(item.task).length <= 1 || ANSWER.test(item.said);
+    // So is "I'll have that before the board meeting" / "Yep. I'll do it tomorrow": the answer points back to the request.
+    const accepted = sentences[item.index - 1]?.speaker === sentences[item.index]!.speaker && BARE_YES.test(sentences[item.index - 1]!.opened ?? sentences[item.index - 1]!.text);
+    const vague = contentWords(item.task).length <= 1 || ANSWER.test(item.said) || POINTS_BACK.test(item.task) || accepted;
     const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
       || overlap(m.task, item.task) >= 0.6));
     if (!same) { merged.push(item); continue; }
     const richer = contentWords(item.task).length > contentWords(same.task).length ? item : same;
     merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start), end: Math.max(same.end, item.end) };
   }
+  // A task handed to someone ("Luis, that one's yours then.") is theirs: the item just before it, or the one it names
+  // ("the pre-printing is yours" → "We'll pre-print the key cards…").
+  for (const { index, owner, what } of assigned) {
+    const named = what ? contentWords(what) : [];
+    const recent = merged.filter((m) => m.index < index && index - m.index <= 4);
+    const item = what ? recent.findLast((m) => contentWords(m.task).some((w) => named.includes(w))) : recent.at(-1);
+    if (item) { merged[merged.indexOf(item)] = { ...item, owner, kind: 'request' }; continue; }
+    const source = what ? [index - 1, index - 2, index - 3, index - 4].find((k) => k >= 0 && contentWords(sentences[k]!.text).some((w) => named.includes(w))) : undefined;
+    const task = source !== undefined ? sharedTaskOf(sentences[source]!.text, ctx.nameOf(sentences[source]!.speaker)) : undefined;
+    if (task) {
+      const follow = sentences[index + 1];
+      const due = dueOf(sentences[index]!.text) ?? (follow && follow.speaker === sentences[index]!.speaker ? dueOf(follow.text) : null);
+      merged.push({ kind: 'request', owner, task, due, start: sentences[source!]!.start, end: sentences[index]!.end, index, said: sentences[index]!.text });
+    }
+  }
+  merged.sort((a, b) => a.index - b.index);
   return merged.map(({ index: _index, said: _said, ...item }) => item);
 }
 

@@ -168,3 +168,48 @@ describe('action items a speech engine garbled a little', () => {
     expect(items(s("Let's decide that once this month is closed.", 'spk_0', 0))).toEqual([]);
   });
 });
+
+describe('action items in more ways of asking, handing out and taking on work', () => {
+  it('reads "would you be willing to", "would it be possible for you to", "do you think you could" as requests', () => {
+    expect(items(s("Bob, would you be willing to draw up a list of who's overdue?", 'spk_0', 0))).toEqual([{ text: "Bob: draw up a list of who's overdue", owner: 'Bob', due: null }]);
+    expect(items(s('Carol, would it be possible for you to tell housekeeping?', 'spk_0', 0))).toEqual([{ text: 'Carol: tell housekeeping', owner: 'Carol', due: null }]);
+    expect(items(s('Do you think you could check the fire doors by Friday?', 'spk_0', 0), s("Sure, I'll check them.", 'spk_2', 5)))
+      .toEqual([{ text: 'Carol: check the fire doors by Friday', owner: 'Carol', due: 'Friday' }]);
+  });
+
+  it('merges an answer that points back ("I\'ll have that before…", "Yep. I\'ll do it tomorrow.") into the request', () => {
+    expect(items(s("Bob, would you be willing to draw up a list of who's overdue?", 'spk_0', 0), s("Yes, I'll have that before the next board meeting.", 'spk_1', 5)))
+      .toEqual([{ text: "Bob: draw up a list of who's overdue", owner: 'Bob', due: null }]);
+    expect(items(s('Bob, can you go through the pile and pull out the ones we can fix now?', 'spk_0', 0), s('Yep.', 'spk_1', 5), s("I'll do it tomorrow during second period, that's when it's quiet.", 'spk_1', 7)))
+      .toEqual([{ text: 'Bob: go through the pile and pull out the ones we can fix now', owner: 'Bob', due: 'tomorrow' }]);
+  });
+
+  it('drops a request turned down without a "no" ("I\'d rather not…", "I tried that last week.", "Honestly, I\'m not sure…")', () => {
+    for (const answer of ["Honestly, I'm not sure the tutors even have the permissions.", 'I tried that last week.', "I'd rather not, it's a long drive."]) {
+      expect(items(s('Bob, could you ask them to hold a Thursday slot for us?', 'spk_0', 0), s(answer, 'spk_1', 5))).toEqual([]);
+    }
+  });
+
+  it('gives a task handed to someone ("Bob, that one\'s yours then.", "Bob, the pre-printing is yours.") to them', () => {
+    expect(items(s('Can you fix the toe boards today?', 'spk_0', 0), s('I can, but not before lunch.', 'spk_2', 5), s("Bob, that one's yours then.", 'spk_0', 10), s('No problem.', 'spk_1', 15)))
+      .toEqual([{ text: 'Bob: fix the toe boards today', owner: 'Bob', due: 'today' }]);
+    expect(items(s("We'll pre-print the key cards for the whole group.", 'spk_0', 0), s('Bob, the pre-printing is yours.', 'spk_0', 5), s('Have it done by one o\'clock.', 'spk_0', 7)))
+      .toEqual([{ text: 'Bob: pre-print the key cards for the whole group', owner: 'Bob', due: null }]);
+  });
+
+  it('gives a task put to anyone ("Can somebody at least clear the spam today?", "…if someone shows me how the lens works") to whoever takes it up', () => {
+    expect(items(s('Can somebody at least clear the spam today?', 'spk_0', 0), s("I'm going to do that right after this meeting.", 'spk_1', 5)))
+      .toEqual([{ text: 'Bob: clear the spam today', owner: 'Bob', due: 'today' }]);
+    expect(items(s("I'll bring the good camera, if someone shows me how the new lens works.", 'spk_0', 0), s("I'll show you this afternoon.", 'spk_2', 5)).map((i) => i.text))
+      .toContain('Carol: show Alice how the new lens works');
+    // A request turned down, then "Can someone else do it?": the task asked before.
+    expect(items(s('Bob, can you ask front of house to flag the seat?', 'spk_0', 0), s("Sorry, I'm flat out.", 'spk_1', 5), s('Can someone else do it?', 'spk_1', 7), s("I'll go tell them.", 'spk_2', 9)))
+      .toEqual([{ text: 'Carol: ask front of house to flag the seat', owner: 'Carol', due: null }]);
+  });
+
+  it('folds "I\'ll get back to you by Wednesday" into the same person\'s task, and does not take "Housekeeping will…" for a person', () => {
+    expect(items(s("I'll talk it over with my business partner.", 'spk_0', 0), s("I'll get back to you by Wednesday.", 'spk_0', 5)))
+      .toEqual([{ text: 'Alice: talk it over with their business partner', owner: 'Alice', due: 'Wednesday' }]);
+    expect(items(s('Housekeeping will kill us.', 'spk_0', 0))).toEqual([]);
+  });
+});
