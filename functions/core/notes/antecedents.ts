@@ -9,8 +9,12 @@ import { nounPhrases } from './keyphrases.js';
 const PERSON_VERBS = new Set(('remind tell ask call ring phone text thank invite contact warn let give show pay help meet see update email e-mail ' +
   'message inform chase introduce brief reassure train teach ping').split(' '));
 const PASSED_ON = /^(?:to|over|across|round|around|back)\b/i;
+/** Person verbs after which "them to/over…" is things sent on ("email them to the council"); not "ask them to hold…". */
+const SENDING_VERBS = new Set('email e-mail text message give show pay'.split(' '));
+/** Heads of time phrases, which no task is done to ("the twenty-four hours"). */
+const TIME_HEAD = /^(?:hours?|days?|weeks?|months?|years?|minutes?|seconds?|times?|nights?|mornings?|evenings?|weekends?|afternoons?)$/i;
 /** "send them the figures": "them" is who gets something, not what is sent. */
-const SECOND_OBJECT = /^(?:the|a|an|my|our|your|their|his|her|this|that|these|those|some|any|all|\d)\b/i;
+const SECOND_OBJECT = /^(?:the|a|an|my|our|your|their|his|her|some|any|all|\d|(?:this|that|these|those)(?!\s+(?:week|weekend|morning|afternoon|evening|month|year|time)\b))\b/i;
 const OBJECT = /^([\p{L}-]+)\s+(them|those)\b\s*/iu;
 /** How many sentences back an antecedent may be. */
 const REACH = 3;
@@ -25,9 +29,9 @@ export function resolveObjectPronoun(task: string, before: readonly string[]): s
   const [said, verb] = [match[0], match[1]!.toLowerCase()];
   const rest = task.slice(said.length);
   if (SECOND_OBJECT.test(rest)) return task;
-  if (PERSON_VERBS.has(verb) && !PASSED_ON.test(rest)) return task;
+  if (PERSON_VERBS.has(verb) && !(SENDING_VERBS.has(verb) && PASSED_ON.test(rest))) return task;
   for (const sentence of before.slice(-REACH).reverse()) {
-    const phrase = nounPhrases(sentence).filter((p) => p.plural).at(-1);
+    const phrase = nounPhrases(sentence).filter((p) => p.plural && !TIME_HEAD.test(p.text.split(' ').at(-1)!)).at(-1);
     if (phrase) return `${match[1]} the ${phrase.text}${rest ? ` ${rest}` : ''}`;
   }
   return task;

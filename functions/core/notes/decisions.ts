@@ -14,6 +14,7 @@
  * ("We settled on the museum, and can I leave the coach with you?") still counts. The decision is written
  * without its marker when what remains can stand alone ("We decided to move the launch" → "Move the launch").
  */
+import { tag, type TaggedToken } from './nlp.js';
 import { contentWords } from './text.js';
 
 export interface DecisionSentence { readonly text: string; readonly speaker: string; readonly start: number; readonly end: number }
@@ -23,11 +24,11 @@ export interface SourcedDecision extends Decision { readonly sources: readonly n
 
 const GROUP = String.raw`(?:we|we've|we have|we all|we both|you and I|everyone|everybody|all of us|the team|the committee|the board|the group|the council|they)`;
 const ADVERB = String.raw`(?:all\s+|both\s+|just\s+|now\s+|finally\s+|already\s+|unanimously\s+|eventually\s+|then\s+|also\s+)?`;
-const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signed off|voted|opted|went with|picked|committed|resolved|concluded)`;
+const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signed off|voted|opted|went with|gone with|picked|committed|resolved|concluded)`;
 /** Verbs that state a choice when the group does them or when something undergoes them. */
 const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|canceled|chosen|selected|adopted|rejected|scrapped|delayed|agreed|settled|decided|fixed|booked|final)`;
 /** After "let's": verbs about the meeting itself, not a change in the world. */
-const LETS_PROCESS = /^(?:start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
+const LETS_PROCESS = /^(?:make\s+(?:this|it)\s+quick|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
 /** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
@@ -77,8 +78,8 @@ function concludes(text: string): boolean {
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
-    // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym."
-    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on)\b/i.test(rest) && !pastTense(rest))
+    // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet."
+    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest) && !pastTense(rest))
     // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
     || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
 }
@@ -90,14 +91,14 @@ const KEEPING = /\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:still\s+|just\s+)?(?:keepin
 const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s*)?then\s+it's\s+(?:the|a|an|our)\s+(?!end\b|time\b|next\b|last\b)\w+/i;
 
 /** Putting a choice off is not making it: "Let's leave that for next week", "Hold it over to the next meeting", "Too early to call". */
-const POSTPONED = /\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
+const POSTPONED = /\bbring\s+(?:it|that|this)\s+up\s+(?:at|in|with|next)\b|\bdecide\b[^.?!]*\b(?:next|later|another)\b|\b(?:park|leave|table|defer)\s+(?:it|that|this|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:until|till|for)\b|\bhold\s+off\b|\brevisit\b|\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
 
 const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;
 /** A rule or standing arrangement: "From now on…", "…from next week", "…starting Monday", "…, that's the rule". */
 const STANDING = new RegExp(String.raw`\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
 /** What a standing arrangement is not: one person's promise or a request, a hedge or hypothetical, musing, a past event. */
-const NOT_STANDING = /\b(?:I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+need\s+to|I\s+have\s+to|let\s+me|you'll|you\s+will|you\s+need\s+to|you\s+should|maybe|perhaps|might|could|would|should|if|unless|whether|think\s+about|wonder|suppose)\b/i;
+const NOT_STANDING = /\b(?:still|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+need\s+to|I\s+have\s+to|let\s+me|you'll|you\s+will|you\s+need\s+to|you\s+should|maybe|perhaps|might|could|would|should|if|unless|whether|think\s+about|wonder|suppose)\b/i;
 /** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
 const PAST = /\b(?:was|were|did|didn't|had|hadn't|went|came|broke|said|told|took|made|got|sold|ran|found|left|gave|bought|saw|wrote|began|fell|happened|used\s+to|last\s+(?:week|month|year|time|spring|summer|autumn|winter))\b/i;
 const pastTense = (text: string) => PAST.test(text)
@@ -162,7 +163,7 @@ export function decisionText(text: string): string {
 }
 
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
-const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|decided|deal|final|perfect|sounds)\b/gi, '')) <= 2;
+const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
 const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
@@ -227,6 +228,22 @@ function restates(answer: string, proposal: string): boolean {
   return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.6;
 }
 
+/** A conclusion word said as its own sentence ("Okay.", "Right.", "Perfect."). */
+const CONCLUSION_ALONE = /^\s*(?:okay|ok|right|fine|alright|all right|good|great|perfect|excellent)\s*[.!]?\s*$/i;
+const CHOSEN = /^\s*(?:okay|ok|right|fine|alright|so|yes|yeah|then)\s*,\s*((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*[.!]\s*$/iu;
+/** "Okay, sliding doors." after "…the bi-fold doors versus the sliding ones…": an option named before, picked without a verb. */
+function namesOption(text: string, before: readonly string[]): boolean {
+  const choice = CHOSEN.exec(text)?.[1];
+  if (!choice || POSTPONED.test(text) || new RegExp(String.raw`\b${WHEN}\b|\b(?:meeting|time|week|month|year)\b`, 'i').test(choice)) return false;
+  // A noun phrase: articles, adjectives, nouns and numbers, ending on a noun.
+  const tokens = tag(choice);
+  const modifier = (t: TaggedToken, k: number) => k < tokens.length - 1 && t.pos === 'VERB' && /ing$/.test(t.lower);
+  if (!tokens.every((t, k) => ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(t.pos) || modifier(t, k)) || !['NOUN', 'PROPN'].includes(tokens.at(-1)!.pos)) return false;
+  const words = contentWords(choice);
+  const said = new Set(before.flatMap((b) => contentWords(b)));
+  return words.length >= 1 && words.every((w) => said.has(w));
+}
+
 /** The decisions of a meeting with the sentences they come from, in meeting order, without repeats. */
 export function findSourcedDecisions(sentences: readonly DecisionSentence[]): SourcedDecision[] {
   const out: SourcedDecision[] = [];
@@ -241,6 +258,19 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     const s = sentences[i]!;
     const previous = out.at(-1);
     const follows = previous !== undefined && previous.sources.includes(i - 1) && sentences[i - 1]!.speaker === s.speaker;
+    // "Okay." then, from the same speaker, what the group does ("We'll send one reply to all the outage tickets.").
+    const concluded = i > 0 && !used.has(i - 1) && sentences[i - 1]!.speaker === s.speaker && CONCLUSION_ALONE.test(sentences[i - 1]!.text)
+      && !QUESTION.test(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !isDecision(s.text) && concludes(`Fine, ${s.text}`);
+    if (concluded) { push(decisionText(s.text), [i - 1, i]); continue; }
+    // "Okay, sliding doors.": a choice between options named just before, said without a verb.
+    if (namesOption(s.text, sentences.slice(Math.max(0, i - 4), i).map((b) => b.text))) {
+      // …said again as a statement by the same speaker ("The extension gets sliding doors."): that is the decision's wording.
+      const next = sentences[i + 1];
+      const chosen = contentWords(s.text);
+      const restated = next && next.speaker === s.speaker && !QUESTION.test(next.text) && !NEGATED.test(next.text) && chosen.every((w) => contentWords(next.text).includes(w));
+      if (restated) { push(decisionText(next.text), [i, i + 1]); i++; } else push(decisionText(s.text), [i]);
+      continue;
+    }
     if (isDecision(s.text) || (follows && coordinated(s.text))) {
       // A clause joined to a decided one by "and we…" commits the group too ("Then we keep the colours, and we launch…").
       const all = clausesOf(s.text);

@@ -45,7 +45,13 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
       const decisions: DraftPoint[] = sourced.map(({ text, start, end, sources }) => ({ text: underAgendaItem(text, sentenceOf(Math.min(...sources)), topics), start, end }));
       // A sentence that records a decision is not also a task ("We will switch to the new supplier next month").
       const decided = new Set(kept.flatMap((s, i) => (decidedRaw.has(s.raw) ? [i] : [])));
-      const opened = kept.map((s) => cleanSentence(repaired[s.raw]!.text, { keepOpeners: true }));
+      // A bare "Sure." the clean-up removed still opens its speaker's next sentence ("Sure. I'll have it by Friday." answers a request).
+      const opened = kept.map((s) => {
+        const own = cleanSentence(repaired[s.raw]!.text, { keepOpeners: true });
+        const before = repaired[s.raw - 1];
+        const removed = before && before.speaker === s.speaker && !kept.some((k) => k.raw === s.raw - 1);
+        return removed ? `${cleanSentence(before.text, { keepOpeners: true })} ${own}`.trim() : own;
+      });
       const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i], at: i }])), { nameOf, knownNames, meeting: texts });
       const actionItems: DraftActionItem[] = found.map((a) => ({ text: actionText(a), owner: a.owner, due: a.due, start: a.start, end: a.end }));
       const listed = new Set([...decided, ...cleaned.flatMap((s, i) => (found.some((a) => s.start >= a.start && s.end <= a.end) ? [i] : []))]);

@@ -80,7 +80,10 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
       continue;
     }
     // Not a turn cut at a comma or a word no sentence ends on that its speaker goes on with ("Grace," | "can you…"; "And I." | "Will update…").
-    if (bWords <= 2 && !REPLY.test(b.text) && (DANGLING.test(a.text) || bContinues) && !(bContinues && (/,\s*$/.test(b.text) || CUT_SHORT.test(b.text)))) {
+    // A capitalised word or two that close with a full stop after a whole sentence ("…before I leave." | "Cheers. Scaffold
+    // inspection.") are the next speaker's own.
+    const ownStart = !DANGLING.test(a.text) && /[.!]\s*$/.test(a.text) && /^\p{Lu}/u.test(b.text.trim()) && /[.!]\s*$/.test(b.text) && !/^I\b/.test(b.text.trim());
+    if (bWords <= 2 && !REPLY.test(b.text) && !ownStart && (DANGLING.test(a.text) || bContinues) && !(bContinues && (/,\s*$/.test(b.text) || CUT_SHORT.test(b.text)))) {
       out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, end: b.end });
       i--;
       continue;

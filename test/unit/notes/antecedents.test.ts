@@ -27,3 +27,11 @@ describe('object pronouns of tasks', () => {
     expect(items.map(actionText)).toEqual(['Greg: move the hybrids over on Saturday']);
   });
 });
+
+describe('object pronouns of tasks, limits', () => {
+  it('reads "order them this week" as an object followed by a time, and skips time phrases and "ask them to…"', () => {
+    expect(resolveObjectPronoun('order them this week', ['Okay, sliding doors.', 'The extension gets sliding doors.'])).toBe('order the sliding doors this week');
+    expect(resolveObjectPronoun('check them tonight', ['The plant wants twenty-four hours notice for the pallets.'])).toBe('check the pallets tonight');
+    expect(resolveObjectPronoun('ask them to hold a Thursday slot', ['The batching plant wants twenty-four hours notice.'])).toBe('ask them to hold a Thursday slot');
+  });
+});

@@ -255,3 +255,32 @@ describe('decisions put off', () => {
     ])).toEqual([]);
   });
 });
+
+describe('decisions said in more ways', () => {
+  it('takes "Okay." and then, from the same speaker, what the group does', () => {
+    expect(findDecisions([s('Okay.', 'spk_0', 0), s("We'll send one reply to all the outage tickets and close them after two days.", 'spk_0', 1)]).map((d) => d.text))
+      .toEqual(["We'll send one reply to all the outage tickets and close them after two days."]);
+    expect(findDecisions([s('Okay.', 'spk_0', 0), s("We'll see how it goes.", 'spk_0', 1)])).toEqual([]);
+  });
+
+  it('takes an option named before and picked without a verb ("Okay, sliding doors."), in the words of its restatement', () => {
+    expect(findDecisions([
+      s("We've been going back and forth on the bi-fold doors versus the sliding ones.", 'spk_1', 0),
+      s('Okay, sliding doors.', 'spk_1', 5), s('The extension gets sliding doors.', 'spk_1', 7),
+    ]).map((d) => d.text)).toEqual(['The extension gets sliding doors.']);
+    expect(findDecisions([s('Can you send the receipts by Monday?', 'spk_0', 0), s('Yes, by Monday.', 'spk_1', 5)])).toEqual([]);
+  });
+
+  it('reads "we\'ve gone with", "then the campaign launches…", "then the guest gets…" as decisions', () => {
+    expect(isDecision("So, for the spring campaign, we've gone with the idea of ride to work.")).toBe(true);
+    expect(isDecision('Great. Then the spring campaign launches on the first of March.')).toBe(true);
+    expect(isDecision('Then the nut-free guest gets the sorbet.')).toBe(true);
+  });
+
+  it('does not take a choice put off ("park it until…", "hold off", "we\'ll revisit it", "bring it up at…", "decide the tiles next week")', () => {
+    for (const text of ["Let's park it until Thursday's sync with finance.", "Then let's hold off on Carver Street until we've got a soil test.", "We'll revisit it at the spring review.", "Let's bring it up at the monthly meeting.", "Okay, let's decide the tiles next week."]) {
+      expect(isDecision(text)).toBe(false);
+    }
+    expect(findDecisions([s('Can we decide the tiles next week?', 'spk_0', 0), s("Yeah, let's not rush it.", 'spk_1', 5)])).toEqual([]);
+  });
+});

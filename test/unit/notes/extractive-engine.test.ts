@@ -155,3 +155,15 @@ describe('generateNotes', () => {
     await expect(generateNotes(PLANNING_MEETING, broken, ids())).rejects.toThrow('The broken notes engine failed: model offline');
   });
 });
+
+describe('extractive engine: an answer said as "Sure." and then a promise', () => {
+  it('merges "Sure." + "I\'ll have a number for you by next Friday." into the request it answers', async () => {
+    const sentences = [
+      { text: 'Bob, would you mind getting a price for the soil test?', speaker: 'spk_0', start: 0, end: 3 },
+      { text: 'Sure.', speaker: 'spk_1', start: 3.5, end: 4 },
+      { text: "I'll have a number for you by next Friday.", speaker: 'spk_1', start: 4.2, end: 6 },
+    ];
+    const draft = await createExtractiveNotesEngine().draft({ sentences, speakerNames: { spk_0: 'Alice', spk_1: 'Bob' } });
+    expect(draft.actionItems.map((a) => [a.text, a.owner, a.due])).toEqual([['Bob: get a price for the soil test', 'Bob', 'next Friday']]);
+  });
+});

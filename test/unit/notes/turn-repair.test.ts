@@ -89,3 +89,11 @@ describe('repairTurns', () => {
     expect(out[0]!.end).toBeCloseTo(out[1]!.start);
   });
 });
+
+describe('turn repair keeps a turn\'s own short opening', () => {
+  it('does not give "Cheers." or "Scaffold inspection." to the previous speaker\'s whole sentence', () => {
+    const t = (text: string, speaker: string, start: number, end: number) => ({ text, speaker, start, end });
+    const out = repairTurns([t("I'll put the barriers and signs up tonight before I leave.", 'spk_0', 0, 4), t('Cheers.', 'spk_1', 4.5, 5), t('Scaffold inspection.', 'spk_1', 5.2, 6), t('Pete, where are we?', 'spk_1', 6.2, 7)]);
+    expect(out.map((x) => x.text)).toEqual(["I'll put the barriers and signs up tonight before I leave.", 'Cheers.', 'Scaffold inspection.', 'Pete, where are we?']);
+  });
+});
