@@ -16,6 +16,19 @@ export type ExtractiveOptions = SummaryOptions;
 const uncapped = (text: string) => (/[a-z]/.test(text) || !/[A-Z]/.test(text) ? text : text.toLowerCase().replace(/\bi\b/g, 'I'));
 const withStop = (text: string) => (/[.?!]["'”’)]*$/.test(text) ? text : `${text}.`);
 
+/** Words the meeting addresses people by, said so at least twice ("Chef, the fridge…", "Yes, chef.", "Sorry, chef, …"). */
+function termsOfAddress(texts: readonly string[]): string[] {
+  const uses = new Map<string, number>();
+  for (const text of texts) {
+    for (const m of text.matchAll(/(?:^|,\s*)([\p{L}]+)(?=\s*,|\s*[.!?]\s*$)/gu)) {
+      if (m.index === 0 && !/,/.test(text.slice(m[0].length, m[0].length + 2))) continue;
+      const word = m[1]!.toLowerCase();
+      uses.set(word, (uses.get(word) ?? 0) + 1);
+    }
+  }
+  return [...uses].filter(([, n]) => n >= 2).map(([w]) => w);
+}
+
 /**
  * The on-box notes engine (no model download). Sentences are cleaned of fillers and repeats first; then
  * keyphrases (keyphrases.ts) name the topics, findDecisions and findActionItems pick agreements and tasks
@@ -36,7 +49,8 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
       const speakers = [...new Set(sentences.map((s) => s.speaker))];
       const names = speakers.map(nameOf);
       const knownNames = names.filter((n) => !/^Speaker \d+$/.test(n));
-      const excluded = new Set(knownNames.flatMap((n) => n.toLowerCase().split(/\s+/)));
+      // Speakers' names, and words people are addressed by ("Yes, chef.", "Thanks, boss."), are no topics.
+      const excluded = new Set([...knownNames.flatMap((n) => n.toLowerCase().split(/\s+/)), ...termsOfAddress(repaired.map((s) => s.text))]);
 
       const texts = cleaned.map((s) => s.text);
       const topics = keyphrases(texts, excluded);

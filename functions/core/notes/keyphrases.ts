@@ -137,20 +137,28 @@ export function nounPhrases(text: string): Array<{ text: string; plural: boolean
  * "Let's begin with …", "I wanted to talk about …", "What about …", "There's the …", "On …,". Weak cues ("On", "About",
  * "As for") count only when the phrase ends the clause ("On sprint scope, I think…", not "On the other hand").
  */
-const STRONG_CUE = /^(?:(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic)(?:\s+(?:is|was))?|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
+const STRONG_CUE = /^(?:where\s+are\s+we\s+(?:on|with)|how\s+are\s+we\s+(?:doing\s+)?(?:on|with)|any\s+(?:news|updates?)\s+(?:on|about)|(?:an?\s+)?update\s+on|what's\s+the\s+(?:status|latest)\s+(?:of|on|with)|(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic)(?:\s+(?:is|was))?|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
 const LEAD_IN = /^(?:[\p{L}']+(?:\s+[\p{L}']+)?,\s+)(?=(?:next|finally|lastly|first|then\s+there's|there's|moving\s+on|let's\s+(?:begin|start|move|talk)|what\s+about)\b)/iu;
 const WEAK_CUE = /^(?:on|about|as\s+for|regarding|re)\s+/i;
 const AGENDA_DET = new Set(['the', 'our', 'this', 'that']);
 const AGENDA_MAX_WORDS = 4;
 const COMMON_REPLY_RANK = 3000;
 const COMMON_PHRASE_RANK = 1500;
+const COMMON_DETERMINED_RANK = 300;
+/** "Chromebook repairs, how big is the pile?" / "Special first.": the phrase before a question about it, or before "first". */
+const FRONTED = /^((?:the\s+|our\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:,\s+(?:how|what|where|who|when|which|any|is|are|do|does|did|can|could|has|have)\b[^.!]*\?|\s+first\s*[.!])\s*$/iu;
 
 interface AgendaItem { tokens: TaggedToken[]; sentence: number }
 
 /** The noun phrase a sentence names as an agenda item, if it does: after a cue, or the whole of a verbless sentence ("Demo day."). */
 function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: number, excluded: ReadonlySet<string>): AgendaItem | undefined {
-  // A word or two before the cue ("Good, next, …", "Okay Raj, next, …") do not hide it.
-  const body = text.trim().replace(LEAD_IN, '');
+  // A word or two before the cue ("Good, next, …", "Okay Raj, next, …") do not hide it. A topic put first and asked
+  // about ("Chromebook repairs, how big is the pile?"), said "first" ("Special first.") or after "then" ("Then the
+  // Wi-Fi in the science block.") is read as the phrase alone.
+  // Not a person addressed ("Omar, how was the game?"): one capitalised word alone is no fronted topic.
+  const fronted = FRONTED.exec(text.trim())?.[1]?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
+  const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '');
+  if (fronted || body !== text.trim()) tagged = tag(body);
   const strong = STRONG_CUE.exec(body);
   const weak = strong ? null : WEAK_CUE.exec(body);
   if (!strong && !weak && tagged.length > 12) return undefined;
@@ -164,6 +172,11 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   while (k < tokens.length && run.length < AGENDA_MAX_WORDS && PHRASE_POS.has(tokens[k]!.pos) && (!tokens[k]!.stop || tokens[k]!.pos === 'NOUN') && /^[\p{L}][\p{L}-]*$/u.test(tokens[k]!.text) && !excluded.has(tokens[k]!.lower)) run.push(tokens[k++]!);
   while (run.length > 0 && !HEAD_POS.has(run.at(-1)!.pos)) { run.pop(); k--; }
   if (run.length === 0 || run.every((t) => NEVER.has(t.lower) || NEVER.has(t.lemma))) return undefined;
+  // "The party of eighteen.", "The Wi-Fi in the science block.": a number or noun after "of" closing the item belongs to it.
+  if (tokens[k]?.lower === 'of' && ['NUM', 'NOUN'].includes(tokens[k + 1]?.pos ?? '') && (!tokens[k + 2] || tokens[k + 2]!.pos === 'PUNCT')) {
+    run.push(tokens[k]!, tokens[k + 1]!);
+    k += 2;
+  }
   const after = tokens[k];
   const endsClause = !after || after.pos === 'PUNCT';
   if (strong) return { tokens: run, sentence };
@@ -172,8 +185,10 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   if (weak) return endsClause && after?.text === ',' ? { tokens: run, sentence } : undefined;
   // Common words alone make a reply ("Thanks.", "True.", "Final answer."), not an item.
   const rarest = Math.max(...run.map((t) => frequencyRank(t.lower) ?? Infinity));
-  const specific = rarest > (run.length >= 2 ? COMMON_PHRASE_RANK : COMMON_REPLY_RANK);
-  return verbless && specific && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 4 ? { tokens: run, sentence } : undefined;
+  // "The party of eighteen." names an item with its article, even in common words.
+  const determined = tokens[0] !== undefined && AGENDA_DET.has(tokens[0].lower);
+  const specific = rarest > (determined ? COMMON_DETERMINED_RANK : run.length >= 2 ? COMMON_PHRASE_RANK : COMMON_REPLY_RANK);
+  return verbless && specific && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 5 ? { tokens: run, sentence } : undefined;
 }
 
 /**

@@ -21,7 +21,7 @@ const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank 
 const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
 /** "Saturday it is." / "Playing fields it is." ends on "is" and is still whole. */
 const CHOSEN_IT_IS = /\bit\s+is\s*[.!]\s*$/i;
-const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed)\s*[.?!,]*$/i;
+const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|on|in|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed|put|bring|give|make|take|send)\s*[.?!,]*$/i;
 
 /** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and", "I"…): the speech engine's full stop is wrong. */
 const CUT_SHORT = /(?:\b(?:a|an|the|and|or|of|to|my|your|our|their|his|its)|(?<![\p{L}'])I|\b\w+s')\s*[.,]?\s*$/iu;
@@ -90,7 +90,9 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     }
     // A turn ends on the first word(s) of the next speaker's sentence ("…family. I." | "Can fix…"); a question is whole ("Anyone against it?").
     if (/\?\s*$/.test(a.text)) continue;
-    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text))) || (aWords <= 6 && DANGLING.test(a.text) && !CHOSEN_IT_IS.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
+    // A short whole sentence before a capitalised one ("Weekend photo coverage." | "So there's the harvest fair…",
+    // "Front page." | "Did anyone…") is its speaker's own; only a lower-case start says the sentence runs on.
+    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text)) && (DANGLING.test(a.text) || /^\p{Ll}/u.test(b.text.trim()))) || (aWords <= 6 && DANGLING.test(a.text) && !CHOSEN_IT_IS.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
       out.splice(i, 2, { ...b, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, start: a.start });
       i = Math.max(-1, i - 2);
     }

@@ -167,3 +167,13 @@ describe('extractive engine: an answer said as "Sure." and then a promise', () =
     expect(draft.actionItems.map((a) => [a.text, a.owner, a.due])).toEqual([['Bob: get a price for the soil test', 'Bob', 'next Friday']]);
   });
 });
+
+describe('extractive engine: terms of address', () => {
+  it('does not make a topic of a word people are addressed by ("Yes, chef.", "Sorry, chef, …")', async () => {
+    const said = ['Chef, the walk-in fridge was reading six degrees.', 'Yes, chef.', 'The walk-in fridge seal is coming away.', 'Sorry, chef, I am flat out on the halibut.', 'The halibut special needs twenty portions.'];
+    const sentences = said.map((text, i) => ({ text, speaker: `spk_${i % 2}`, start: i * 4, end: i * 4 + 3 }));
+    const draft = await createExtractiveNotesEngine().draft({ sentences });
+    expect(draft.overview).not.toMatch(/chef/i);
+    expect(draft.overview).toMatch(/walk-in fridge/);
+  });
+});

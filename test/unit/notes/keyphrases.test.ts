@@ -131,3 +131,16 @@ describe('writeOverview', () => {
     expect(writeOverview([], [], 0, 0)).toBe('Nothing was said in this recording.');
   });
 });
+
+describe('agenda items said in more ways', () => {
+  const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
+  it('takes "where are we on…", a topic put before a question about it, "then the…" and "the X of N"', () => {
+    expect(lead(['Where are we on the Henderson shipment?', 'Twenty pallets are wrapped.'])).toEqual(['Henderson shipment']);
+    expect(lead(['Chromebook repairs, how big is the pile?', 'Thirty-one in the cupboard.'])).toEqual(['Chromebook repairs']);
+    expect(lead(['Then the Wi-Fi in the science block.', 'It drops every time a class logs on.'])).toEqual(['Wi-Fi']);
+    expect(lead(['The party of eighteen.', 'Set menu, three courses.'])).toEqual(['party of eighteen']);
+  });
+  it('does not take a question about a person or a reply for an item', () => {
+    expect(lead(['Omar, how was the game last night?', 'Thanks.'])).toEqual([]);
+  });
+});

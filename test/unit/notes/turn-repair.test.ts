@@ -97,3 +97,16 @@ describe('turn repair keeps a turn\'s own short opening', () => {
     expect(out.map((x) => x.text)).toEqual(["I'll put the barriers and signs up tonight before I leave.", 'Cheers.', 'Scaffold inspection.', 'Pete, where are we?']);
   });
 });
+
+describe('turn repair and short whole sentences', () => {
+  it('keeps a short sentence before another speaker\'s capitalised one ("Weekend photo coverage." | "So there\'s the fair…")', () => {
+    const t = (text: string, speaker: string, start: number, end: number) => ({ text, speaker, start, end });
+    const out = repairTurns([t('Moving on.', 'spk_0', 0, 1), t('Weekend photo coverage.', 'spk_0', 1.2, 2.5), t("So there's the harvest fair on Saturday.", 'spk_1', 3, 5)]);
+    expect(out.map((x) => x.text)).toEqual(['Moving on.', 'Weekend photo coverage.', "So there's the harvest fair on Saturday."]);
+  });
+  it('still joins a fragment cut after a verb that needs its object ("Please put." | "A poster up in the library.")', () => {
+    const t = (text: string, speaker: string, start: number, end: number) => ({ text, speaker, start, end });
+    const out = repairTurns([t('Lose it.', 'spk_0', 0, 1), t('Please put.', 'spk_0', 1.2, 2), t('A poster up in the library and the cafe.', 'spk_1', 2.3, 5)]);
+    expect(out.map((x) => x.text)).toContain('Please put a poster up in the library and the cafe.');
+  });
+});
