@@ -147,12 +147,16 @@ interface Hit { kind: ActionKind; owner: string | null | 'addressee'; task: stri
 /** A person's name said as an address at the start ("Bob, can you…") or the end ("…, Bob?"). */
 function vocative(text: string, ctx: ActionContext): string | null {
   const start = /^([A-Z][a-z]+|[a-z]+)(?:,|\s+(?=(?:can|could|would|will)\s+you\b))/.exec(text)?.[1];
+  // "Good point, Fiona, can you…": the name after a short opening.
+  const second = /^[^,]{1,20},\s*([A-Z][a-z]+),\s*(?=(?:can|could|would|will|do)\s+you\b)/.exec(text)?.[1];
   const end = /,\s*([A-Z][a-z]+|[a-z]+)\s*[?.!]*$/.exec(text)?.[1];
-  for (const candidate of [start, end]) {
+  for (const [candidate, opening] of [[start, true], [second, false], [end, false]] as const) {
     if (!candidate) continue;
     if (NOT_NAMES.has(candidate.toLowerCase())) continue;
     const known = knownName(candidate, ctx.knownNames);
     if (known) return known;
+    // A common word opening the sentence is capitalised for that ("Point, can you…" once "Good" is cleaned away).
+    if (opening && (frequencyRank(candidate) ?? Infinity) <= 15_000) continue;
     if (/^[A-Z]/.test(candidate) && candidate.length > 2) return candidate;
   }
   return null;
@@ -209,7 +213,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   const unaddressed = (task: string | undefined) => (task && addressed ? task.replace(new RegExp(`,?\\s*${escape(addressed)}\\s*$`, 'i'), '') : task);
   // Requests: a question, "please", or someone addressed by name.
   const mind = MIND.exec(text);
-  if (mind && question) {
+  // The speech engine often drops the question mark; "you mind …ing" asks either way.
+  if (mind) {
     const [gerund = '', ...rest] = text.slice(mind.index + mind[0].length).split(/\s+/);
     const verb = plainVerb(gerund);
     const task = unaddressed(tidyTask(clauseFrom([verb, ...rest].join(' '), 0)));
@@ -320,7 +325,10 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       const answerer = sentences.slice(index + 1, index + 3).find((n) => n.speaker !== s.speaker);
       // A request turned down ("No, not with my back the way it is.") is no one's task.
       if (answerer && REFUSAL.test(answerer.opened ?? answerer.text)) return;
-      owner = hit.owner === 'addressee' ? (answerer ? ctx.nameOf(answerer.speaker) : null) : hit.owner;
+      // A name no speaker is labelled with ("Large, will you…" for Raj) yields to the speaker who takes the task on.
+      const misheard = hit.owner !== 'addressee' && ctx.knownNames.length > 0 && !ctx.knownNames.includes(hit.owner as string)
+        && answerer !== undefined && (ANSWER.test(answerer.opened ?? answerer.text) || COMMITMENT.test(answerer.text));
+      owner = hit.owner === 'addressee' || misheard ? (answerer ? ctx.nameOf(answerer.speaker) : null) : hit.owner;
       task = thirdPerson(task, ctx.nameOf(s.speaker));
     } else {
       owner = hit.owner === 'addressee' ? null : hit.owner;
@@ -367,7 +375,10 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
       || overlap(m.task, item.task) >= 0.6));
     if (!same) { merged.push(item); continue; }
-    const richer = contentWords(item.task).length > contentWords(same.task).length ? item : same;
+    // The fuller wording of one task — but an answer about something else ("Sure, I'll have a number for you by Friday"
+    // to "Could you get a price for one?") does not replace what was asked.
+    const unrelated = same.kind === 'request' && item.kind === 'commitment' && overlap(same.task, item.task) === 0;
+    const richer = !unrelated && contentWords(item.task).length > contentWords(same.task).length ? item : same;
     merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start), end: Math.max(same.end, item.end) };
   }
   // A task handed to someone ("Luis, that one's yours then.") is theirs: the item just before it, or the one it names

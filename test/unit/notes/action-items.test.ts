@@ -213,3 +213,20 @@ describe('action items in more ways of asking, handing out and taking on work', 
     expect(items(s('Housekeeping will kill us.', 'spk_0', 0))).toEqual([]);
   });
 });
+
+describe('action items from a speech engine\'s names and punctuation', () => {
+  it('takes the name after a short opening ("Good point, Carol, can you…"), not the opening\'s capitalised word', () => {
+    expect(items(s('Point, Carol, can you check with the district what permissions tutors get?', 'spk_0', 0)).map((i) => i.owner)).toEqual(['Carol']);
+  });
+
+  it('gives a request to a name no speaker has to the speaker who takes it on ("Large, will you…" heard for Bob)', () => {
+    expect(items(s('Large, will you be willing to draw up a list of who is overdue?', 'spk_0', 0), s("Yes, I'll come back before the next board meeting.", 'spk_1', 5)).map((i) => i.owner))
+      .toEqual(['Bob']);
+  });
+
+  it('reads "…you mind …ing" without its question mark as a request, and keeps what was asked when the answer is about something else', () => {
+    expect(items(s('Carol, would you mind sending the draft around to everyone.', 'spk_0', 0)).map((i) => i.text)).toEqual(['Carol: send the draft around to everyone']);
+    expect(items(s('Carol, would you mind getting a price for the soil test?', 'spk_0', 0), s("Sure, I'll have a number for you by next Friday.", 'spk_2', 5)))
+      .toEqual([{ text: 'Carol: get a price for the soil test', owner: 'Carol', due: 'next Friday' }]);
+  });
+});
