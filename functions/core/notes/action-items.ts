@@ -233,7 +233,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   if (pastYou) return { kind: 'request', owner: addressed!, task: unaddressed(inPlainForm(pastYou))! };
   if (addressed && !question) {
     // "Bob, send the invoice today." — an order by name.
-    const order = /^[^,]+,\s*(?:please\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean)\b.*)$/i.exec(text);
+    const order = /^[^,]+,\s*(?:please\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean|log|record|label|count|pack|load|restock|tell|bring|fetch|grab|cover|sort|file|sign|fill|swap|replace|repair|install|remove|chase|ring|phone|text|measure|track|monitor|prep|tidy|lock|take)\b.*)$/i.exec(text);
     if (order) return { kind: 'request', owner: addressed, task: tidyTask(clauseFrom(order[1]!, 0)) };
   }
   if (question) return undefined;

@@ -30,7 +30,7 @@ const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|c
 /** After "let's": verbs about the meeting itself, not a change in the world. */
 const LETS_PROCESS = /^(?:make\s+(?:this|it)\s+quick|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
-const WE_NOT_COMMITTING = /^(?:have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
+const WE_NOT_COMMITTING = /^(?:take\s+(?:our|the|a)\s+chances?|play\s+it\s+by\s+ear|wing\s+it|cross\s+that\s+bridge|have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
 /** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
 const WE_DOING_NOT_COMMITTING = /^(?:going|having|thinking|seeing|getting|looking|talking|running|waiting|hoping|trying|struggling|missing|losing|doing|saying|feeling|wondering|planning|starting|finishing|coming|leaving|working|asking|discussing|considering|expecting)$/i;
 
@@ -79,7 +79,7 @@ function concludes(text: string): boolean {
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
     // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet."
-    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest) && !pastTense(rest))
+    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest) && !pastTense(rest))
     // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
     || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
 }

@@ -32,7 +32,7 @@ const NEVER = new Set((
   'november december weekday weekdays mondays tuesdays wednesdays thursdays fridays saturdays sundays today tomorrow yesterday tonight morning afternoon evening week weekend month year day days weeks months years ' +
   'hour hours minute minutes second seconds time times moment end start beginning thing things stuff way ways lot lots bit kind sort ' +
   'type guy guys people everyone everybody someone somebody anyone nothing something anything everything meeting meetings call ' +
-  'question questions point points idea ideas problem issue part sense fact case matter number numbers percent yeah okay ok thanks ' +
+  'question questions point points idea ideas item items problem issue part sense fact case matter number numbers percent yeah okay ok thanks ' +
   'next last first other same own sure good great fine new old big small little whole few many much more most less least ' +
   'able likely only such very really other another certain main different own various ' +
   'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth ' +
@@ -137,7 +137,7 @@ export function nounPhrases(text: string): Array<{ text: string; plural: boolean
  * "Let's begin with …", "I wanted to talk about …", "What about …", "There's the …", "On …,". Weak cues ("On", "About",
  * "As for") count only when the phrase ends the clause ("On sprint scope, I think…", not "On the other hand").
  */
-const STRONG_CUE = /^(?:where\s+are\s+we\s+(?:on|with)|how\s+are\s+we\s+(?:doing\s+)?(?:on|with)|any\s+(?:news|updates?)\s+(?:on|about)|(?:an?\s+)?update\s+on|what's\s+the\s+(?:status|latest)\s+(?:of|on|with)|(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic)(?:\s+(?:is|was))?|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
+const STRONG_CUE = /^(?:item\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+(?:is|was))?|speaking\s+of(?:\s+which)?|where\s+are\s+we\s+(?:on|with)|how\s+are\s+we\s+(?:doing\s+)?(?:on|with)|any\s+(?:news|updates?)\s+(?:on|about)|(?:an?\s+)?update\s+on|what's\s+the\s+(?:status|latest)\s+(?:of|on|with)|(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic)(?:\s+(?:is|was))?|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
 const LEAD_IN = /^(?:[\p{L}']+(?:\s+[\p{L}']+)?,\s+)(?=(?:next|finally|lastly|first|then\s+there's|there's|moving\s+on|let's\s+(?:begin|start|move|talk)|what\s+about)\b)/iu;
 const WEAK_CUE = /^(?:on|about|as\s+for|regarding|re)\s+/i;
 const AGENDA_DET = new Set(['the', 'our', 'this', 'that']);

@@ -230,3 +230,9 @@ describe('action items from a speech engine\'s names and punctuation', () => {
       .toEqual([{ text: 'Carol: get a price for the soil test', owner: 'Carol', due: 'next Friday' }]);
   });
 });
+
+describe('orders by name with more work verbs', () => {
+  it('reads "Carol, log the temperature every hour tonight." as Carol\'s task', () => {
+    expect(items(s('Carol, log the temperature every hour tonight.', 'spk_0', 0))).toEqual([{ text: 'Carol: log the temperature every hour tonight', owner: 'Carol', due: 'tonight' }]);
+  });
+});

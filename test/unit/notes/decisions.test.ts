@@ -284,3 +284,10 @@ describe('decisions said in more ways', () => {
     expect(findDecisions([s('Can we decide the tiles next week?', 'spk_0', 0), s("Yeah, let's not rush it.", 'spk_1', 5)])).toEqual([]);
   });
 });
+
+describe('decisions: resignation and plans for "it"', () => {
+  it('does not take "We\'ll take our chances." for a decision, and takes "Then it runs tomorrow, with or without the statement."', () => {
+    expect(isDecision("Fair enough. We'll take our chances.")).toBe(false);
+    expect(isDecision('Then it runs tomorrow, with or without the statement.')).toBe(true);
+  });
+});
