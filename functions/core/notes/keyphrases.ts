@@ -168,6 +168,8 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   const tokens = repairNounTags(cued ? raw : plainSentenceStart(raw));
   let k = 0;
   if (tokens[k] && AGENDA_DET.has(tokens[k]!.lower)) k++;
+  // A participle before the item's noun describes it ("lost key cards", "broken lockers").
+  if (tokens[k]?.pos === 'VERB' && /(?:ed|en|lost|broken)$/.test(tokens[k]!.lower) && PHRASE_POS.has(tokens[k + 1]?.pos ?? '')) tokens[k] = { ...tokens[k]!, pos: 'ADJ' };
   const run: TaggedToken[] = [];
   while (k < tokens.length && run.length < AGENDA_MAX_WORDS && PHRASE_POS.has(tokens[k]!.pos) && (!tokens[k]!.stop || tokens[k]!.pos === 'NOUN') && /^[\p{L}][\p{L}-]*$/u.test(tokens[k]!.text) && !excluded.has(tokens[k]!.lower)) run.push(tokens[k++]!);
   while (run.length > 0 && !HEAD_POS.has(run.at(-1)!.pos)) { run.pop(); k--; }
