@@ -35,7 +35,7 @@ const WE_NOT_COMMITTING = /^(?:take\s+(?:our|the|a)\s+chances?|play\s+it\s+by\s+
 const WE_DOING_NOT_COMMITTING = /^(?:going|having|thinking|seeing|getting|looking|talking|running|waiting|hoping|trying|struggling|missing|losing|doing|saying|feeling|wondering|planning|starting|finishing|coming|leaving|working|asking|discussing|considering|expecting)$/i;
 
 /** Words that close a discussion before what the group does: "Fine, …", "Then …", "Good idea, …", "You're right, …". */
-const CONCLUSION = String.raw`(?:good idea|great idea|sounds good|sounds great|fine by me|fair enough|you're right|that's right|makes sense|I agree|agreed|fine|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
+const CONCLUSION = String.raw`(?:good idea|great idea|sounds good|sounds great|fine by me|fair enough|you're right|that's right|makes sense|I agree|agreed|fine|fair|okay|ok|alright|all right|right|good|great|so|then|perfect|excellent|in that case|that case)`;
 
 const MARKERS: readonly RegExp[] = [
   // The group as subject of a decision verb: "we agreed", "the committee voted", "we've settled on".
@@ -71,7 +71,9 @@ function letsCommits(text: string): boolean {
 function concludes(text: string): boolean {
   const opened = new RegExp(String.raw`^\s*(?:(?:${CONCLUSION})\s*[,.]?\s*)+(.*)$`, 'i').exec(text);
   if (!opened) return false;
-  const rest = opened[1]!;
+  // "Okay, sliding doors, the extension gets sliding doors": the choice named first, then what the group does (one
+  // sentence when the speech engine runs the two together).
+  const rest = opened[1]!.replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,\s*(?=(?:the|our|we)\s)/iu, (named) => (/\b(?:is|are|was|were|will|would|can|could|we|I|you|it)\b/i.test(named) ? named : ''));
   // "Then we're passing the piano move to…": the group doing something from now on.
   const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(?!going\s+to\b)(\w+ing)\b/i.exec(rest);
   if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!);

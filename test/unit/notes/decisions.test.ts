@@ -291,3 +291,10 @@ describe('decisions: resignation and plans for "it"', () => {
     expect(isDecision('Then it runs tomorrow, with or without the statement.')).toBe(true);
   });
 });
+
+describe('decisions run together by a speech engine', () => {
+  it('reads "Fair, okay, sliding doors, the extension gets sliding doors." as the choice it states', () => {
+    expect(isDecision('Fair, okay, sliding doors, the extension gets sliding doors.')).toBe(true);
+    expect(isDecision('Okay, we were late, the van broke down.')).toBe(false);
+  });
+});
