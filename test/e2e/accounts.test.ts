@@ -135,7 +135,8 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Change Password' }).click();
 
     await dialog.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/home');
+    // The dialog goes to "/", which sends a signed-in user on to /home: wait for that second step, not for a moment.
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 });
   });
 
   it('signs out from the menu and signs in again with the new password', async () => {
