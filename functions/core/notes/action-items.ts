@@ -67,7 +67,7 @@ const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, '
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
 const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "Would you mind calling…" / "Do you mind sorting…" / "You mind sorting…?": a polite request whose task opens with a gerund (not "mind if I…"). */
-const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)/i;
+const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)|\b(?:would|are)\s+you\s+(?:be\s+)?up\s+for\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
 const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
@@ -224,6 +224,9 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   }
   const request = unaddressed(at(REQUEST));
   if (request && (question || /\bplease\b/i.test(text) || addressed)) return { kind: 'request', owner: addressed ?? 'addressee', task: request };
+  // "Send me a draft by the fifteenth, please, so I have time…": an order that says please after it.
+  const pleaseAfter = /^((?:send|email|call|book|write|check|update|draft|order|bring|print|share|finish|get|make|put|tell|ask|forward|post|upload|fix)\b[^,]*),\s*please\b/i.exec(text)?.[1];
+  if (pleaseAfter && (pleaseAfter.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'request', owner: addressed ?? 'addressee', task: tidyTask(pleaseAfter[0]!.toLowerCase() + pleaseAfter.slice(1)) };
   const please = unaddressed(at(PLEASE));
   if (please) return { kind: 'request', owner: addressed ?? 'addressee', task: please };
   const askOfYou = unaddressed(at(ASK_OF_YOU));
@@ -275,7 +278,7 @@ const anaphoric = (task: string, due: string | null) =>
 
 const WE_WILL = new RegExp(String.raw`\bwe'll\s+(?:also\s+|still\s+|just\s+)?${TASK_START}(?=[a-z])`, 'i');
 /** "Can someone (else) clear the spam?", "…if someone shows me how the lens works": a task put to whoever takes it. */
-const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
+const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|(?:I|we)\s+(?:still\s+|really\s+)?need\s+(?:somebody|someone)\s+to)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
 /**
  * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
  * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
@@ -356,6 +359,13 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       if (team >= 0) into[team] = { ...owned, due: into[team]!.due ?? owned.due };
       else into.push(owned);
       return;
+    }
+    // "I'll do it." from someone else just after a request was turned down ("Honestly, I can't take that on."): the
+    // volunteer takes what was asked.
+    const declined = [...asked].filter(([at]) => at < item.index && item.index - at <= 3 && !found.some((f) => f.index === at)).at(-1);
+    if (declined && sentences[declined[0]]!.speaker !== volunteer) {
+      const [at, task] = declined;
+      into.push({ kind: 'commitment', owner: item.owner, task, due: item.due ?? dueOf(sentences[at]!.text), start: sentences[at]!.start, end: item.end, index: item.index, said: item.said });
     }
   };
   for (const item of found) {

@@ -236,3 +236,16 @@ describe('orders by name with more work verbs', () => {
     expect(items(s('Carol, log the temperature every hour tonight.', 'spk_0', 0))).toEqual([{ text: 'Carol: log the temperature every hour tonight', owner: 'Carol', due: 'tonight' }]);
   });
 });
+
+describe('volunteers and orders said after the fact', () => {
+  it('gives a request someone turned down to whoever then says "I\'ll do it"', () => {
+    expect(items(s('Bob, would you be up for doing the grant application?', 'spk_0', 0), s("Honestly, I can't take that on right now.", 'spk_1', 5), s("I'll do it.", 'spk_2', 9)))
+      .toEqual([{ text: 'Carol: do the grant application', owner: 'Carol', due: null }]);
+  });
+  it('reads "Send me a draft by the fifteenth, please, so…" as a request to whoever answers, and "I still need someone to chase the butcher" as a task put to anyone', () => {
+    expect(items(s('Send me a draft by the fifteenth, please, so I have time to read it.', 'spk_0', 0), s('Okay, the fifteenth.', 'spk_2', 5)))
+      .toEqual([{ text: 'Carol: send Alice a draft by the fifteenth', owner: 'Carol', due: null }]);
+    expect(items(s('I still need someone to chase the butcher about a hamper.', 'spk_0', 0), s("I'll do that on Saturday.", 'spk_1', 5)).map((i) => i.text))
+      .toEqual(['Bob: chase the butcher about a hamper']);
+  });
+});

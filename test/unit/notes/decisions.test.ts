@@ -298,3 +298,9 @@ describe('decisions run together by a speech engine', () => {
     expect(isDecision('Okay, we were late, the van broke down.')).toBe(false);
   });
 });
+
+describe('decisions: thinking it over', () => {
+  it('does not take "Let\'s think it over and come back to you." for a decision', () => {
+    expect(isDecision("Okay, let's think it over and come back to you on Friday.")).toBe(false);
+  });
+});
