@@ -16,6 +16,8 @@ const WHEN = [
 const DUE = new RegExp(`\\b(?:(by|before|until|till|on|no later than|due|due on)\\s+)?(${WHEN})\\b`, 'gi');
 /** A date after these words is when something happens or starts, not when it is due. */
 const NOT_DUE_BEFORE = /\b(?:for|from|since|after|in|during|starting|last|every|of|about)\s+$/i;
+/** "by the fifteenth": a day of the month named with a deadline word only (not "the first item"). */
+const DAY_OF_MONTH = new RegExp(`\\b(?:by|before|no later than|due(?:\\s+on)?)\\s+the\\s+(${ORDINALS})\\b`, 'i');
 const ASAP = /\b(?:asap|as soon as possible|right away|straight away)\b/i;
 
 /** The due date said in a sentence, without its preposition; null when none is. */
@@ -24,6 +26,8 @@ export function dueOf(text: string): string | null {
   // "by the end of the week" wins over a date said without a deadline word.
   const match = matches.find((m) => m[1] && m[1].toLowerCase() !== 'on') ?? matches[0];
   if (match) return match[2]!.replace(/^the\s+/i, '').replace(/\s+/g, ' ');
+  const day = DAY_OF_MONTH.exec(text);
+  if (day) return `the ${day[1]!.toLowerCase()}`;
   const soon = ASAP.exec(text);
   return soon ? soon[0].toLowerCase() : null;
 }

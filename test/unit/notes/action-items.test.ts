@@ -244,8 +244,16 @@ describe('volunteers and orders said after the fact', () => {
   });
   it('reads "Send me a draft by the fifteenth, please, so…" as a request to whoever answers, and "I still need someone to chase the butcher" as a task put to anyone', () => {
     expect(items(s('Send me a draft by the fifteenth, please, so I have time to read it.', 'spk_0', 0), s('Okay, the fifteenth.', 'spk_2', 5)))
-      .toEqual([{ text: 'Carol: send Alice a draft by the fifteenth', owner: 'Carol', due: null }]);
+      .toEqual([{ text: 'Carol: send Alice a draft by the fifteenth', owner: 'Carol', due: 'the fifteenth' }]);
     expect(items(s('I still need someone to chase the butcher about a hamper.', 'spk_0', 0), s("I'll do that on Saturday.", 'spk_1', 5)).map((i) => i.text))
       .toEqual(['Bob: chase the butcher about a hamper']);
+  });
+});
+
+describe('due dates on a day of the month', () => {
+  it('reads "by the fifteenth" and "before the 20th" as due, not "the first item"', () => {
+    expect(dueOf('Send me a draft by the fifteenth, please.')).toBe('the fifteenth');
+    expect(dueOf('Before the 20th, please.')).toBe('the 20th');
+    expect(dueOf('The first item is the budget.')).toBeNull();
   });
 });
