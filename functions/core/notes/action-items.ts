@@ -6,7 +6,7 @@
  * first person gone ("I'll send my notes" → "Alice: send their notes"). A request and its owner's answer
  * ("Sure, I'll send it tomorrow") become one item.
  */
-import { resolveObjectPronoun } from './antecedents.js';
+import { resolveObjectPronoun, resolvePersonPronoun } from './antecedents.js';
 import { dueOf } from './due-dates.js';
 import { tag } from './nlp.js';
 import { frequencyRank } from './word-commonness.js';
@@ -245,6 +245,12 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     const task = tidyTask(clauseFrom(text, named.index));
     if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'named-owner', owner: named.owner, task };
   }
+  // "Put me down for the Saturday morning.": a volunteer for a shift or slot.
+  const putDown = /\b(?:put|pencil|sign)\s+me\s+(?:down|up|in)\s+for\s+/i.exec(text);
+  if (putDown && !CONDITIONAL.test(text.slice(0, putDown.index))) {
+    const slot = tidyTask(clauseFrom(text, putDown.index + putDown[0].length));
+    if ((slot.match(/[\p{L}]+/gu) ?? []).length >= 1) return { kind: 'commitment', owner: null, task: `cover ${slot}` };
+  }
   const pastI = futureTask(text) ? at(HEARD_AS_PAST_I) : undefined;
   const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
@@ -336,7 +342,7 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     } else {
       owner = hit.owner === 'addressee' ? null : hit.owner;
     }
-    task = resolveObjectPronoun(task, before(index));
+    task = resolvePersonPronoun(resolveObjectPronoun(task, before(index)), before(index));
     found.push({ kind: hit.kind, owner, task, due: dueOf(s.text), start: s.start, end: s.end, index, said: s.opened ?? s.text });
   });
   // A request and the same person's promise just after it are one item; so are repeats of one task.

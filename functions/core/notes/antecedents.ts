@@ -36,3 +36,31 @@ export function resolveObjectPronoun(task: string, before: readonly string[]): s
   }
   return task;
 }
+
+/** Verbs a person does in a report ("the engineer thinks…", "the head wants…"). */
+const PERSON_DOES = String.raw`(?:thinks|thought|says|said|wants|wanted|quoted|reckons|asked|called|rang|emailed|offered|promised|mentioned|told|knows|agreed|replied|wrote|phoned)`;
+/** How many sentences back the person may have been spoken of ("The engineer thinks…" … "I'll book him in."). */
+const PERSON_REACH = 8;
+const PERSON_OBJECT = /^([\p{L}-]+)\s+(him|her)\b\s*/iu;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `task` ("book him in for Monday") with "him"/"her" after its verb replaced by the person the sentences before spoke
+ * of: a noun phrase that does something there ("The engineer thinks it's the thermostat.") or is asked about ("What
+ * about Jess's sister?"). Unchanged when there is none.
+ */
+export function resolvePersonPronoun(task: string, before: readonly string[]): string {
+  const match = PERSON_OBJECT.exec(task);
+  if (!match) return task;
+  const rest = task.slice(match[0].length);
+  for (const sentence of before.slice(-PERSON_REACH).reverse()) {
+    const people = nounPhrases(sentence).filter((p) => !p.plural && !TIME_HEAD.test(p.text.split(' ').at(-1)!)).reverse();
+    for (const p of people) {
+      const said = new RegExp(String.raw`\b((?:the|our|their|your|my|[\p{Lu}][\p{L}]+'s)\s+)?${escapeRe(p.text)}\s+${PERSON_DOES}\b|\bwhat\s+about\s+((?:the\s+|[\p{Lu}][\p{L}]+'s\s+)?${escapeRe(p.text)})\b`, 'iu').exec(sentence);
+      if (!said) continue;
+      const who = (said[2] ?? `${(said[1] ?? 'the ').replace(/^(?:my|your|our|their)\s+$/i, 'the ')}${p.text}`).replace(/^(?:The|Our|Their|Your|My)\b/, (d) => d.toLowerCase());
+      return `${match[1]} ${who.trim()}${rest ? ` ${rest}` : ''}`;
+    }
+  }
+  return task;
+}

@@ -28,7 +28,7 @@ const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signe
 /** Verbs that state a choice when the group does them or when something undergoes them. */
 const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|canceled|chosen|selected|adopted|rejected|scrapped|delayed|agreed|settled|decided|fixed|booked|final)`;
 /** After "let's": verbs about the meeting itself, not a change in the world. */
-const LETS_PROCESS = /^(?:make\s+(?:this|it)\s+quick|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
+const LETS_PROCESS = /^(?:make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:take\s+(?:our|the|a)\s+chances?|play\s+it\s+by\s+ear|wing\s+it|cross\s+that\s+bridge|have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
 /** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
@@ -73,7 +73,7 @@ function concludes(text: string): boolean {
   if (!opened) return false;
   // "Okay, sliding doors, the extension gets sliding doors": the choice named first, then what the group does (one
   // sentence when the speech engine runs the two together).
-  const rest = opened[1]!.replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,\s*(?=(?:the|our|we)\s)/iu, (named) => (/\b(?:is|are|was|were|will|would|can|could|we|I|you|it)\b/i.test(named) ? named : ''));
+  const rest = opened[1]!.replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,\s*(?:and\s+)?(?=(?:the|our|we)\s)/iu, (named) => (/\b(?:is|are|was|were|will|would|can|could|we|I|you|it)\b/i.test(named) ? named : ''));
   // "Then we're passing the piano move to…": the group doing something from now on.
   const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(?!going\s+to\b)(\w+ing)\b/i.exec(rest);
   if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!);
@@ -165,7 +165,7 @@ export function decisionText(text: string): string {
 }
 
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
-const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
+const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
 const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
@@ -199,7 +199,7 @@ function settledAfterAcceptance(next: string, before: readonly string[]): boolea
 }
 
 /** "Tuesday works for me.", "Fine by me." — an acknowledgement of what was just said. */
-const WORKS_FOR_ME = /^\s*(?:[\p{L}\p{N}']+\s+){0,3}(?:works|suits|is\s+fine|is\s+good|sounds\s+good|sounds\s+fine)\s+(?:for|with|by|to)\s+me\s*[.!]?\s*$/iu;
+const WORKS_FOR_ME = /^\s*(?:(?:yeah|yes|okay|ok|fine|sure|right)\s*,\s*)?(?:[\p{L}\p{N}']+\s+){0,3}(?:works|suits|is\s+fine|is\s+good|sounds\s+good|sounds\s+fine)\s+(?:for|with|by|to)\s+me\s*[.!]?\s*$/iu;
 /** Said of what is to come: a time ahead, or will/going to. */
 const AHEAD = new RegExp(String.raw`\b(?:will|going\s+to|from|starting|until|tomorrow|tonight|evening|morning|afternoon|weekend|${WHEN})\b|'ll\b`, 'i');
 /**
@@ -215,9 +215,26 @@ function statesChange(text: string): boolean {
 /** Index of the statement of a change (one of the two sentences before `i`) that another speaker's acknowledgement at `i` accepts. */
 function acknowledged(sentences: readonly DecisionSentence[], i: number, used: ReadonlySet<number>): number | undefined {
   const ack = sentences[i]!;
-  const candidates = [i - 1, i - 2].filter((k) => k >= 0 && !used.has(k) && sentences[k]!.speaker !== ack.speaker && statesChange(sentences[k]!.text));
   const named = new Set(contentWords(ack.text));
-  return candidates.find((k) => contentWords(sentences[k]!.text).some((w) => named.has(w))) ?? candidates[0];
+  const names = (k: number) => contentWords(sentences[k]!.text).some((w) => named.has(w));
+  // A statement of a change ahead; or, when the acknowledgement names a word of it ("Forty five works for me."), any
+  // plain statement of what the group does; or an order that sets how things are done ("Drop it to three minutes.").
+  const candidates = [i - 1, i - 2].filter((k) => k >= 0 && !used.has(k) && sentences[k]!.speaker !== ack.speaker
+    && (statesChange(sentences[k]!.text) || (names(k) && statesPlainly(sentences[k]!.text)) || setsRule(sentences[k]!.text)));
+  return candidates.find(names) ?? candidates[0];
+}
+
+/** A plain statement (no time ahead needed) of what the group does or what happens: not a question, promise, hedge, negation or past event. */
+function statesPlainly(text: string): boolean {
+  if (QUESTION.test(text) || NOT_STANDING.test(text) || pastTense(text) || NEGATED.test(text) || POSTPONED.test(text)) return false;
+  return clausesOf(text).some((c) => concludes(`Fine, ${c}`) || coordinated(c));
+}
+
+/** Verbs of an order that changes how things are done ("Drop it to three minutes.", "Offer them fifteen percent…"). */
+const RULE_VERBS = /^(?:drop|raise|lower|cut|increase|reduce|move|change|switch|cap|limit|offer|keep|make|set|put|stop|start|use|charge|extend|shorten|double|halve|push|bring)\b/i;
+/** An order to the group, not to a named person: a policy verb first, no question, no one addressed. */
+function setsRule(text: string): boolean {
+  return RULE_VERBS.test(text.trim()) && !QUESTION.test(text) && !/^[^,]+,\s*(?:please\s+)?\w/.test(text.split(/\s+/).slice(0, 2).join(' ')) && !pastTense(text) && !POSTPONED.test(text);
 }
 
 /** Not an acceptance — except "No, that works." answering "…if no one is against it". */
@@ -287,10 +304,16 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       if (whole.length === 1 && isBare(whole[0]!)) {
         const next = sentences[i + 1];
         const previous = sentences[i - 1];
-        const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) ? i + 1
+        const promise = next && /^\s*(?:I|I'll|I\s+will|I\s+can|I'm\s+going\s+to|let\s+me)\b/i.test(next.text);
+        const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) && !promise ? i + 1
           : previous && previous.speaker !== s.speaker ? i - 1 : undefined;
-        if (source === undefined || wordCount(sentences[source]!.text) < 4 || POSTPONED.test(sentences[source]!.text)) continue;
-        const sourceText = sentences[source]!.text;
+        // "Three tiers, then? Two lemon and one chocolate?" — "Yes, let's go with that.": a short question goes with the one before it.
+        const before = source === undefined ? undefined : sentences[source - 1];
+        const joined = source !== undefined && source === i - 1 && before && before.speaker === sentences[source]!.speaker
+          && QUESTION.test(before.text) && QUESTION.test(sentences[source]!.text) && wordCount(before.text) <= 5
+          ? `${before.text.replace(/\?\s*$/, '')}, ${sentences[source]!.text}` : undefined;
+        if (source === undefined || wordCount(joined ?? sentences[source]!.text) < 4 || POSTPONED.test(sentences[source]!.text)) continue;
+        const sourceText = joined ?? sentences[source]!.text;
         push(decisionText(source === i - 1 ? sourceText.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.') : sourceText), [i, source].sort((a, b) => a - b));
         continue;
       }

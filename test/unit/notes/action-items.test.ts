@@ -257,3 +257,9 @@ describe('due dates on a day of the month', () => {
     expect(dueOf('The first item is the budget.')).toBeNull();
   });
 });
+
+describe('volunteering for a slot', () => {
+  it('reads "Put me down for the Saturday morning." as the speaker covering it', () => {
+    expect(items(s('Put me down for the Saturday morning.', 'spk_2', 0))).toEqual([{ text: 'Carol: cover the Saturday morning', owner: 'Carol', due: 'Saturday morning' }]);
+  });
+});

@@ -35,3 +35,14 @@ describe('object pronouns of tasks, limits', () => {
     expect(resolveObjectPronoun('ask them to hold a Thursday slot', ['The batching plant wants twenty-four hours notice.'])).toBe('ask them to hold a Thursday slot');
   });
 });
+
+describe('person pronouns of tasks', () => {
+  it('names the person the meeting spoke of: one who thinks, says or wants something, or one asked about', async () => {
+    const { resolvePersonPronoun } = await import('../../../functions/core/notes/antecedents.js');
+    expect(resolvePersonPronoun('book him in for Monday', ['The engineer thinks it is the thermostat.', 'He quoted three hundred pounds.', 'Leave it with me.'])).toBe('book the engineer in for Monday');
+    expect(resolvePersonPronoun('give her a ring this afternoon', ["What about Jess's sister?", 'She did a few shifts at Christmas.'])).toBe("give Jess's sister a ring this afternoon");
+    expect(resolvePersonPronoun('ask her at drop off tomorrow', ['Does anyone know if the head wants staff on the stalls?', 'No idea.'])).toBe('ask the head at drop off tomorrow');
+    // A thing that "is" something is no person.
+    expect(resolvePersonPronoun('tell her this afternoon', ['On Sunday, late checkout is capped at twelve thirty.'])).toBe('tell her this afternoon');
+  });
+});

@@ -304,3 +304,18 @@ describe('decisions: thinking it over', () => {
     expect(isDecision("Okay, let's think it over and come back to you on Friday.")).toBe(false);
   });
 });
+
+describe('decisions accepted by someone else', () => {
+  it('takes an order that sets how things are done, accepted ("Drop it to three minutes." — "Fine by me.")', () => {
+    expect(findDecisions([s("That's far too slow for payments.", 'spk_0', 0), s('Drop it to three minutes.', 'spk_0', 3), s('Fine by me.', 'spk_1', 6)]).map((d) => d.text))
+      .toEqual(['Drop it to three minutes.']);
+  });
+  it('takes a plain statement the acceptance names a word of ("…Forty five minutes, and the extra bits go into a bonus episode." — "Yeah, forty five works for me.")', () => {
+    expect(findDecisions([s('Forty five minutes, and the extra bits go into a bonus episode.', 'spk_0', 0), s('Yeah, forty five works for me.', 'spk_1', 5)]).length).toBe(1);
+  });
+  it('takes "Three tiers, then? Two lemon and one chocolate?" — "Yes, let\'s go with that." as one decision, and not a bare agreement\'s promise', () => {
+    expect(findDecisions([s('Three tiers, then?', 'spk_0', 0), s('Two lemon and one chocolate?', 'spk_0', 2), s("Yes, let's go with that.", 'spk_1', 5)]).map((d) => d.text))
+      .toEqual(['Three tiers, then, Two lemon and one chocolate.']);
+    expect(findDecisions([s('Agreed.', 'spk_1', 0), s('I can make that change.', 'spk_1', 2)])).toEqual([]);
+  });
+});
