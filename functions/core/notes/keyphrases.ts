@@ -89,7 +89,9 @@ function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
 /** A capital that only opens the sentence ("Patient reminders are…", "Demo day.") makes no proper noun: a common first word is read in lower case. */
 function plainSentenceStart(tokens: readonly TaggedToken[]): TaggedToken[] {
   const [first] = tokens;
-  if (!first || (frequencyRank(first.lower) ?? Infinity) > 20_000) return [...tokens];
+  // A hyphenated word is as common as its parts ("On-call alerting.").
+  const rank = (word: string) => Math.max(...word.split('-').map((part) => frequencyRank(part) ?? Infinity));
+  if (!first || rank(first.lower) > 20_000) return [...tokens];
   return [{ ...first, text: first.lower, pos: first.pos === 'PROPN' ? 'NOUN' : first.pos }, ...tokens.slice(1)];
 }
 
@@ -137,7 +139,7 @@ export function nounPhrases(text: string): Array<{ text: string; plural: boolean
  * "Let's begin with …", "I wanted to talk about …", "What about …", "There's the …", "On …,". Weak cues ("On", "About",
  * "As for") count only when the phrase ends the clause ("On sprint scope, I think…", not "On the other hand").
  */
-const STRONG_CUE = /^(?:item\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+(?:is|was))?|speaking\s+of(?:\s+which)?|where\s+are\s+we\s+(?:on|with)|how\s+are\s+we\s+(?:doing\s+)?(?:on|with)|any\s+(?:news|updates?)\s+(?:on|about)|(?:an?\s+)?update\s+on|what's\s+the\s+(?:status|latest)\s+(?:of|on|with)|(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic)(?:\s+(?:is|was))?|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
+const STRONG_CUE = /^(?:item\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s+(?:is|was))?|speaking\s+of(?:\s+which)?|where\s+are\s+we\s+(?:on|with)|how\s+are\s+we\s+(?:doing\s+)?(?:on|with)|any\s+(?:news|updates?)\s+(?:on|about)|(?:an?\s+)?update\s+on|what's\s+the\s+(?:status|latest)\s+(?:of|on|with)|(?:next|first|firstly|finally|lastly)(?:\s+(?:up|item|thing|point|on the agenda))?(?:\s+(?:is|was))?|(?:the\s+)?(?:first|next|last|final|other)\s+(?:thing|item|point|topic|bit|one)(?:\s+from\s+me)?(?:\s+(?:is|was))?|(?:shall|should|can)\s+we\s+(?:start|begin|kick\s+off)\s+with|one\s+more\s+thing(?:\s+is)?|moving\s+on\s+to|on\s+to|let's\s+(?:begin|start|kick\s+off|move\s+on)\s+(?:with|to)|let's\s+(?:talk|move\s+on)\s+(?:about|to)|(?:I|we)\s+(?:wanted|want|need|'d\s+like)\s+to\s+(?:talk|start)\s+(?:about|with)|what\s+about|(?:then\s+)?there's(?:\s+also)?)\s*[,:.]?\s+/i;
 const LEAD_IN = /^(?:[\p{L}']+(?:\s+[\p{L}']+)?,\s+)(?=(?:next|finally|lastly|first|then\s+there's|there's|moving\s+on|let's\s+(?:begin|start|move|talk)|what\s+about)\b)/iu;
 const WEAK_CUE = /^(?:on|about|as\s+for|regarding|re)\s+/i;
 const AGENDA_DET = new Set(['the', 'our', 'this', 'that']);
@@ -145,6 +147,8 @@ const AGENDA_MAX_WORDS = 4;
 const COMMON_REPLY_RANK = 3000;
 const COMMON_PHRASE_RANK = 1500;
 const COMMON_DETERMINED_RANK = 300;
+/** "Imran, the antibiotic shortage?": a person asked about an item. */
+const ASKED_OF = /^\p{Lu}[\p{Ll}]+,\s+((?:the|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*\?\s*$/u;
 /** "Chromebook repairs, how big is the pile?" / "Special first.": the phrase before a question about it, or before "first". */
 const FRONTED = /^((?:the\s+|our\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:,\s+(?:how|what|where|who|when|which|any|is|are|do|does|did|can|could|has|have)\b[^.!]*\?|\s+first\s*[.!])\s*$/iu;
 
@@ -156,7 +160,7 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   // about ("Chromebook repairs, how big is the pile?"), said "first" ("Special first.") or after "then" ("Then the
   // Wi-Fi in the science block.") is read as the phrase alone.
   // Not a person addressed ("Omar, how was the game?"): one capitalised word alone is no fronted topic.
-  const fronted = FRONTED.exec(text.trim())?.[1]?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
+  const fronted = (FRONTED.exec(text.trim())?.[1] ?? ASKED_OF.exec(text.trim())?.[1])?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
   const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '');
   if (fronted || body !== text.trim()) tagged = tag(body);
   const strong = STRONG_CUE.exec(body);
@@ -168,6 +172,14 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   const tokens = repairNounTags(cued ? raw : plainSentenceStart(raw));
   let k = 0;
   if (tokens[k] && AGENDA_DET.has(tokens[k]!.lower)) k++;
+  // A verb form ending the item is its noun ("on-call alerting", "weekend cover", "the sponsor reads").
+  for (let j = k; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    const closes = !tokens[j + 1] || tokens[j + 1]!.pos === 'PUNCT';
+    if (t.pos === 'VERB' && j > k && closes && PHRASE_POS.has(tokens[j - 1]!.pos) && (cued || /ing$/.test(t.lower))) tokens[j] = { ...t, pos: 'NOUN' };
+    // …and an adjective closing it after a noun ("the conference abstract").
+    else if (t.pos === 'ADJ' && cued && j > k && closes && HEAD_POS.has(tokens[j - 1]!.pos) && !NEVER.has(t.lower)) tokens[j] = { ...t, pos: 'NOUN' };
+  }
   // A participle before the item's noun describes it ("lost key cards", "broken lockers").
   if (tokens[k]?.pos === 'VERB' && /(?:ed|en|lost|broken)$/.test(tokens[k]!.lower) && PHRASE_POS.has(tokens[k + 1]?.pos ?? '')) tokens[k] = { ...tokens[k]!, pos: 'ADJ' };
   const run: TaggedToken[] = [];

@@ -152,3 +152,16 @@ describe('agenda items by number and by "speaking of which"', () => {
     expect(items).toEqual(['campus tour schedule', 'lost key cards']);
   });
 });
+
+describe('agenda items: more openings and verb-tagged nouns', () => {
+  const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
+  it('takes "Last bit, …", "Last thing from me, …", "Shall we start with …?", "Name, the X?" and nouns the tagger calls verbs or adjectives', () => {
+    expect(lead(['Last bit, the volunteer rota for the fair.', 'Nobody knows yet.'])).toEqual(['volunteer rota']);
+    expect(lead(['Last thing from me, the conference abstract.', 'The deadline is the twentieth.'])).toEqual(['conference abstract']);
+    expect(lead(['Shall we start with the cake, then?', 'We loved the lemon.'])).toEqual(['cake']);
+    expect(lead(['Imran, the antibiotic shortage?', 'The supplier is out for six weeks.'])).toEqual(['antibiotic shortage']);
+    expect(lead(['Last thing, weekend cover.', 'We are one short.'])).toEqual(['weekend cover']);
+    expect(lead(['On-call alerting.', 'Why did it take twenty minutes to page anyone?'])).toEqual(['on-call alerting']);
+    expect(lead(["Let's take Saturday opening hours first.", 'Half the calls were about Saturdays.'])).not.toContain('Saturday opening hours first');
+  });
+});
