@@ -112,7 +112,8 @@ export function knownName(said: string, known: readonly string[]): string | unde
 /** The clause from `from` to its end: stops at ; or a new clause ("and then", ", but I", "because"). */
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
-  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b/i.exec(rest);
+  // …and at a new subject after a comma ("…, it should be in by Wednesday", "…, I need a break anyway").
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)\s+(?:should|will|'ll|would|might|could|is|'s)\b|,\s*(?:I|we|they|he|she)\s+(?!mean\b)[a-z']+/.exec(rest);
   return (stop ? rest.slice(0, stop.index) : rest).trim();
 }
 

@@ -233,7 +233,8 @@ function statesPlainly(text: string): boolean {
 /** Verbs of an order that changes how things are done ("Drop it to three minutes.", "Offer them fifteen percent…"). */
 const RULE_VERBS = /^(?:drop|raise|lower|cut|increase|reduce|move|change|switch|cap|limit|offer|keep|make|set|put|stop|start|use|charge|extend|shorten|double|halve|push|bring)\b/i;
 /** An order to the group, not to a named person: a policy verb first, no question, no one addressed. */
-function setsRule(text: string): boolean {
+function setsRule(said: string): boolean {
+  const text = said.replace(/^\s*(?:(?:okay|ok|right|so|fine|then|alright)\s*,?\s*)+/i, '');
   return RULE_VERBS.test(text.trim()) && !QUESTION.test(text) && !/^[^,]+,\s*(?:please\s+)?\w/.test(text.split(/\s+/).slice(0, 2).join(' ')) && !pastTense(text) && !POSTPONED.test(text);
 }
 

@@ -12,7 +12,7 @@ import type { Sentence } from '../insights/transcript.js';
 import { frequencyRank } from './word-commonness.js';
 
 const MAX_GAP = 1.5;
-const STARTERS = String.raw`And|But|So|Then|The|I'll|I will|We|We'll|We're|Let's|Sounds|Okay|Sure|Thanks|Yes|Also`;
+const STARTERS = String.raw`And|But|So|Then|The|I'll|I will|We|We'll|We're|Let's|Sounds|Okay|Sure|Thanks|Yes|Also|Do|Does|Did|Should|Could|Can|Why|How|Where|Is|Are`;
 const RUN_ON = new RegExp(String.raw`(?<=[a-z]) (?=(?:${STARTERS}) )`, 'g');
 const STARTER_WORD = new RegExp(String.raw`(?:^|\s)(?:${STARTERS})$`);
 /** Short answers that really are a turn of their own. */

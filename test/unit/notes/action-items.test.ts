@@ -263,3 +263,10 @@ describe('volunteering for a slot', () => {
     expect(items(s('Put me down for the Saturday morning.', 'spk_2', 0))).toEqual([{ text: 'Carol: cover the Saturday morning', owner: 'Carol', due: 'Saturday morning' }]);
   });
 });
+
+describe('a task ends where a new subject starts after a comma', () => {
+  it('cuts "…, it should be in by next Wednesday" and "…, I need a break anyway" off the task', () => {
+    expect(items(s("I can make that change, it should be in by next Wednesday.", 'spk_0', 0)).map((i) => i.text)).toEqual(['Alice: make that change']);
+    expect(items(s("I'll do the figure, I need a break from the prep anyway.", 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: do the figure']);
+  });
+});

@@ -319,3 +319,9 @@ describe('decisions accepted by someone else', () => {
     expect(findDecisions([s('Agreed.', 'spk_1', 0), s('I can make that change.', 'spk_1', 2)])).toEqual([]);
   });
 });
+
+describe('an order after an opener', () => {
+  it('takes "Okay, offer them fifteen percent if they sign an annual contract." accepted by another speaker', () => {
+    expect(findDecisions([s('Okay, offer them fifteen percent if they sign an annual contract.', 'spk_0', 0), s('Nothing shorter than a year.', 'spk_0', 3), s('Makes sense.', 'spk_1', 6)]).length).toBe(1);
+  });
+});

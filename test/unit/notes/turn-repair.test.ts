@@ -110,3 +110,10 @@ describe('turn repair and short whole sentences', () => {
     expect(out.map((x) => x.text)).toContain('Please put a poster up in the library and the cafe.');
   });
 });
+
+describe('turn repair splits a question run on after a sentence', () => {
+  it('splits "…update the rule today Do we want a second alert?"', () => {
+    const out = repairTurns([{ text: "I'll update the rule today Do we want a second alert?", speaker: 'spk_0', start: 0, end: 4 }]);
+    expect(out.map((x) => x.text)).toEqual(["I'll update the rule today.", 'Do we want a second alert?']);
+  });
+});
