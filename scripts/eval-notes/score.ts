@@ -13,6 +13,8 @@ import { spellNumber, spellOrdinal } from '../../local/engines/wer.js';
  * "twenty-ninth" (as the WER of eval:asr compares them).
  */
 const contentWords = (text: string) => wordsOf(text
+  // "Wi-Fi" and "wifi", "e-mail" and "email": a hyphen after or before a part of one or two letters joins the word.
+  .replace(/\b(\p{L}{1,2})-(\p{L}+)\b|\b(\p{L}+)-(\p{L}{1,2})\b/gu, (_, a, b, c, d) => (a ? `${a}${b}` : `${c}${d}`))
   .replace(/\b(\d{1,6})(?:st|nd|rd|th)\b/g, (_, digits: string) => spellOrdinal(Number(digits)))
   .replace(/\b\d{1,6}\b/g, (digits) => spellNumber(Number(digits))));
 

@@ -147,8 +147,8 @@ const AGENDA_MAX_WORDS = 4;
 const COMMON_REPLY_RANK = 3000;
 const COMMON_PHRASE_RANK = 1500;
 const COMMON_DETERMINED_RANK = 300;
-/** "Imran, the antibiotic shortage?": a person asked about an item. */
-const ASKED_OF = /^\p{Lu}[\p{Ll}]+,\s+((?:the|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*\?\s*$/u;
+/** "Imran, the antibiotic shortage?" (a person asked about an item; the speech engine may drop the question mark). */
+const ASKED_OF = /^[\p{L}]+(?:\s+[\p{L}]+)?,\s+((?:the|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*[?.]\s*$/u;
 /** "Chromebook repairs, how big is the pile?" / "Special first.": the phrase before a question about it, or before "first". */
 const FRONTED = /^((?:the\s+|our\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:,\s+(?:how|what|where|who|when|which|any|is|are|do|does|did|can|could|has|have)\b[^.!]*\?|\s+first\s*[.!])\s*$/iu;
 
@@ -160,7 +160,9 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   // about ("Chromebook repairs, how big is the pile?"), said "first" ("Special first.") or after "then" ("Then the
   // Wi-Fi in the science block.") is read as the phrase alone.
   // Not a person addressed ("Omar, how was the game?"): one capitalised word alone is no fronted topic.
-  const fronted = (FRONTED.exec(text.trim())?.[1] ?? ASKED_OF.exec(text.trim())?.[1])?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
+  // "Name, the X." only when no cue names the item already ("Next, the sponsor reads.").
+  const asked = STRONG_CUE.test(text.trim().replace(LEAD_IN, '').replace(/^[\p{L}]+,\s+/u, '')) ? undefined : ASKED_OF.exec(text.trim())?.[1];
+  const fronted = (FRONTED.exec(text.trim())?.[1] ?? asked)?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
   const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '');
   if (fronted || body !== text.trim()) tagged = tag(body);
   const strong = STRONG_CUE.exec(body);
@@ -176,7 +178,7 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   for (let j = k; j < tokens.length; j++) {
     const t = tokens[j]!;
     const closes = !tokens[j + 1] || tokens[j + 1]!.pos === 'PUNCT';
-    if (t.pos === 'VERB' && j > k && closes && PHRASE_POS.has(tokens[j - 1]!.pos) && (cued || /ing$/.test(t.lower))) tokens[j] = { ...t, pos: 'NOUN' };
+    if (t.pos === 'VERB' && j > k && closes && PHRASE_POS.has(tokens[j - 1]!.pos) && (cued || asked !== undefined || /ing$/.test(t.lower))) tokens[j] = { ...t, pos: 'NOUN' };
     // …and an adjective closing it after a noun ("the conference abstract").
     else if (t.pos === 'ADJ' && cued && j > k && closes && HEAD_POS.has(tokens[j - 1]!.pos) && !NEVER.has(t.lower)) tokens[j] = { ...t, pos: 'NOUN' };
   }

@@ -39,3 +39,11 @@ describe('eval:notes matching rule', () => {
     expect(matchShare('take this weekend', 'Cover the on-call shift this weekend')).toBeLessThan(0.5);
   });
 });
+
+describe('eval:notes topic matching', () => {
+  it('joins a hyphen next to a part of one or two letters ("Wi-Fi" is "wifi")', async () => {
+    const { namesTopic } = await import('../../../scripts/eval-notes/score.js');
+    expect(namesTopic('They discussed the wifi and the rota.', ['Wi-Fi in the science block', 'Wi-Fi'])).toBe(true);
+    expect(namesTopic('They discussed the rota.', ['Wi-Fi'])).toBe(false);
+  });
+});

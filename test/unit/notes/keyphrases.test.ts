@@ -165,3 +165,11 @@ describe('agenda items: more openings and verb-tagged nouns', () => {
     expect(lead(["Let's take Saturday opening hours first.", 'Half the calls were about Saturdays.'])).not.toContain('Saturday opening hours first');
   });
 });
+
+describe('agenda items asked of someone without a question mark', () => {
+  it('takes "In run, the antibiotic shortage." as an item, but lets a cue speak first ("Next, the sponsor reads.")', () => {
+    const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
+    expect(lead(['In run, the antibiotic shortage.', 'The supplier is out for six weeks.'])).toEqual(['antibiotic shortage']);
+    expect(lead(['Next, the sponsor reads.', 'People skip the ad.'])).toEqual(['sponsor reads']);
+  });
+});
