@@ -270,3 +270,9 @@ describe('a task ends where a new subject starts after a comma', () => {
     expect(items(s("I'll do the figure, I need a break from the prep anyway.", 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: do the figure']);
   });
 });
+
+describe('a task ends before "give me till…"', () => {
+  it('reads "I can write the macro, give me till eleven." as writing the macro', () => {
+    expect(items(s('I can write the macro, give me till eleven.', 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: write the macro']);
+  });
+});
