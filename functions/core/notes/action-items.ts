@@ -7,10 +7,11 @@
  * ("Sure, I'll send it tomorrow") become one item.
  */
 import { resolveObjectPronoun, resolvePersonPronoun } from './antecedents.js';
+import { putsOff } from './decisions.js';
 import { dueOf } from './due-dates.js';
 import { tag } from './nlp.js';
 import { frequencyRank } from './word-commonness.js';
-import { contentWords } from './text.js';
+import { contentWords, escapeRegExp as escape } from './text.js';
 
 export interface ActionSentence {
   readonly text: string;
@@ -71,7 +72,7 @@ const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)|\
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
 const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
-const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!decide|agree|vote|settle|park|hold off|table|revisit|bring (?:it|that|this) up|go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
+const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!decide|agree|vote|settle|go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
 const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
 
@@ -81,7 +82,6 @@ const NOT_NAMES = new Set(('i we you they he she it this that there then so and 
   'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november ' +
   'december today tomorrow everything nothing one hi hello hey').split(' '));
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -255,7 +255,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   const pastI = futureTask(text) ? at(HEARD_AS_PAST_I) : undefined;
   const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
-  const team = hasDue ? at(TEAM) : undefined;
+  // A choice put off ("let's park it until Thursday") is no task either.
+  const team = hasDue && !putsOff(text) ? at(TEAM) : undefined;
   if (team) return { kind: 'team', owner: null, task: team };
   return undefined;
 }

@@ -4,6 +4,7 @@
  * you?" → "email the insurance papers to the council").
  */
 import { nounPhrases } from './keyphrases.js';
+import { escapeRegExp } from './text.js';
 
 /** Verbs whose "them" is mostly people ("remind them", "give them a ring"): left as said, unless things are sent on ("email them to…"). */
 const PERSON_VERBS = new Set(('remind tell ask call ring phone text thank invite contact warn let give show pay help meet see update email e-mail ' +
@@ -42,7 +43,6 @@ const PERSON_DOES = String.raw`(?:thinks|thought|says|said|wants|wanted|quoted|r
 /** How many sentences back the person may have been spoken of ("The engineer thinks…" … "I'll book him in."). */
 const PERSON_REACH = 8;
 const PERSON_OBJECT = /^([\p{L}-]+)\s+(him|her)\b\s*/iu;
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * `task` ("book him in for Monday") with "him"/"her" after its verb replaced by the person the sentences before spoke
@@ -56,7 +56,7 @@ export function resolvePersonPronoun(task: string, before: readonly string[]): s
   for (const sentence of before.slice(-PERSON_REACH).reverse()) {
     const people = nounPhrases(sentence).filter((p) => !p.plural && !TIME_HEAD.test(p.text.split(' ').at(-1)!)).reverse();
     for (const p of people) {
-      const said = new RegExp(String.raw`\b((?:the|our|their|your|my|[\p{Lu}][\p{L}]+'s)\s+)?${escapeRe(p.text)}\s+${PERSON_DOES}\b|\bwhat\s+about\s+((?:the\s+|[\p{Lu}][\p{L}]+'s\s+)?${escapeRe(p.text)})\b`, 'iu').exec(sentence);
+      const said = new RegExp(String.raw`\b((?:the|our|their|your|my|[\p{Lu}][\p{L}]+'s)\s+)?${escapeRegExp(p.text)}\s+${PERSON_DOES}\b|\bwhat\s+about\s+((?:the\s+|[\p{Lu}][\p{L}]+'s\s+)?${escapeRegExp(p.text)})\b`, 'iu').exec(sentence);
       if (!said) continue;
       const who = (said[2] ?? `${(said[1] ?? 'the ').replace(/^(?:my|your|our|their)\s+$/i, 'the ')}${p.text}`).replace(/^(?:The|Our|Their|Your|My)\b/, (d) => d.toLowerCase());
       return `${match[1]} ${who.trim()}${rest ? ` ${rest}` : ''}`;

@@ -94,6 +94,8 @@ const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s
 
 /** Putting a choice off is not making it: "Let's leave that for next week", "Hold it over to the next meeting", "Too early to call". */
 const POSTPONED = /\b(?:think|talk|mull)\s+(?:it|that|this)\s+over\b|\bcome\s+back\s+to\s+(?:you|us|them)\b|\bdecide\s+(?:then|later|after|once|when)\b|\bbring\s+(?:it|that|this)\s+up\s+(?:at|in|with|next)\b|\bdecide\b[^.?!]*\b(?:next|later|another)\b|\b(?:park|leave|table|defer)\s+(?:it|that|this|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:until|till|for)\b|\bhold\s+off\b|\brevisit\b|\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
+/** True when the sentence puts a choice off ("let's park it until Thursday", "hold off", "we'll revisit it"). */
+export const putsOff = (text: string): boolean => POSTPONED.test(text);
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
 
 const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;
@@ -208,8 +210,7 @@ const AHEAD = new RegExp(String.raw`\b(?:will|going\s+to|from|starting|until|tom
  * past event.
  */
 function statesChange(text: string): boolean {
-  if (QUESTION.test(text) || NOT_STANDING.test(text) || pastTense(text) || NEGATED.test(text) || POSTPONED.test(text) || !AHEAD.test(text)) return false;
-  return clausesOf(text).some((c) => concludes(`Fine, ${c}`) || coordinated(c));
+  return AHEAD.test(text) && statesPlainly(text);
 }
 
 /** Index of the statement of a change (one of the two sentences before `i`) that another speaker's acknowledgement at `i` accepts. */
@@ -232,10 +233,10 @@ function statesPlainly(text: string): boolean {
 
 /** Verbs of an order that changes how things are done ("Drop it to three minutes.", "Offer them fifteen percent…"). */
 const RULE_VERBS = /^(?:drop|raise|lower|cut|increase|reduce|move|change|switch|cap|limit|offer|keep|make|set|put|stop|start|use|charge|extend|shorten|double|halve|push|bring)\b/i;
-/** An order to the group, not to a named person: a policy verb first, no question, no one addressed. */
+/** An order to the group: a policy verb first (so no one is addressed by name), no question, no past event. */
 function setsRule(said: string): boolean {
   const text = said.replace(/^\s*(?:(?:okay|ok|right|so|fine|then|alright)\s*,?\s*)+/i, '');
-  return RULE_VERBS.test(text.trim()) && !QUESTION.test(text) && !/^[^,]+,\s*(?:please\s+)?\w/.test(text.split(/\s+/).slice(0, 2).join(' ')) && !pastTense(text) && !POSTPONED.test(text);
+  return RULE_VERBS.test(text.trim()) && !QUESTION.test(text) && !pastTense(text) && !POSTPONED.test(text);
 }
 
 /** Not an acceptance — except "No, that works." answering "…if no one is against it". */

@@ -60,10 +60,11 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
       // A sentence that records a decision is not also a task ("We will switch to the new supplier next month").
       const decided = new Set(kept.flatMap((s, i) => (decidedRaw.has(s.raw) ? [i] : [])));
       // A bare "Sure." the clean-up removed still opens its speaker's next sentence ("Sure. I'll have it by Friday." answers a request).
+      const keptRaw = new Set(kept.map((k) => k.raw));
       const opened = kept.map((s) => {
         const own = cleanSentence(repaired[s.raw]!.text, { keepOpeners: true });
         const before = repaired[s.raw - 1];
-        const removed = before && before.speaker === s.speaker && !kept.some((k) => k.raw === s.raw - 1);
+        const removed = before && before.speaker === s.speaker && !keptRaw.has(s.raw - 1);
         return removed ? `${cleanSentence(before.text, { keepOpeners: true })} ${own}`.trim() : own;
       });
       const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i], at: i }])), { nameOf, knownNames, meeting: texts });

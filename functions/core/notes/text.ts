@@ -9,6 +9,9 @@ const STOP_WORDS = new Set((
   'know think thing things mean kind sort right oh lot just actually one two us let'
 ).split(/\s+/));
 
+/** `text` with the characters that mean something in a regular expression escaped. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Lower-cased word tokens (letters, digits, apostrophes). */
 export const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
