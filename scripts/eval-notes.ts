@@ -31,6 +31,7 @@ import { generateNotes } from '../functions/core/notes/generate-notes.js';
 import type { MeetingNotes } from '../functions/core/notes/model.js';
 import { differences, ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
 import { espeakVoice } from './lib/espeak.js';
+import { errorRate, normalizeWords, wordErrors, type WerCounts } from '../local/engines/wer.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -236,6 +237,12 @@ async function fromLog(script: ScriptedMeeting, log: readonly string[]): Promise
   return { notes, transcript: lines.join('\n') };
 }
 
+/** Word errors of a meeting's transcript ("Name: text" lines) against its script's lines. */
+function transcriptErrors(script: ScriptedMeeting, transcript: string): WerCounts {
+  const heard = transcript.split('\n').map((line) => line.replace(/^[^:]{1,40}:\s*/, '')).join(' ');
+  return wordErrors(normalizeWords(script.lines.map(([, text]) => text).join(' ')), normalizeWords(heard));
+}
+
 // ---------------------------------------------------------------------------------------------- 60-minute timing
 
 async function timeHour(scripts: ScriptedMeeting[]): Promise<{ seconds: number; sentences: number; words: number }> {
@@ -274,6 +281,7 @@ console.log(`${scripts.length} scripted meetings (${scripts.filter((s) => s.spli
 process.env.MEETSCRIBE_FREE_PLAN_MINUTES ??= '100000';
 const work = await mkdtemp(path.join(os.tmpdir(), 'eval-notes-'));
 const scores = new Map<string, MeetingScore>();
+const werOf = new Map<string, WerCounts>();
 let failed: boolean;
 try {
   const replayed = values.replay ? (await readFile(values.replay, 'utf8')).split('\n') : undefined;
@@ -291,9 +299,17 @@ try {
     scores.set(script.id, score);
     printScore('score', score);
     for (const line of differences(script, result.notes)) console.log(`    ${line}`);
+    if (!values['text-only']) werOf.set(script.id, transcriptErrors(script, result.transcript));
   }
 
   console.log('\n=== Figures');
+  // How much the speech engine got wrong: the transcript against the script text, scored as eval:asr scores WER.
+  for (const split of ['dev', 'heldout'] as const) {
+    const counts = scripts.filter((s) => s.split === split && werOf.has(s.id)).map((s) => werOf.get(s.id)!);
+    if (counts.length === 0) continue;
+    const sum = counts.reduce((a, c) => ({ substitutions: a.substitutions + c.substitutions, deletions: a.deletions + c.deletions, insertions: a.insertions + c.insertions, referenceWords: a.referenceWords + c.referenceWords }));
+    console.log(`  transcript WER, ${split} (${counts.length} meetings, script text as reference): ${(errorRate(sum) * 100).toFixed(1)} % of ${sum.referenceWords} words`);
+  }
   for (const script of scripts) printScore(script.id, scores.get(script.id)!);
   for (const split of ['dev', 'heldout'] as const) {
     const inSplit = scripts.filter((s) => s.split === split).map((s) => scores.get(s.id)!);
