@@ -11,6 +11,9 @@ const PRINT_SHOP = [
   'I think the thing is that we really need to wait, you know.',
 ];
 
+/** The agenda items keyphrases finds, in meeting order. */
+const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
+
 describe('keyphrases', () => {
   it('ranks specific noun phrases first and never a function word, a time word or a speaker name', () => {
     const phrases = keyphrases(PRINT_SHOP, new Set(['alice'])).map((k) => k.text);
@@ -133,7 +136,6 @@ describe('writeOverview', () => {
 });
 
 describe('agenda items said in more ways', () => {
-  const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
   it('takes "where are we on…", a topic put before a question about it, "then the…" and "the X of N"', () => {
     expect(lead(['Where are we on the Henderson shipment?', 'Twenty pallets are wrapped.'])).toEqual(['Henderson shipment']);
     expect(lead(['Chromebook repairs, how big is the pile?', 'Thirty-one in the cupboard.'])).toEqual(['Chromebook repairs']);
@@ -154,7 +156,6 @@ describe('agenda items by number and by "speaking of which"', () => {
 });
 
 describe('agenda items: more openings and verb-tagged nouns', () => {
-  const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
   it('takes "Last bit, …", "Last thing from me, …", "Shall we start with …?", "Name, the X?" and nouns the tagger calls verbs or adjectives', () => {
     expect(lead(['Last bit, the volunteer rota for the fair.', 'Nobody knows yet.'])).toEqual(['volunteer rota']);
     expect(lead(['Last thing from me, the conference abstract.', 'The deadline is the twentieth.'])).toEqual(['conference abstract']);
@@ -168,8 +169,7 @@ describe('agenda items: more openings and verb-tagged nouns', () => {
 
 describe('agenda items asked of someone without a question mark', () => {
   it('takes "In run, the antibiotic shortage." as an item, but lets a cue speak first ("Next, the sponsor reads.")', () => {
-    const lead = (texts: string[]) => keyphrases(texts).filter((k) => k.agenda).map((k) => k.text);
-    expect(lead(['In run, the antibiotic shortage.', 'The supplier is out for six weeks.'])).toEqual(['antibiotic shortage']);
+      expect(lead(['In run, the antibiotic shortage.', 'The supplier is out for six weeks.'])).toEqual(['antibiotic shortage']);
     expect(lead(['Next, the sponsor reads.', 'People skip the ad.'])).toEqual(['sponsor reads']);
   });
 });
