@@ -66,7 +66,7 @@ const SAID_AS_PAST = /\b(?:yesterday|ago|last\s+(?:week|month|year|time|night)|a
 
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
-const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
+const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+(?:possible\s+(?:for\s+you\s+)?|[a-z]+\s+for\s+you\s+)to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "Would you mind calling…" / "Do you mind sorting…" / "You mind sorting…?": a polite request whose task opens with a gerund (not "mind if I…"). */
 const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)|\b(?:would|are)\s+you\s+(?:be\s+)?up\s+for\s+(?=[a-z]+ing\b)/i;
 const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');

@@ -48,8 +48,10 @@ const MARKERS: readonly RegExp[] = [
   /\b(?:agreed|decided|settled)\s+(?:to|that|on)\b/i,
   // A stated outcome: "the plan is to…", "our final answer is…", "the consensus was…".
   /\b(?:the|our|my|so the)\s+(?:final\s+|new\s+)?(?:plan|decision|answer|verdict|conclusion|consensus|outcome|choice|call)\s+(?:is|was|will be)\b/i,
-  // "Saturday it is." / "The blue one it is."
-  /\b(?!(?:what|how|as|where|whatever|who|which|that|whether|if|is|this|here|there|so|yes|yeah|no|because|know|think|see|wonder|way)\b)[\p{L}\p{N}]+\s+it\s+is\s*[.!]?\s*$/iu,
+  // "Saturday it is." / "The blue one it is." / "Forty pounds it stays." / "Hand-turned it is, with two stagehands."
+  /\b(?!(?:what|how|as|where|whatever|who|which|that|whether|if|is|this|here|there|so|yes|yeah|no|because|know|think|see|wonder|way)\b)[\p{L}\p{N}]+\s+it\s+(?:is|stays)(?:\s*,\s*(?:with|for|from|on|at|in|then)\b[^.?!]*)?\s*[.!]?\s*$/iu,
+  // A rule for everyone: "Nobody works under the east side while the lift is on."
+  /^(?:(?:good|right|okay|ok|so|and)\s*,?\s*)?(?:nobody|no\s+one)\s+(?!(?:is|was|has|knows|thinks|wants|likes|cares|says|minds|remembers|seems|needs|gets\s+it|believes|feels|reads|listens|expects|understands|asks|uses)\b)[a-z]+s\b(?![^.?!]*\?)/i,
   // Going with a choice.
   /\b(?:let's|let us)\s+(?:go|stick|stay)\s+with\b/i,
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we)\s+(?:go|going|stick|sticking|stay|staying)\s+with\b/i,

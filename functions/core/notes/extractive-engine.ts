@@ -8,6 +8,7 @@ import { keyphrases } from './keyphrases.js';
 import type { DraftActionItem, DraftPoint, NotesDraft, NotesEngine, NotesInput } from './model.js';
 import { writeOverview } from './overview.js';
 import { chooseSummary, type SummaryOptions } from './summary.js';
+import { topicOfTask, withTopic } from './task-context.js';
 import { repairTurns } from './turn-repair.js';
 
 export type ExtractiveOptions = SummaryOptions;
@@ -68,7 +69,11 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
         return removed ? `${cleanSentence(before.text, { keepOpeners: true })} ${own}`.trim() : own;
       });
       const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i], at: i }])), { nameOf, knownNames, meeting: texts });
-      const actionItems: DraftActionItem[] = found.map((a) => ({ text: actionText(a), owner: a.owner, due: a.due, start: a.start, end: a.end }));
+      // A terse task ("Ravi: do the figure") gets the topic it was said about.
+      const sentenceAt = (time: number) => Math.max(0, cleaned.findLastIndex((s) => s.start < time));
+      const actionItems: DraftActionItem[] = found.map((a) => ({
+        text: withTopic(actionText(a), topicOfTask(a.task, a.due, sentenceAt(a.end), topics)), owner: a.owner, due: a.due, start: a.start, end: a.end,
+      }));
       const listed = new Set([...decided, ...cleaned.flatMap((s, i) => (found.some((a) => s.start >= a.start && s.end <= a.end) ? [i] : []))]);
       const summary = chooseSummary(texts, topics, listed, options).map((i) => ({ text: withStop(texts[i]!), start: cleaned[i]!.start, end: cleaned[i]!.end }));
       return { overview: writeOverview(cleaned.length > 0 ? names : [], topics, decisions.length, actionItems.length), summary, actionItems, decisions };

@@ -173,6 +173,8 @@ describe('action items in more ways of asking, handing out and taking on work', 
   it('reads "would you be willing to", "would it be possible for you to", "do you think you could" as requests', () => {
     expect(items(s("Bob, would you be willing to draw up a list of who's overdue?", 'spk_0', 0))).toEqual([{ text: "Bob: draw up a list of who's overdue", owner: 'Bob', due: null }]);
     expect(items(s('Carol, would it be possible for you to tell housekeeping?', 'spk_0', 0))).toEqual([{ text: 'Carol: tell housekeeping', owner: 'Carol', due: null }]);
+    // The same with the adjective misheard or put another way ("would it be okay/easy for you to…").
+    expect(items(s('Carol, would it be easy for you to phone the printer?', 'spk_0', 0))).toEqual([{ text: 'Carol: phone the printer', owner: 'Carol', due: null }]);
     expect(items(s('Do you think you could check the fire doors by Friday?', 'spk_0', 0), s("Sure, I'll check them.", 'spk_2', 5)))
       .toEqual([{ text: 'Carol: check the fire doors by Friday', owner: 'Carol', due: 'Friday' }]);
   });
