@@ -55,7 +55,7 @@ const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am goin
  * A promise whose "'ll" the speech engine dropped ("And I email the volunteers", "I order the gloves today"):
  * "I" opening the sentence (or after "and/so/then") with a plain work verb. Not for verbs of talk or thought.
  */
-const DROPPED_WILL = /^(?:(?:and|so|then)\s+)?I\s+(?=(?:send|email|e-mail|call|phone|ring|book|order|check|print|write|fix|update|ask|remind|draft|prepare|schedule|collect|contact|organise|organize|arrange|buy|design|post|upload|share|repeat|follow up|set up|look into|talk to|speak to|reach out to|put together|sort out)\s+\S)/i;
+const DROPPED_WILL = /^(?:(?:and|so|then|in\s+the\s+meantime|meanwhile|okay|ok|sure|fine|right)\s*,?\s+)?I\s+(?=(?:send|email|e-mail|call|phone|ring|book|order|check|print|write|fix|update|ask|remind|draft|prepare|schedule|collect|contact|organise|organize|arrange|buy|design|post|upload|share|repeat|follow up|set up|look into|talk to|speak to|reach out to|put together|sort out)\s+\S)/i;
 /** Work verbs in the past tense, as a speech engine writes a reduced "I'll order"/"you'll fix" ("I ordered", "you fixed"). */
 const PAST_WORK = String.raw`(?:sent|emailed|e-mailed|called|phoned|rang|booked|ordered|checked|printed|wrote|fixed|updated|asked|reminded|drafted|prepared|scheduled|collected|contacted|organised|organized|arranged|bought|designed|posted|uploaded|shared|repeated|finished|sorted|tested|cleaned|moved|cancelled|canceled|confirmed|invited)`;
 const HEARD_AS_PAST_I = new RegExp(String.raw`^(?:(?:and|so|then|okay|ok|sure|yes|fine)\s*,?\s+)?I\s+(?=${PAST_WORK}\s+\S)`, 'i');

@@ -102,7 +102,8 @@ const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\
 
 const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;
 /** A rule or standing arrangement: "From now on…", "…from next week", "…starting Monday", "…, that's the rule". */
-const STANDING = new RegExp(String.raw`\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
+/** "From now on…", also as a small speech engine hears it ("from how on"). */
+const STANDING = new RegExp(String.raw`\b(?:from\s+(?:now|how)\s+on|going\s+forward|from\s+here\s+on|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
 /** What a standing arrangement is not: one person's promise or a request, a hedge or hypothetical, musing, a past event. */
 const NOT_STANDING = /\b(?:still|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+need\s+to|I\s+have\s+to|let\s+me|you'll|you\s+will|you\s+need\s+to|you\s+should|maybe|perhaps|might|could|would|should|if|unless|whether|think\s+about|wonder|suppose)\b/i;
 /** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
@@ -155,7 +156,7 @@ const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** A decision without its marker when enough remains ("We agreed to hire the Leeds movers." → "Hire the Leeds movers."). */
 export function decisionText(text: string): string {
-  const unwrapped = text.trim().replace(/^(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|one\s+more\s+thing|last\s+thing|finally)\s*,?\s*/i, '')
+  const unwrapped = text.trim().replace(/^(?:from\s+(?:now|how)\s+on|going\s+forward|from\s+here\s+on|one\s+more\s+thing|last\s+thing|finally)\s*,?\s*/i, '')
     .replace(/\s*,?\s*(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*([.!]?)\s*$/i, '$1');
   const approved = approvedOutcome(unwrapped);
   if (approved && wordCount(approved) >= 3) return withStop(capitalise(approved.trim()));

@@ -148,7 +148,9 @@ const COMMON_REPLY_RANK = 3000;
 const COMMON_PHRASE_RANK = 1500;
 const COMMON_DETERMINED_RANK = 300;
 /** "Imran, the antibiotic shortage?" (a person asked about an item; the speech engine may drop the question mark). */
-const ASKED_OF = /^[\p{L}]+(?:\s+[\p{L}]+)?,\s+((?:the|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*[?.]\s*$/u;
+const ASKED_OF = /^[\p{L}]+(?:\s+[\p{L}]+)?,\s+((?:the|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:\s+(?:in|at|on|for|from|with)\s+[^,.?!]+)?\s*[?.]\s*$/u;
+/** An acknowledgement of the last item before the next is put ("Thanks, Graham, the boiler replacement…"). */
+const ACKNOWLEDGED = /^(?:thanks|thank\s+you|cheers|okay|ok|right|good|great|lovely|fine|alright)\s*[,.]\s+/i;
 /** "Chromebook repairs, how big is the pile?" / "Special first.": the phrase before a question about it, or before "first". */
 const FRONTED = /^((?:the\s+|our\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:,\s+(?:how|what|where|who|when|which|any|is|are|do|does|did|can|could|has|have)\b[^.!]*\?|\s+first\s*[.!])\s*$/iu;
 
@@ -161,7 +163,7 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   // Wi-Fi in the science block.") is read as the phrase alone.
   // Not a person addressed ("Omar, how was the game?"): one capitalised word alone is no fronted topic.
   // "Name, the X." only when no cue names the item already ("Next, the sponsor reads.").
-  const asked = STRONG_CUE.test(text.trim().replace(LEAD_IN, '').replace(/^[\p{L}]+,\s+/u, '')) ? undefined : ASKED_OF.exec(text.trim())?.[1];
+  const asked = STRONG_CUE.test(text.trim().replace(LEAD_IN, '').replace(/^[\p{L}]+,\s+/u, '')) ? undefined : ASKED_OF.exec(text.trim().replace(ACKNOWLEDGED, ''))?.[1];
   const fronted = (FRONTED.exec(text.trim())?.[1] ?? asked)?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
   const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '');
   if (fronted || body !== text.trim()) tagged = tag(body);

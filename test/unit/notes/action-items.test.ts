@@ -15,6 +15,7 @@ describe('action items', () => {
   it('takes a promise whose "\'ll" the speech engine dropped ("And I email the volunteers"), but not talk, thought or habit in the first person', () => {
     expect(items(s('And I email the volunteers about the open day.', 'spk_1', 0))).toEqual([{ text: 'Bob: email the volunteers about the open day', owner: 'Bob', due: null }]);
     expect(items(s('I order more gloves from the supplier today.', 'spk_0', 0))).toEqual([{ text: 'Alice: order more gloves from the supplier today', owner: 'Alice', due: 'today' }]);
+    expect(items(s('In the meantime I ask the landlord about the boiler.', 'spk_0', 0))).toEqual([{ text: 'Alice: ask the landlord about the boiler', owner: 'Alice', due: null }]);
     for (const text of ['I think the garden looks wonderful.', 'I remember when the garden was grass.', 'I like the new colours.', 'Then I saw the invoice.', 'The team I email most is sales.']) {
       expect(items(s(text, 'spk_0', 0))).toEqual([]);
     }

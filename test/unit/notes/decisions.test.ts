@@ -137,6 +137,8 @@ describe('decisions', () => {
   });
   it.each([
     ['From now on, invoices go out on the first of every month.', 'Invoices go out on the first of every month.'],
+    // "From now on" as a small speech engine hears it.
+    ['From how on, the back door stays locked after six.', 'The back door stays locked after six.'],
     ["Expense claims have to be in within thirty days, that's the rule.", 'Expense claims have to be in within thirty days.'],
     ["We'll open a second check-in desk on Fridays from next week.", "We'll open a second check-in desk on Fridays from next week."],
     ['Going forward, the cash box is counted by two people.', 'The cash box is counted by two people.'],

@@ -161,6 +161,8 @@ describe('agenda items: more openings and verb-tagged nouns', () => {
     expect(lead(['Last thing from me, the conference abstract.', 'The deadline is the twentieth.'])).toEqual(['conference abstract']);
     expect(lead(['Shall we start with the cake, then?', 'We loved the lemon.'])).toEqual(['cake']);
     expect(lead(['Imran, the antibiotic shortage?', 'The supplier is out for six weeks.'])).toEqual(['antibiotic shortage']);
+    // Thanked for the last item first, and with where the item is ("Thanks, Sam, the roof repair on the west wing.").
+    expect(lead(['Thanks, Sam, the roof repair on the west wing.', 'The quote came in yesterday.'])).toEqual(['roof repair']);
     expect(lead(['Last thing, weekend cover.', 'We are one short.'])).toEqual(['weekend cover']);
     expect(lead(['On-call alerting.', 'Why did it take twenty minutes to page anyone?'])).toEqual(['on-call alerting']);
     expect(lead(["Let's take Saturday opening hours first.", 'Half the calls were about Saturdays.'])).not.toContain('Saturday opening hours first');
