@@ -269,7 +269,7 @@ const overlap = (a: string, b: string) => {
 };
 
 /** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not", "I'd rather not…", "I tried that…", "Honestly, I'm not sure…". */
-const REFUSAL = /^\s*(?:(?:honestly|well|um|hmm)\s*,?\s*)?(?:no\b(?!\s+(?:problem|worries|bother))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'm\s+afraid\b|I\s+won't\b|I'd\s+rather\s+not\b|I\s+tried\s+(?:that|it)\b|I'm\s+not\s+sure\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
+const REFUSAL = /^\s*(?:(?:honestly|well|um|hmm)\s*,?\s*)?(?:no\b(?!\s+(?:problem|worries|bother))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'd\s+(?:really\s+)?(?:love|like)\s+to(?:\s+\w+)?\s*,?\s+but\b|I\s+wish\s+I\s+could\b|I'm\s+afraid\b|I\s+won't\b|I'd\s+rather\s+not\b|I\s+tried\s+(?:that|it)\b|I'm\s+not\s+sure\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
 
 /** A task whose object points back ("do it tomorrow", "have that before Friday", "ask them by Thursday"). */
 const POINTS_BACK = /^[\p{L}-]+\s+(?:it|that|this|them)\b(?!\s+(?:week|morning|afternoon|evening|weekend|month|year|time)\b)/iu;

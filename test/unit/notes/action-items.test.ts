@@ -188,7 +188,8 @@ describe('action items in more ways of asking, handing out and taking on work', 
   });
 
   it('drops a request turned down without a "no" ("I\'d rather not…", "I tried that last week.", "Honestly, I\'m not sure…")', () => {
-    for (const answer of ["Honestly, I'm not sure the tutors even have the permissions.", 'I tried that last week.', "I'd rather not, it's a long drive."]) {
+    for (const answer of ["Honestly, I'm not sure the tutors even have the permissions.", 'I tried that last week.', "I'd rather not, it's a long drive.",
+      "I'd love to, but I'm away all of next week.", 'I wish I could, the diary is full.']) {
       expect(items(s('Bob, could you ask them to hold a Thursday slot for us?', 'spk_0', 0), s(answer, 'spk_1', 5))).toEqual([]);
     }
   });

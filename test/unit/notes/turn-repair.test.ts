@@ -49,6 +49,13 @@ describe('repairTurns', () => {
     expect(repairTurns(kept)).toEqual(kept);
   });
 
+  it('leaves a turn that ends on a particle after its object ("I\'ll copy you in.") to its speaker', () => {
+    expect(texts(repairTurns([s('A', "Sure, I'll copy you in."), s('B', 'Next, the parking permits.')])))
+      .toEqual(["A: Sure, I'll copy you in.", 'B: Next, the parking permits.']);
+    expect(texts(repairTurns([s('A', 'We moved it on.'), s('B', 'Next, the parking permits.')])))
+      .toEqual(['A: We moved it on.', 'B: Next, the parking permits.']);
+  });
+
   it('leaves short answers and far-apart sentences alone', () => {
     const kept = [s('A', 'Can you send the deck?'), s('B', 'Yes.'), s('B', 'It is nearly done.')];
     expect(repairTurns(kept)).toEqual(kept);
