@@ -39,6 +39,10 @@ const NEVER = new Set((
   'seventeenth eighteenth nineteenth twentieth thirtieth half quarter dozen hundred thousand million billion'
 ).split(/\s+/));
 
+/** What a meeting calls itself ("a quick huddle", "the Monday stand-up"): never a topic, nor the head of one. */
+const MEETING_TALK = new Set('huddle huddles standup standups stand-up catch-up catchup briefing debrief sync recap agenda'.split(' '));
+for (const word of MEETING_TALK) NEVER.add(word);
+
 /**
  * Time and vague nouns that may end or open a compound with a specific word, when the compound is said more than once
  * as a whole ("open day", "training session", "night shifts", "display case", "phone number"), though never a topic
@@ -189,7 +193,7 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   const run: TaggedToken[] = [];
   while (k < tokens.length && run.length < AGENDA_MAX_WORDS && PHRASE_POS.has(tokens[k]!.pos) && (!tokens[k]!.stop || tokens[k]!.pos === 'NOUN') && /^[\p{L}][\p{L}-]*$/u.test(tokens[k]!.text) && !excluded.has(tokens[k]!.lower)) run.push(tokens[k++]!);
   while (run.length > 0 && !HEAD_POS.has(run.at(-1)!.pos)) { run.pop(); k--; }
-  if (run.length === 0 || run.every((t) => NEVER.has(t.lower) || NEVER.has(t.lemma))) return undefined;
+  if (run.length === 0 || run.every((t) => NEVER.has(t.lower) || NEVER.has(t.lemma)) || MEETING_TALK.has(run.at(-1)!.lower)) return undefined;
   // "The party of eighteen.", "The Wi-Fi in the science block.": a number or noun after "of" closing the item belongs to it.
   if (tokens[k]?.lower === 'of' && ['NUM', 'NOUN'].includes(tokens[k + 1]?.pos ?? '') && (!tokens[k + 2] || tokens[k + 2]!.pos === 'PUNCT')) {
     run.push(tokens[k]!, tokens[k + 1]!);
