@@ -165,7 +165,7 @@ describe('agenda items: more openings and verb-tagged nouns', () => {
     expect(lead(['Thanks, Sam, the roof repair on the west wing.', 'The quote came in yesterday.'])).toEqual(['roof repair']);
     expect(lead(['Last thing, weekend cover.', 'We are one short.'])).toEqual(['weekend cover']);
     // What the meeting calls itself is no topic ("quick huddle", "the Monday stand-up").
-    expect(keyphrases(['Alright, quick huddle before the lunch rush.', 'The van needs new tyres.', 'The van is booked in for Friday.']).map((k) => k.text)).not.toContain('quick huddle');
+    expect(keyphrases(['Alright, quick huddle before the lunch rush.', 'The van needs new tyres.', 'The van is booked in for Friday.']).some((k) => /huddle/.test(k.text))).toBe(false);
     expect(lead(['On-call alerting.', 'Why did it take twenty minutes to page anyone?'])).toEqual(['on-call alerting']);
     expect(lead(["Let's take Saturday opening hours first.", 'Half the calls were about Saturdays.'])).not.toContain('Saturday opening hours first');
   });
