@@ -47,7 +47,7 @@ export interface ActionContext {
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
-const NOT_TASKS = String.raw`be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
+const NOT_TASKS = String.raw`keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
@@ -113,7 +113,7 @@ export function knownName(said: string, known: readonly string[]): string | unde
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
   // …and at a new subject after a comma ("…, it should be in by Wednesday", "…, I need a break anyway").
-  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)\s+(?:should|will|'ll|would|might|could|is|'s)\b|,\s*(?:I|we|they|he|she)\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b/.exec(rest);
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|'ll|'s|\s+'ll|\s+'s)\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b/.exec(rest);
   return (stop ? rest.slice(0, stop.index) : rest).trim();
 }
 

@@ -39,9 +39,9 @@ export function resolveObjectPronoun(task: string, before: readonly string[]): s
 }
 
 /** Verbs a person does in a report ("the engineer thinks…", "the head wants…"). */
-const PERSON_DOES = String.raw`(?:thinks|thought|says|said|wants|wanted|quoted|reckons|asked|called|rang|emailed|offered|promised|mentioned|told|knows|agreed|replied|wrote|phoned)`;
+const PERSON_DOES = String.raw`(?:thinks|thought|says|said|wants|wanted|quoted|reckons|asked|called|rang|emailed|offered|promised|mentioned|told|knows|agreed|replied|wrote|phoned|loves|loved|likes|liked|hates|hated|prefers|preferred)`;
 /** How many sentences back the person may have been spoken of ("The engineer thinks…" … "I'll book him in."). */
-const PERSON_REACH = 8;
+const PERSON_REACH = 10;
 const PERSON_OBJECT = /^([\p{L}-]+)\s+(him|her)\b\s*/iu;
 
 /**

@@ -51,7 +51,7 @@ const MARKERS: readonly RegExp[] = [
   // "Saturday it is." / "The blue one it is." / "Forty pounds it stays." / "Hand-turned it is, with two stagehands."
   /\b(?!(?:what|how|as|where|whatever|who|which|that|whether|if|is|this|here|there|so|yes|yeah|no|because|know|think|see|wonder|way)\b)[\p{L}\p{N}]+\s+it\s+(?:is|stays)(?:\s*,\s*(?:with|for|from|on|at|in|then)\b[^.?!]*)?\s*[.!]?\s*$/iu,
   // A rule for everyone: "Nobody works under the east side while the lift is on."
-  /^(?:(?:good|right|okay|ok|so|and)\s*,?\s*)?(?:nobody|no\s+one)\s+(?!(?:is|was|has|knows|thinks|wants|likes|cares|says|minds|remembers|seems|needs|gets\s+it|believes|feels|reads|listens|expects|understands|asks|uses)\b)[a-z]+s\b(?![^.?!]*\?)/i,
+  /^(?:(?:good|right|okay|ok|so|and)\s*,?\s*)?(?:nobody|no\s+one)\s+(?!(?:is|was|has|knows|thinks|wants|likes|cares|says|minds|remembers|seems|needs|gets\s+it|believes|feels|reads|listens|expects|understands|asks)\b)[a-z]+s\b(?![^.?!]*\?)/i,
   // Going with a choice.
   /\b(?:let's|let us)\s+(?:go|stick|stay)\s+with\b/i,
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we)\s+(?:go|going|stick|sticking|stay|staying)\s+with\b/i,
@@ -82,6 +82,8 @@ function concludes(text: string): boolean {
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
   if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
+    // …or put out of use or out of the way ("Then those three are taped off until estates repairs them.").
+    || /^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will\s+be|stays?)\s+(?:now\s+)?\w+ed\s+(?:off|out|away|down)\b/i.test(rest)
     // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet."
     || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest) && !pastTense(rest))
     // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
@@ -109,7 +111,9 @@ const NOT_STANDING = /\b(?:still|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s
 /** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
 const PAST = /\b(?:was|were|did|didn't|had|hadn't|went|came|broke|said|told|took|made|got|sold|ran|found|left|gave|bought|saw|wrote|began|fell|happened|used\s+to|last\s+(?:week|month|year|time|spring|summer|autumn|winter))\b/i;
 const pastTense = (text: string) => PAST.test(text)
-  || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text.replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, ''));
+  // Not a participle after "is/get…" ("gets signed out") or before a noun after an article ("the locked cabinet").
+  || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text
+    .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, ''));
 
 function standing(clause: string): boolean {
   return STANDING.test(clause) && !NOT_STANDING.test(clause) && !pastTense(clause);
@@ -180,7 +184,7 @@ const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|y
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
 const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
 const QUESTION = /\?\s*$/;
-const RULE_TAG = /^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*[.!]?\s*$/i;
+const RULE_TAG = /^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+(?:going\s+forward|from\s+now\s+on|from\s+here\s+on))?\s*[.!]?\s*$/i;
 
 /** True when `statement` takes up most of what one of `before` put ("Could deliveries come before eight?" → "Deliveries come before eight."). */
 function takesUp(statement: string, before: readonly string[]): boolean {
@@ -340,6 +344,20 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     }
     // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
     // another speaker) or by another speaker's restatement.
+    // "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
+    // maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
+    const announced = PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)\s*[.?!:]?\s*$/i.test(s.text.replace(STRIP_PROPOSAL, '').trim());
+    if (announced) {
+      const put = sentences[i + 1];
+      if (!put || put.speaker !== s.speaker || QUESTION.test(put.text) || wordCount(put.text) < 4) continue;
+      const tagged = sentences[i + 2]?.speaker === s.speaker && QUESTION.test(sentences[i + 2]!.text) && wordCount(sentences[i + 2]!.text) <= 3 ? i + 2 : i + 1;
+      const answer = sentences[tagged + 1];
+      if (answer && answer.speaker !== s.speaker && (ACCEPT_ALONE.test(answer.text) || WORKS_FOR_ME.test(answer.text))) {
+        push(decisionText(put.text), [i, i + 1, tagged + 1]);
+        i = tagged + 1;
+      }
+      continue;
+    }
     if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text)) {
       const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
       const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);

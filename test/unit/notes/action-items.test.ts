@@ -280,3 +280,15 @@ describe('a task ends before "give me till…"', () => {
     expect(items(s('I can write the macro, give me till eleven.', 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: write the macro']);
   });
 });
+
+describe('a task ends at a new clause after a comma; talk is no task', () => {
+  it('stops at ", it\'ll…", ", it\'s…" and ", I\'ve…"', () => {
+    expect(items(s("I'll put the order in this morning, it'll come Wednesday.", 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: put the order in this morning']);
+    expect(items(s("I can pull them from the till, it's ten minutes.", 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: pull them from the till']);
+    expect(items(s("I'll tidy the stock room, I've got an hour free.", 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: tidy the stock room']);
+  });
+
+  it('does not take "I\'ll keep it brief" for a task', () => {
+    expect(items(s("Morning. I'll keep it brief, I've been up all night.", 'spk_0', 0))).toEqual([]);
+  });
+});

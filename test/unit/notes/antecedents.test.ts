@@ -42,6 +42,7 @@ describe('person pronouns of tasks', () => {
     expect(resolvePersonPronoun('book him in for Monday', ['The engineer thinks it is the thermostat.', 'He quoted three hundred pounds.', 'Leave it with me.'])).toBe('book the engineer in for Monday');
     expect(resolvePersonPronoun('give her a ring this afternoon', ["What about Jess's sister?", 'She did a few shifts at Christmas.'])).toBe("give Jess's sister a ring this afternoon");
     expect(resolvePersonPronoun('ask her at drop off tomorrow', ['Does anyone know if the head wants staff on the stalls?', 'No idea.'])).toBe('ask the head at drop off tomorrow');
+    expect(resolvePersonPronoun('call her tomorrow', ['The author loves the photo cover, though.', 'Sales went for blue.'])).toBe('call the author tomorrow');
     // A thing that "is" something is no person.
     expect(resolvePersonPronoun('tell her this afternoon', ['On Sunday, late checkout is capped at twelve thirty.'])).toBe('tell her this afternoon');
   });

@@ -335,3 +335,27 @@ describe('an order after an opener', () => {
     expect(findDecisions([s('Okay, offer them fifteen percent if they sign an annual contract.', 'spk_0', 0), s('Nothing shorter than a year.', 'spk_0', 3), s('Makes sense.', 'spk_1', 6)]).length).toBe(1);
   });
 });
+
+describe('a proposal announced, a rule tagged "going forward", things put out of use', () => {
+  it('takes "How about this." then the statement, accepted by another speaker, for a decision', () => {
+    expect(findDecisions([s('How about this.', 'spk_0', 0), s('Anything under a tenner goes on the sale rail, the rest stays put.', 'spk_0', 2),
+      s('Yeah?', 'spk_0', 5), s('Sounds right.', 'spk_1', 7)]).map((d) => d.text)).toEqual(['Anything under a tenner goes on the sale rail, the rest stays put.']);
+    // Not when nobody accepts it.
+    expect(findDecisions([s('How about this.', 'spk_0', 0), s('Anything under a tenner goes on the sale rail.', 'spk_0', 2), s('Hmm, not sure.', 'spk_1', 5)])).toEqual([]);
+  });
+
+  it('takes the statement "That\'s the rule going forward." tags', () => {
+    expect(findDecisions([s('If you lock up alone, you text the manager when you leave.', 'spk_0', 0), s("That's the rule going forward.", 'spk_0', 4)]).map((d) => d.text))
+      .toEqual(['If you lock up alone, you text the manager when you leave.']);
+  });
+
+  it('reads a participle before a noun ("the locked cabinet") as no past event', () => {
+    expect(isDecision('So from now on the spare keys live in the locked cabinet.')).toBe(true);
+    expect(isDecision('So from now on the spare keys lived in the cabinet.')).toBe(false);
+  });
+
+  it('takes a conclusion that puts something out of use ("Then the two old printers are switched off…") and a rule for everyone', () => {
+    expect(isDecision('Then the two old printers are switched off until the engineer has been.')).toBe(true);
+    expect(isDecision('Right, nobody uses the side gate until it has been fixed.')).toBe(true);
+  });
+});
