@@ -86,16 +86,23 @@ function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
     if (inCompound) { out[i] = { ...t, pos: 'NOUN' }; continue; }
     if (!opener || !(NOUN_OPENERS.has(opener.lower) || opener.pos === 'NUM')) continue;
     if (nounBetween && t.lower !== t.lemma) continue;
-    out[i] = { ...t, pos: 'NOUN' };
+    // A participle before a noun describes it ("a proper laminated notice").
+    const describes = /(?:ed|en)$/.test(t.lower) && HEAD_POS.has(out[i + 1]?.pos ?? '');
+    out[i] = { ...t, pos: describes ? 'ADJ' : 'NOUN' };
   }
   return out;
 }
+const KEEPS_CAPITAL = /^(?:mr|mrs|ms|miss|dr|prof|sir|dame|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/;
 /** A capital that only opens the sentence ("Patient reminders are…", "Demo day.") makes no proper noun: a common first word is read in lower case. */
-function plainSentenceStart(tokens: readonly TaggedToken[]): TaggedToken[] {
+function plainSentenceStart(tokens: readonly TaggedToken[], lowerCased: ReadonlySet<string> = new Set()): TaggedToken[] {
   const [first] = tokens;
   // A hyphenated word is as common as its parts ("On-call alerting.").
   const rank = (word: string) => Math.max(...word.split('-').map((part) => frequencyRank(part) ?? Infinity));
-  if (!first || rank(first.lower) > 20_000) return [...tokens];
+  // A title or a day or month keeps its capital ("Mrs Adeyemi", "Tuesday evening session"); an inflected common word
+  // is as common as its lemma ("Rusted chains").
+  // A rare word the meeting also says in lower case is a common noun too ("Rota first?" … "the out of hours rota").
+  const plain = lowerCased.has(first?.lower ?? '');
+  if (!first || KEEPS_CAPITAL.test(first.lower) || (!plain && Math.min(rank(first.lower), rank(first.lemma)) > 20_000)) return [...tokens];
   return [{ ...first, text: first.lower, pos: first.pos === 'PROPN' ? 'NOUN' : first.pos }, ...tokens.slice(1)];
 }
 
@@ -104,13 +111,19 @@ const readsBare = (head: TaggedToken) => head.pos === 'PROPN' || (head.lower !==
 
 const isTimeHead = (t: TaggedToken) => TIME_HEADS.has(t.lower) && HEAD_POS.has(t.pos);
 
-function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySet<string>): Candidate[] {
-  const tokens = repairNounTags(plainSentenceStart(raw));
+/**
+ * A past participle the tagger calls a noun ("you get it countersigned"): a word of seven letters or more ending in
+ * "-ed" that ordinary English does not use as a word of its own (nouns in "-ed" are short or common: "shed", "hundred").
+ */
+const participle = (t: TaggedToken) => t.lower.length >= 7 && /[^e]ed$/.test(t.lower) && frequencyRank(t.lower) === undefined;
+
+function candidatesOf(raw: TaggedToken[], sentence: number, excluded: ReadonlySet<string>, lowerCased?: ReadonlySet<string>): Candidate[] {
+  const tokens = repairNounTags(plainSentenceStart(raw, lowerCased));
   const out: Candidate[] = [];
   let run: TaggedToken[] = [];
   const flush = () => {
     // Trim to a head noun at the end and at most MAX_WORDS words, starting on a noun or adjective.
-    while (run.length > 0 && !HEAD_POS.has(run.at(-1)!.pos)) run.pop();
+    while (run.length > 0 && (!HEAD_POS.has(run.at(-1)!.pos) || participle(run.at(-1)!))) run.pop();
     if (run.length > MAX_WORDS) run = run.slice(-MAX_WORDS);
     if (run.length > 0) out.push({ tokens: run, sentence });
     run = [];
@@ -219,7 +232,8 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
  */
 export function keyphrases(texts: readonly string[], excluded: ReadonlySet<string> = new Set(), tagged?: readonly TaggedToken[][]): Keyphrase[] {
   const taggedTexts = texts.map((text, i) => tagged?.[i] ?? tag(text));
-  const candidates = taggedTexts.flatMap((tokens, i) => candidatesOf([...tokens], i, excluded));
+  const lowerCased = new Set(taggedTexts.flatMap((tokens) => tokens.slice(1).filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.lower)));
+  const candidates = taggedTexts.flatMap((tokens, i) => candidatesOf([...tokens], i, excluded, lowerCased));
   // A word's weight: uses in candidate phrases × specificity².
   const uses = new Map<string, number>();
   for (const c of candidates) for (const t of c.tokens) uses.set(t.lemma, (uses.get(t.lemma) ?? 0) + 1);
@@ -231,7 +245,7 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
     // Every part of the run that ends on a noun is a phrase too ("login screen crash" → "login screen", "crash").
     for (let from = 0; from < c.tokens.length; from++) for (let to = from + 1; to <= c.tokens.length; to++) {
       const tokens = c.tokens.slice(from, to);
-      if (!HEAD_POS.has(tokens.at(-1)!.pos)) continue;
+      if (!HEAD_POS.has(tokens.at(-1)!.pos) || participle(tokens.at(-1)!)) continue;
       if (tokens[0]!.pos === 'ADJ' && tokens.length === 1) continue;
       if (isTimeHead(tokens[0]!) && tokens.length === 1) continue;
       const lemmas = tokens.map((t) => t.lemma);

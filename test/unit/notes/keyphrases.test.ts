@@ -177,3 +177,24 @@ describe('agenda items asked of someone without a question mark', () => {
     expect(lead(['Next, the sponsor reads.', 'People skip the ad.'])).toEqual(['sponsor reads']);
   });
 });
+
+describe('topics as a reader expects them written', () => {
+  const texts = (sentences: string[]) => keyphrases(sentences).map((k) => k.text);
+
+  it('keeps the capital of a title or a day that opens a sentence ("Mrs Adeyemi", "Tuesday evening session")', () => {
+    expect(texts(['Mrs Adeyemi had a fall in the night.', 'Has anyone told Mrs Adeyemi\'s son?'])).toContain('Mrs Adeyemi');
+    expect(texts(['Tuesday evening session.', 'The Tuesday evening session had fourteen people.'])).toContain('Tuesday evening session');
+  });
+
+  it('writes a rare word that opens a sentence in lower case when the meeting also says it so ("Rota first?")', () => {
+    const topics = texts(['Rota first?', 'The out of hours rota for next month is short.']);
+    expect(topics).toContain('rota');
+    expect(topics).not.toContain('Rota');
+  });
+
+  it('takes no past participle for a topic ("get it countersigned", "a laminated notice")', () => {
+    const topics = texts(['You get it countersigned the next morning.', 'Would you make a proper laminated notice?', 'The notice goes on the cabinet.']);
+    expect(topics).not.toContain('countersigned');
+    expect(topics).not.toContain('laminated');
+  });
+});
