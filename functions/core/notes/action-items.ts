@@ -336,6 +336,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       const answerer = sentences.slice(index + 1, index + 3).find((n) => n.speaker !== s.speaker);
       // A request turned down ("No, not with my back the way it is.") is no one's task.
       if (answerer && REFUSAL.test(answerer.opened ?? answerer.text)) return;
+      // …and one done there and then ("Could you shut the door?" — "Done.") is nobody's task any more.
+      if (answerer && /^\s*(?:done|there\s+you\s+go|there\s+we\s+go)\s*[.!]/i.test(answerer.opened ?? answerer.text)) return;
       // A name no speaker is labelled with ("Large, will you…" for Raj) yields to the speaker who takes the task on.
       const misheard = hit.owner !== 'addressee' && ctx.knownNames.length > 0 && !ctx.knownNames.includes(hit.owner as string)
         && answerer !== undefined && (ANSWER.test(answerer.opened ?? answerer.text) || COMMITMENT.test(answerer.text));

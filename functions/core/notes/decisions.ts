@@ -51,7 +51,7 @@ const MARKERS: readonly RegExp[] = [
   // "Saturday it is." / "The blue one it is." / "Forty pounds it stays." / "Hand-turned it is, with two stagehands."
   /\b(?!(?:what|how|as|where|whatever|who|which|that|whether|if|is|this|here|there|so|yes|yeah|no|because|know|think|see|wonder|way)\b)[\p{L}\p{N}]+\s+it\s+(?:is|stays)(?:\s*,\s*(?:with|for|from|on|at|in|then)\b[^.?!]*)?\s*[.!]?\s*$/iu,
   // A rule for everyone: "Nobody works under the east side while the lift is on."
-  /^(?:(?:good|right|okay|ok|so|and)\s*,?\s*)?(?:nobody|no\s+one)\s+(?!(?:is|was|has|knows|thinks|wants|likes|cares|says|minds|remembers|seems|needs|gets\s+it|believes|feels|reads|listens|expects|understands|asks)\b)[a-z]+s\b(?![^.?!]*\?)/i,
+  /^(?:(?:good|right|okay|ok|so|and)\s*,?\s*)?(?:nobody|no\s+one)\s+(?!(?:is|was|has|knows|thinks|wants|likes|cares|says|minds|remembers|seems|needs|gets\s+it|believes|feels|reads|listens|expects|understands|asks)\b)[a-z]+s\b(?=[^.?!]*\b(?:until|till|unless|without|while|during|before|after|when|alone|on\s+their\s+own|more\s+than|any\s*more)\b)(?![^.?!]*\?)/i,
   // Going with a choice.
   /\b(?:let's|let us)\s+(?:go|stick|stay)\s+with\b/i,
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we)\s+(?:go|going|stick|sticking|stay|staying)\s+with\b/i,
@@ -97,7 +97,7 @@ const KEEPING = /\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:still\s+|just\s+)?(?:keepin
 const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s*)?then\s+it's\s+(?:the|a|an|our)\s+(?!end\b|time\b|next\b|last\b)\w+/i;
 
 /** Putting a choice off is not making it: "Let's leave that for next week", "Hold it over to the next meeting", "Too early to call". */
-const POSTPONED = /\b(?:think|talk|mull)\s+(?:it|that|this)\s+over\b|\bcome\s+back\s+to\s+(?:you|us|them)\b|\bdecide\s+(?:then|later|after|once|when)\b|\bbring\s+(?:it|that|this)\s+up\s+(?:at|in|with|next)\b|\bdecide\b[^.?!]*\b(?:next|later|another)\b|\b(?:park|leave|table|defer)\s+(?:it|that|this|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:until|till|for)\b|\bhold\s+off\b|\brevisit\b|\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
+const POSTPONED = /\b(?:think|talk|mull)\s+(?:it|that|this)\s+over\b|\blook\s+at\s+(?:it|that|this)\s+again\b|\bcome\s+back\s+to\s+(?:you|us|them)\b|\bdecide\s+(?:then|later|after|once|when)\b|\bbring\s+(?:it|that|this)\s+up\s+(?:at|in|with|next)\b|\bdecide\b[^.?!]*\b(?:next|later|another)\b|\b(?:park|leave|table|defer)\s+(?:it|that|this|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:until|till|for)\b|\bhold\s+off\b|\brevisit\b|\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
 /** True when the sentence puts a choice off ("let's park it until Thursday", "hold off", "we'll revisit it"). */
 export const putsOff = (text: string): boolean => POSTPONED.test(text);
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
@@ -314,8 +314,10 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         const next = sentences[i + 1];
         const previous = sentences[i - 1];
         const promise = next && /^\s*(?:I|I'll|I\s+will|I\s+can|I'm\s+going\s+to|let\s+me)\b/i.test(next.text);
+        // "Done." after "Nadeem, could you shut the door?" says the thing asked is done, not that anything was agreed.
+        const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
         const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) && !promise ? i + 1
-          : previous && previous.speaker !== s.speaker ? i - 1 : undefined;
+          : previous && previous.speaker !== s.speaker && !asked ? i - 1 : undefined;
         // "Three tiers, then? Two lemon and one chocolate?" — "Yes, let's go with that.": a short question goes with the one before it.
         const before = source === undefined ? undefined : sentences[source - 1];
         const joined = source !== undefined && source === i - 1 && before && before.speaker === sentences[source]!.speaker
@@ -346,14 +348,15 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     // another speaker) or by another speaker's restatement.
     // "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
     // maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
-    const announced = PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)\s*[.?!:]?\s*$/i.test(s.text.replace(STRIP_PROPOSAL, '').trim());
+    // "Is everyone happy with that as the rule?" and then "One tea per family a season?": the question says what is put.
+    const announced = PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(STRIP_PROPOSAL, '').trim());
     if (announced) {
       const put = sentences[i + 1];
-      if (!put || put.speaker !== s.speaker || QUESTION.test(put.text) || wordCount(put.text) < 4) continue;
+      if (!put || put.speaker !== s.speaker || wordCount(put.text) < 4) continue;
       const tagged = sentences[i + 2]?.speaker === s.speaker && QUESTION.test(sentences[i + 2]!.text) && wordCount(sentences[i + 2]!.text) <= 3 ? i + 2 : i + 1;
       const answer = sentences[tagged + 1];
       if (answer && answer.speaker !== s.speaker && (ACCEPT_ALONE.test(answer.text) || WORKS_FOR_ME.test(answer.text))) {
-        push(decisionText(put.text), [i, i + 1, tagged + 1]);
+        push(decisionText(put.text.replace(/\?\s*$/, '.')), [i, i + 1, tagged + 1]);
         i = tagged + 1;
       }
       continue;

@@ -292,3 +292,10 @@ describe('a task ends at a new clause after a comma; talk is no task', () => {
     expect(items(s("Morning. I'll keep it brief, I've been up all night.", 'spk_0', 0))).toEqual([]);
   });
 });
+
+describe('a request done on the spot', () => {
+  it('is nobody\'s task once answered "Done."', () => {
+    expect(items(s('Bob, could you shut the door?', 'spk_0', 0), s('Done.', 'spk_1', 3))).toEqual([]);
+    expect(items(s('Bob, could you send the minutes round?', 'spk_0', 0), s('Sure.', 'spk_1', 3))).toHaveLength(1);
+  });
+});

@@ -359,3 +359,23 @@ describe('a proposal announced, a rule tagged "going forward", things put out of
     expect(isDecision('Right, nobody uses the side gate until it has been fixed.')).toBe(true);
   });
 });
+
+describe('a proposal put as "that as the rule", a rule with its condition, a request done on the spot', () => {
+  it('takes "Is everyone happy with that as the rule?" and its restating question, accepted, for a decision', () => {
+    expect(findDecisions([s('Is everyone happy with that as the rule?', 'spk_0', 0), s('One shift per volunteer a month?', 'spk_0', 3), s('Yes.', 'spk_1', 6)]).map((d) => d.text))
+      .toEqual(['One shift per volunteer a month.']);
+  });
+
+  it('takes "Nobody …" for a rule only with its condition ("until", "while", "more than")', () => {
+    expect(isDecision('Nobody swears about tomatoes.')).toBe(false);
+    expect(isDecision('Nobody opens the safe while a customer is in the shop.')).toBe(true);
+  });
+
+  it('does not take "Done." after a request for an agreement to it', () => {
+    expect(findDecisions([s('Sam, could you close the window, the traffic is loud.', 'spk_0', 0), s('Done.', 'spk_1', 3)])).toEqual([]);
+  });
+
+  it('does not take "let\'s … and look at it again next month" for a decision', () => {
+    expect(isDecision("Let's get more volunteers first and look at it again next month.")).toBe(false);
+  });
+});
