@@ -298,4 +298,8 @@ describe('a request done on the spot', () => {
     expect(items(s('Bob, could you shut the door?', 'spk_0', 0), s('Done.', 'spk_1', 3))).toEqual([]);
     expect(items(s('Bob, could you send the minutes round?', 'spk_0', 0), s('Sure.', 'spk_1', 3))).toHaveLength(1);
   });
+
+  it('takes no team task from a choice put off ("…and look at it again next month")', () => {
+    expect(items(s("Let's try to get more volunteers first and look at it again next month.", 'spk_0', 0))).toEqual([]);
+  });
 });
