@@ -223,7 +223,9 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   // "The party of eighteen." names an item with its article, even in common words.
   const determined = tokens[0] !== undefined && AGENDA_DET.has(tokens[0].lower);
   const specific = rarest > (determined ? COMMON_DETERMINED_RANK : run.length >= 2 ? COMMON_PHRASE_RANK : COMMON_REPLY_RANK);
-  return verbless && specific && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 5 ? { tokens: run, sentence } : undefined;
+  // "Rusted chains, bent forks." lists things said about the item under discussion; it names no new one.
+  const listed = after?.text === ',' && tokens.slice(k + 1).some((t) => t.pos === 'NOUN');
+  return verbless && specific && !listed && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 5 ? { tokens: run, sentence } : undefined;
 }
 
 /**

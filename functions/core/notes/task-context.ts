@@ -34,8 +34,9 @@ export function leansOnContext(task: string, due: string | null): boolean {
  */
 export function topicOfTask(task: string, due: string | null, at: number, topics: readonly Keyphrase[]): string | undefined {
   if (!leansOnContext(task, due)) return undefined;
-  const named = new Set(contentWords(task));
-  const fresh = (k: Keyphrase) => !contentWords(k.text).some((w) => named.has(w));
+  const named = contentWords(task);
+  // "tag" is named by "do the tagging": a word counts as said when one is the other's start.
+  const fresh = (k: Keyphrase) => !contentWords(k.text).some((w) => named.some((n) => n.startsWith(w) || w.startsWith(n)));
   // A task that already names an agenda item or a leading topic of two words or more ("sort the minibus out") has its context.
   if (topics.slice(0, LEADING_TOPICS).some((k) => !fresh(k) && (k.announced !== undefined || k.lemmas.length > 1))) return undefined;
   const leading = topics.slice(0, LEADING_TOPICS).filter((k) => fresh(k) && specific(k));

@@ -198,3 +198,10 @@ describe('topics as a reader expects them written', () => {
     expect(topics).not.toContain('laminated');
   });
 });
+
+describe('a list is no agenda item', () => {
+  it('does not take "Rusted chains, bent forks." for an agenda item, but keeps "The reserve fund policy, Kenneth."', () => {
+    expect(lead(['Right.', 'Donated bikes.', 'Half of those are scrap.', 'Rusted chains, bent forks.', 'We should strip them.'])).toEqual(['donated bikes']);
+    expect(lead(['The reserve fund policy, Kenneth.', 'I have drafted a policy.'])).toEqual(['reserve fund policy']);
+  });
+});

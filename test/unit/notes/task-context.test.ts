@@ -31,6 +31,8 @@ describe('a terse task gets the topic it was said about', () => {
   });
 
   it('adds nothing to a task that names its topic, stands on its own, or has no topic before it', () => {
+    // "do the tagging" names "tag".
+    expect(topicOfTask('do the tagging', null, 2, keyphrases(['Can you tag the decent bikes?', 'The tag goes on the saddle.', "I'll do the tagging."]))).not.toBe('tag');
     expect(topicOfTask('sort the minibus out', null, 8, topics)).toBeUndefined();
     expect(topicOfTask('write the budget section for the council', null, 4, topics)).toBeUndefined();
     expect(topicOfTask('do it', null, 0, keyphrases(['Hello everyone.', "I'll do it."]))).toBeUndefined();
