@@ -305,7 +305,11 @@ function sharedTaskOf(text: string, speaker: string): string | undefined {
 const HANDED = /^([A-Z][\p{L}]+|[a-z]+),\s*(?:(?:that|this)(?:\s+one)?(?:'s|\s+is)|it's|(the\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s+is)\s+yours\b|^([A-Z][\p{L}]+),\s*you\s+take\s+(?:that|this|it)\b/u;
 function assignmentOf(text: string, ctx: ActionContext): { owner: string; what: string | null } | undefined {
   const match = HANDED.exec(text);
-  const said = match?.[1] ?? match?.[3];
+  // "Wonderful, that's yours, Raj.": the name may close the sentence instead; a common word opening it is no name.
+  const closing = match ? /^,\s*([A-Z][\p{L}]+)\s*[.!]?\s*$/u.exec(text.slice(match.index + match[0].length))?.[1] : undefined;
+  const opening = match?.[1] ?? match?.[3];
+  const common = (word: string) => !knownName(word, ctx.knownNames) && (frequencyRank(word.toLowerCase()) ?? Infinity) <= 15_000;
+  const said = closing ?? (opening && !common(opening) ? opening : undefined);
   if (!said || NOT_NAMES.has(said.toLowerCase())) return undefined;
   const owner = knownName(said, ctx.knownNames) ?? (/^[A-Z]/.test(said) ? said : undefined);
   return owner ? { owner, what: match![2] ?? null } : undefined;

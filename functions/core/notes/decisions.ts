@@ -65,7 +65,11 @@ const MARKERS: readonly RegExp[] = [
 
 /** "let's" + a verb that changes something ("let's drop the lamb dish", "let's do it"). */
 function letsCommits(text: string): boolean {
-  for (const m of text.matchAll(/\b(?:let's|let us)\s+(.+)/gi)) if (!LETS_PROCESS.test(m[1]!.trim())) return true;
+  // "let us" opens a clause ("Let us drop it"); "it has never let us down" is no suggestion.
+  for (const m of text.matchAll(/\b(?:let's|let us)\s+(.+)/gi)) {
+    const opensClause = /^let's/i.test(m[0]) || /(?:^|[,;:.]\s*|\b(?:so|then|and|okay|ok|right|now)\s+)$/i.test(text.slice(0, m.index));
+    if (opensClause && !LETS_PROCESS.test(m[1]!.trim())) return true;
+  }
   return false;
 }
 
@@ -173,8 +177,10 @@ export function decisionText(text: string): string {
   return withStop(capitalise(wordCount(rest) >= 3 ? rest : t));
 }
 
+/** "Fine, the repair then.": a conclusion that names its choice with an article and a noun. */
+const namesChoice = (text: string) => /^\s*(?:(?:fine|okay|ok|right|good|great|alright|so)\s*,?\s*)+the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+then\s*[.!]?\s*$/iu.test(text);
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
-const isBare = (text: string) => wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
+const isBare = (text: string) => !namesChoice(text) && wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
 const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;

@@ -40,7 +40,7 @@ export function topicOfTask(task: string, due: string | null, at: number, topics
   // A task that already names an agenda item or a leading topic of two words or more ("sort the minibus out") has its context.
   if (topics.slice(0, LEADING_TOPICS).some((k) => !fresh(k) && (k.announced !== undefined || k.lemmas.length > 1))) return undefined;
   const leading = topics.slice(0, LEADING_TOPICS).filter((k) => fresh(k) && specific(k));
-  const lastUse = (k: Keyphrase) => Math.max(-1, ...k.sentences.filter((s) => s <= at && at - s < NEAR));
+  const lastUse = (k: Keyphrase) => Math.max(-1, ...k.sentences.filter((s) => s < at && at - s <= NEAR));
   const near = leading.map((k) => ({ k, last: lastUse(k) })).filter(({ last }) => last >= 0).sort((a, b) => b.last - a.last)[0]?.k;
   const section = topics.filter((k) => k.announced !== undefined && k.announced <= at && at - k.announced <= SECTION_REACH && fresh(k))
     .sort((a, b) => b.announced! - a.announced!)[0];

@@ -303,3 +303,10 @@ describe('a request done on the spot', () => {
     expect(items(s("Let's try to get more volunteers first and look at it again next month.", 'spk_0', 0))).toEqual([]);
   });
 });
+
+describe('a task handed over with the name at the end', () => {
+  it('gives "Wonderful, that\'s yours, Bob." to Bob, and takes no common word for a name', () => {
+    expect(items(s("I'll write the cookbook blurb then.", 'spk_1', 0), s("Wonderful, that's yours, Bob.", 'spk_0', 3)).map((i) => i.owner)).toEqual(['Bob']);
+    expect(items(s('We need someone to write the cookbook blurb.', 'spk_0', 0), s("Wonderful, that's yours.", 'spk_0', 3)).map((i) => i.owner)).not.toContain('Wonderful');
+  });
+});

@@ -375,3 +375,15 @@ describe('a proposal put as "that as the rule", a rule with its condition, a req
     expect(findDecisions([s('Sam, could you close the window, the traffic is loud.', 'spk_0', 0), s('Done.', 'spk_1', 3)])).toEqual([]);
   });
 });
+
+describe('reasons and named choices', () => {
+  it('does not take "ours has never let us down" for a suggestion', () => {
+    expect(isDecision("Three eighty's a lot cheaper, and ours has never really let us down.")).toBe(false);
+    expect(isDecision('Let us drop the second van.')).toBe(true);
+  });
+
+  it('reads "Fine, the repair then." as its own choice, not as a bare yes to the reason said before it', () => {
+    expect(findDecisions([s('The repair is a lot cheaper, and ours has never let us down.', 'spk_0', 0), s('Fine, the repair then.', 'spk_1', 4)]).map((d) => d.text))
+      .toEqual(['The repair then.']);
+  });
+});

@@ -38,6 +38,11 @@ describe('a terse task gets the topic it was said about', () => {
     expect(topicOfTask('do it', null, 0, keyphrases(['Hello everyone.', "I'll do it."]))).toBeUndefined();
   });
 
+  it('takes the topic from what was said before the task, not from the rest of its own sentence', () => {
+    const said = ['Next, the sensor mat.', 'Should we put her on the sensor mat?', 'Can you get one from the store?', "Sure, I'll do it while she's in the lounge."];
+    expect(topicOfTask('get one from the store', null, 3, keyphrases([...said, 'The lounge is busy after lunch.']))).toBe('sensor mat');
+  });
+
   it('writes the topic in brackets after the task', () => {
     expect(withTopic('Mo: do that part', 'grant application')).toBe('Mo: do that part (grant application)');
     expect(withTopic('Mo: send the budget to the council', undefined)).toBe('Mo: send the budget to the council');
