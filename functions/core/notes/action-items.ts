@@ -50,7 +50,7 @@ export interface ActionContext {
 const NOT_TASKS = String.raw`keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
-const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to)\s+${TASK_START}(?=[a-z])`, 'i');
+const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to|i\s+want\s+to(?=\s+(?:talk\s+to|speak\s+to|check\s+with|ring|call|phone|email)\b))\s+${TASK_START}(?=[a-z])`, 'i');
 /**
  * A promise whose "'ll" the speech engine dropped ("And I email the volunteers", "I order the gloves today"):
  * "I" opening the sentence (or after "and/so/then") with a plain work verb. Not for verbs of talk or thought.
@@ -252,6 +252,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     const slot = tidyTask(clauseFrom(text, putDown.index + putDown[0].length));
     if ((slot.match(/[\p{L}]+/gu) ?? []).length >= 1) return { kind: 'commitment', owner: null, task: `cover ${slot}` };
   }
+  // "Leave it with me." takes on what was just asked or put to anyone (joined to it like "I'll do it").
+  if (/^\s*(?:(?:okay|ok|right|sure|fine|yes|yeah)\s*[,.]?\s*)?leave\s+(?:it|that|this)(?:\s+one)?\s+with\s+me\s*[.!]?\s*$/i.test(text)) return { kind: 'commitment', owner: null, task: 'do it' };
   const pastI = futureTask(text) ? at(HEARD_AS_PAST_I) : undefined;
   const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };

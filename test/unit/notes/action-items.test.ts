@@ -310,3 +310,17 @@ describe('a task handed over with the name at the end', () => {
     expect(items(s('We need someone to write the cookbook blurb.', 'spk_0', 0), s("Wonderful, that's yours.", 'spk_0', 3)).map((i) => i.owner)).not.toContain('Wonderful');
   });
 });
+
+describe('taking work on without naming it', () => {
+  it('gives a task put to anyone to whoever says "Leave it with me."', () => {
+    expect(items(s('Someone needs to clear the cradles before the inspection.', 'spk_0', 0), s('Leave it with me.', 'spk_1', 3)))
+      .toEqual([{ text: 'Bob: clear the cradles before the inspection', owner: 'Bob', due: null }]);
+    // With a promise of its own, that promise is the task.
+    expect(items(s('Leave it with me, I\'ll book the plumber for Monday.', 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: book the plumber for Monday']);
+  });
+
+  it('takes "I want to talk to the accountant…" for a commitment, not "I want to see the numbers"', () => {
+    expect(items(s('I want to talk to the accountant about a payback clause first.', 'spk_0', 0)).map((i) => i.text)).toEqual(['Alice: talk to the accountant about a payback clause first']);
+    expect(items(s('I want to see the numbers before I pick a figure.', 'spk_0', 0))).toEqual([]);
+  });
+});
