@@ -269,7 +269,7 @@ async function timeHour(scripts: ScriptedMeeting[]): Promise<{ seconds: number; 
 // ---------------------------------------------------------------------------------------------- main
 
 const scripts: ScriptedMeeting[] = [];
-for (const file of (await readdir(SCRIPTS)).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of (await readdir(SCRIPTS)).filter((f) => f.endsWith('.json')).sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b))) {
   const script = JSON.parse(await readFile(path.join(SCRIPTS, file), 'utf8')) as ScriptedMeeting;
   if ((!values.split || script.split === values.split) && (!values.only || new RegExp(values.only).test(script.id))) scripts.push(script);
 }
