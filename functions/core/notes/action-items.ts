@@ -47,7 +47,7 @@ export interface ActionContext {
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
-const NOT_TASKS = String.raw`keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
+const NOT_TASKS = String.raw`keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|miss|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to|i\s+want\s+to(?=\s+(?:talk\s+to|speak\s+to|check\s+with|ring|call|phone|email)\b))\s+${TASK_START}(?=[a-z])`, 'i');

@@ -28,7 +28,7 @@ const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signe
 /** Verbs that state a choice when the group does them or when something undergoes them. */
 const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|canceled|chosen|selected|adopted|rejected|scrapped|delayed|agreed|settled|decided|fixed|booked|final)`;
 /** After "let's": verbs about the meeting itself, not a change in the world. */
-const LETS_PROCESS = /^(?:make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
+const LETS_PROCESS = /^(?:crack\s+on|get\s+cracking|carry\s+on|press\s+on|kick\s+off|(?:just\s+)?(?:have\s+a\s+|take\s+a\s+)?vote|make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:take\s+(?:our|the|a)\s+chances?|play\s+it\s+by\s+ear|wing\s+it|cross\s+that\s+bridge|have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
 /** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
@@ -101,7 +101,7 @@ const KEEPING = /\bwe(?:'re|\s+are|'ll|\s+will)\s+(?:still\s+|just\s+)?(?:keepin
 const THEN_ITS = /^\s*(?:(?:okay|ok|alright|all right|right|good|fine|so)\s*,?\s*)?then\s+it's\s+(?:the|a|an|our)\s+(?!end\b|time\b|next\b|last\b)\w+/i;
 
 /** Putting a choice off is not making it: "Let's leave that for next week", "Hold it over to the next meeting", "Too early to call". */
-const POSTPONED = /\b(?:think|talk|mull)\s+(?:it|that|this)\s+over\b|\blook\s+at\s+(?:it|that|this)\s+again\b|\bcome\s+back\s+to\s+(?:you|us|them)\b|\bdecide\s+(?:then|later|after|once|when)\b|\bbring\s+(?:it|that|this)\s+up\s+(?:at|in|with|next)\b|\bdecide\b[^.?!]*\b(?:next|later|another)\b|\b(?:park|leave|table|defer)\s+(?:it|that|this|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:until|till|for)\b|\bhold\s+off\b|\brevisit\b|\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
+const POSTPONED = /\b(?:think|talk|mull)\s+(?:it|that|this)\s+over\b|\b(?:once|until|till)\s+we\s+(?:know|see|hear|have\s+heard|get)\b|\blook\s+at\s+(?:it|that|this)\s+again\b|\bcome\s+back\s+to\s+(?:you|us|them)\b|\bdecide\s+(?:then|later|after|once|when)\b|\bbring\s+(?:it|that|this)\s+up\s+(?:at|in|with|next)\b|\bdecide\b[^.?!]*\b(?:next|later|another)\b|\b(?:park|leave|table|defer)\s+(?:it|that|this|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:until|till|for)\b|\bhold\s+off\b|\brevisit\b|\b(?:leave|hold|park|put|keep|push)\b[^.?!]*?\b(?:for|until|till|to|over|off)\b[^.?!]*?\b(?:next|later|another|the\s+next|we've\s+seen|we\s+see|we\s+know|we've\s+had)\b|\bhold\s+(?:it|that|this|[\w-]+(?:\s+[\w-]+)?)\s+over\b|\btoo\s+early\s+to\s+(?:call|decide|say|tell)\b|\bcome\s+back\s+to\s+(?:it|that|this)\b|\bnot\s+decide\b|\bdecide\s+(?:that|it|this)\s+(?:once|when|after|later|next)\b|\b(?:next\s+(?:meeting|time|week|month|session)|later)\s+then\s*[.!]?\s*$/i;
 /** True when the sentence puts a choice off ("let's park it until Thursday", "hold off", "we'll revisit it"). */
 export const putsOff = (text: string): boolean => POSTPONED.test(text);
 const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\b(?:agreed|decided|settled|decision|final|go with|going with)\b|\b(?:need|needs|have|has|should|must|going|want|wants)\s+to\s+(?:decide|agree|settle|choose|vote)\b|\bif\s+we\b|\bwhether\b/i;
@@ -119,8 +119,10 @@ const pastTense = (text: string) => PAST.test(text)
   || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text
     .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, ''));
 
+/** "From now on, if the reading is late, …": a condition the rule opens with is no hedge. */
+const RULE_CONDITION = /^(?:[\p{L}']+\s*,\s*)?(?:(?:but|so|and)\s+)?(?:from\s+(?:now|how)\s+on|going\s+forward)\s*,?\s*(?:if|unless|when)\b[^,]*,/iu;
 function standing(clause: string): boolean {
-  return STANDING.test(clause) && !NOT_STANDING.test(clause) && !pastTense(clause);
+  return STANDING.test(clause) && !NOT_STANDING.test(clause.replace(RULE_CONDITION, '')) && !pastTense(clause);
 }
 
 /** Someone's approval, then what follows from it: "The kitchen said yes, so breakfast is served until eleven". */
@@ -132,9 +134,20 @@ function approvedOutcome(clause: string): string | undefined {
 }
 
 /** True when the clause (no question) records an agreement. */
+/** Verbs of an order that moves the meeting along rather than settling anything ("Go on, then.", "Tell that to him, then."). */
+const PROCESS_ORDER = /^(?:go|come|tell|ask|say|let|see|look|hang|wait|get|carry|crack|try|think|talk|give|keep|bear|mind|hold|sit|stand|have)$/i;
+/** "Drop Birch Crescent, then.": an order closing on "then" settles what was discussed. */
+function ordersThen(clause: string): boolean {
+  const order = /^\s*(?:(?:aye|yes|yeah|okay|ok|right|fine|alright|suppose)\s*[,.]\s*)*([a-z]+)\s+([^,?]+?),\s*then\s*[.!]\s*$/i.exec(clause);
+  if (!order || PROCESS_ORDER.test(order[1]!) || contentWords(order[2]!).length === 0) return false;
+  // The tagger reads an imperative's verb as a noun; after "you" it reads it as the verb it is.
+  const verb = tag(`you ${order[1]!.toLowerCase()} ${order[2]}`)[1];
+  return verb?.pos === 'VERB' && verb.lower === verb.lemma;
+}
+
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
-  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || KEEPING.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || approvedOutcome(clause) !== undefined)
+  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || KEEPING.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || ordersThen(clause) || approvedOutcome(clause) !== undefined)
     && !NEGATED.test(clause) && !POSTPONED.test(clause);
 }
 
@@ -178,7 +191,10 @@ export function decisionText(text: string): string {
 }
 
 /** "Fine, the repair then.": a conclusion that names its choice with an article and a noun. */
-const namesChoice = (text: string) => /^\s*(?:(?:fine|okay|ok|right|good|great|alright|so)\s*,?\s*)+the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+then\s*[.!]?\s*$/iu.test(text);
+const namesChoice = (text: string) => {
+  const named = /^\s*(?:(?:fine|okay|ok|right|good|great|alright|so)\s*,?\s*)+((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+then\s*[.!]?\s*$/iu.exec(text)?.[1];
+  return named !== undefined && contentWords(named).length > 0 && !/^(?:it|that|this|agreed|settled|decided|done|deal|good|great|fine|perfect|sounds\s+good)$/i.test(named);
+};
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
 const isBare = (text: string) => !namesChoice(text) && wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
@@ -278,6 +294,9 @@ function namesOption(text: string, before: readonly string[]): boolean {
   return words.length >= 1 && words.every((w) => said.has(w));
 }
 
+/** "Here's what we'll do." / "Here's the plan.": the same speaker's next statement is what is put. */
+const ANNOUNCES_PLAN = /^\s*(?:(?:right|okay|ok|so|good)\s*[,.]?\s*)*(?:here's|here\s+is|this\s+is)\s+(?:what\s+we(?:'ll|\s+will|'re\s+going\s+to)?\s+do|the\s+plan|my\s+suggestion)\s*[.:!]?\s*$/i;
+
 /** The decisions of a meeting with the sentences they come from, in meeting order, without repeats. */
 export function findSourcedDecisions(sentences: readonly DecisionSentence[]): SourcedDecision[] {
   const out: SourcedDecision[] = [];
@@ -320,8 +339,10 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         const next = sentences[i + 1];
         const previous = sentences[i - 1];
         const promise = next && /^\s*(?:I|I'll|I\s+will|I\s+can|I'm\s+going\s+to|let\s+me)\b/i.test(next.text);
-        // "Done." after "Nadeem, could you shut the door?" says the thing asked is done, not that anything was agreed.
+        // "Done." after "Nadeem, could you shut the door?" says the thing asked is done, not that anything was agreed;
+        // "Agreed." after "Let's park that until…" agrees to put it off.
         const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
+        if ([i - 1, i - 2].some((k) => k >= 0 && sentences[k]!.speaker !== s.speaker && POSTPONED.test(sentences[k]!.text))) continue;
         const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) && !promise ? i + 1
           : previous && previous.speaker !== s.speaker && !asked ? i - 1 : undefined;
         // "Three tiers, then? Two lemon and one chocolate?" — "Yes, let's go with that.": a short question goes with the one before it.
@@ -355,7 +376,8 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     // "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
     // maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
     // "Is everyone happy with that as the rule?" and then "One tea per family a season?": the question says what is put.
-    const announced = PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(STRIP_PROPOSAL, '').trim());
+    const announced = (PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(STRIP_PROPOSAL, '').trim()))
+      || ANNOUNCES_PLAN.test(s.text);
     if (announced) {
       const put = sentences[i + 1];
       if (!put || put.speaker !== s.speaker || wordCount(put.text) < 4) continue;

@@ -288,6 +288,10 @@ describe('a task ends at a new clause after a comma; talk is no task', () => {
     expect(items(s("I'll tidy the stock room, I've got an hour free.", 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: tidy the stock room']);
   });
 
+  it('does not take "I\'ll miss her gossip" for a task', () => {
+    expect(items(s("Drop the crescent, then. I'll miss her gossip.", 'spk_0', 0))).toEqual([]);
+  });
+
   it('does not take "I\'ll keep it brief" for a task', () => {
     expect(items(s("Morning. I'll keep it brief, I've been up all night.", 'spk_0', 0))).toEqual([]);
   });

@@ -18,6 +18,8 @@ describe('a short decision under its agenda item', () => {
   it('writes a choice that does not say what it is about under the agenda item it was said in', () => {
     expect(underAgendaItem("Let's go with the playing fields, then.", 3, topics)).toBe("Stargazing night: let's go with the playing fields, then.");
     expect(underAgendaItem('Twice a month.', 6, topics)).toBe('Membership fee: twice a month.');
+    // A day keeps its capital.
+    expect(underAgendaItem('Thursday, then.', 6, topics)).toBe('Membership fee: Thursday, then.');
   });
 
   it('leaves a decision that stands on its own, names its item, or comes before any agenda item', () => {

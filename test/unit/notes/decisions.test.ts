@@ -387,3 +387,29 @@ describe('reasons and named choices', () => {
       .toEqual(['The repair then.']);
   });
 });
+
+describe('more ways a meeting settles or does not settle things', () => {
+  it.each([
+    "But from now on, if the reading's late, whoever is on poolside radios reception.",
+    'Aye, suppose. Drop the Thursday stop, then.',
+    'Fine, leaflet then.',
+  ])('takes "%s" for a decision', (text) => {
+    expect(isDecision(text)).toBe(true);
+  });
+
+  it.each([
+    "Kettle's on, let's crack on.",
+    "Let's just vote.",
+    "Sort the rota once we know who's coming forward.",
+    'Go on, then.',
+    'Fine, good then.',
+  ])('does not take "%s" for a decision', (text) => {
+    expect(isDecision(text)).toBe(false);
+  });
+
+  it('takes "Here\'s what we\'ll do." and the statement after it, and nothing from "Agreed." to a choice put off', () => {
+    expect(findDecisions([s("Right. Here's what we'll do.", 'spk_0', 0), s('The second van stays at the depot on Mondays.', 'spk_0', 2), s('Agreed?', 'spk_0', 5), s('Yeah.', 'spk_1', 6)]).map((d) => d.text))
+      .toEqual(['The second van stays at the depot on Mondays.']);
+    expect(findDecisions([s("Let's park that until the move is done.", 'spk_0', 0), s("I can't think about it now.", 'spk_0', 2), s('Agreed.', 'spk_1', 5)])).toEqual([]);
+  });
+});
