@@ -288,7 +288,7 @@ const anaphoric = (task: string, due: string | null) =>
 
 const WE_WILL = new RegExp(String.raw`\bwe'll\s+(?:also\s+|still\s+|just\s+)?${TASK_START}(?=[a-z])`, 'i');
 /** "Can someone (else) clear the spam?", "…if someone shows me how the lens works": a task put to whoever takes it. */
-const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|(?:I|we)\s+(?:still\s+|really\s+)?need\s+(?:somebody|someone)\s+to)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
+const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|(?:I|we)\s+(?:still\s+|really\s+)?need\s+(?:somebody|someone)\s+to|\b(?:want|wants|wanted|would\s+like|asked)\s+us\s+to)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
 /**
  * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
  * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
@@ -386,7 +386,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
   };
   for (const item of found) {
     // A task that names nothing and points back ("I'll start on it tonight", "I'll ask him about that") belongs
-    // to the same owner's item just before it; with none to point to, it says nothing a reader can act on.
+    // to the same owner's item just before it, or takes up what was put to anyone; with none to point to, it says
+    // nothing a reader can act on (listing such items with their topic cost more precision than it gained: 0.86 → 0.83).
     if (anaphoric(item.task, item.due)) {
       const antecedent = merged.findLast((m) => m.owner === item.owner && item.index - m.index <= 3);
       if (antecedent) merged[merged.indexOf(antecedent)] = { ...antecedent, due: antecedent.due ?? item.due, end: Math.max(antecedent.end, item.end) };

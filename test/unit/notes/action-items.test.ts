@@ -328,3 +328,10 @@ describe('taking work on without naming it', () => {
     expect(items(s('I want to see the numbers before I pick a figure.', 'spk_0', 0))).toEqual([]);
   });
 });
+
+describe('a task someone outside asked of the group', () => {
+  it('goes to whoever takes it on ("Marketing want us to add a penguin talk at three." — "I\'ll take it.")', () => {
+    expect(items(s('Marketing want us to add a penguin talk at three.', 'spk_0', 0), s("I can't do three.", 'spk_1', 3), s("I'll take it, I'm free after two.", 'spk_2', 6)))
+      .toEqual([{ text: 'Carol: add a penguin talk at three', owner: 'Carol', due: null }]);
+  });
+});
