@@ -19,7 +19,7 @@ function leansOnContext(text: string): boolean {
   return words <= 2 || (words <= 4 && (CHOICE.test(text) || !tag(text).some((t) => t.pos === 'VERB' || t.pos === 'AUX')));
 }
 /** How many sentences after an agenda item's announcement a decision still counts as under it. */
-const SECTION_REACH = 10;
+const SECTION_REACH = 15;
 
 /** `text`, the decision said at sentence `at`, prefixed with the agenda item it was said under when it does not name it. */
 export function underAgendaItem(text: string, at: number, topics: readonly Keyphrase[]): string {

@@ -190,9 +190,10 @@ export function decisionText(text: string): string {
   return withStop(capitalise(wordCount(rest) >= 3 ? rest : t));
 }
 
-/** "Fine, the repair then.": a conclusion that names its choice with an article and a noun. */
+/** "Fine, the repair then.": a conclusion that names its choice. */
 const namesChoice = (text: string) => {
-  const named = /^\s*(?:(?:fine|okay|ok|right|good|great|alright|so)\s*,?\s*)+((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+then\s*[.!]?\s*$/iu.exec(text)?.[1];
+  // "Fine, leaflet then.", "Okay, technical it is."
+  const named = /^\s*(?:(?:fine|okay|ok|right|good|great|alright|so)\s*,?\s*)+((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:then|it\s+is|it\s+stays)\s*[.!]?\s*$/iu.exec(text)?.[1];
   return named !== undefined && contentWords(named).length > 0 && !/^(?:it|that|this|agreed|settled|decided|done|deal|good|great|fine|perfect|sounds\s+good)$/i.test(named);
 };
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */

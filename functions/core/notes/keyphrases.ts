@@ -280,6 +280,10 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
   for (const item of texts.flatMap((text, i) => agendaItemOf(text, taggedTexts[i]!, i, excluded) ?? [])) {
     const lemmas = item.tokens.map((t) => t.lemma);
     if (lemmas.some((l) => used.has(l))) continue;
+    // "Technical?" asked back about an option already on the table ("…or the technical ones") opens no item.
+    const echoed = /^\s*[\p{L}-]+(?:\s+[\p{L}-]+)?\s*\?\s*$/u.test(texts[item.sentence]!)
+      && lemmas.every((l) => taggedTexts.slice(0, item.sentence).some((tokens) => tokens.some((t) => t.lemma === l)));
+    if (echoed) continue;
     const own = scored.find((k) => k.lemmas.join(' ') === lemmas.join(' '));
     const specific = lemmas.filter((l) => !NEVER.has(l));
     const mentions = taggedTexts.flatMap((tokens, i) => (specific.every((l) => tokens.some((t) => t.lemma === l)) ? [i] : []));

@@ -35,3 +35,13 @@ describe('a short decision under its agenda item', () => {
     expect(draft.decisions?.map((d) => d.text)).toContain('Stargazing night: go with the playing fields, then.');
   });
 });
+
+describe('an option picked after a vote', () => {
+  it('writes "Okay, technical it is." under its agenda item, not under the option asked back ("Technical?")', async () => {
+    const said = ['T-shirts.', 'Cotton at four pounds each, or the technical ones at six-fifty.', "I'd go technical.", "It's a fun run.",
+      'Bananas sweat too.', "Let's just vote.", 'Hands up for cotton.', "That's me.", 'Technical?', 'Marcus, Tariq.', 'Okay, technical it is.'];
+    const sentences = said.map((text, i) => ({ text, speaker: `spk_${i % 3}`, start: i * 3, end: i * 3 + 2 }));
+    const draft = await createExtractiveNotesEngine().draft({ sentences, speakerNames: { spk_0: 'Bev', spk_1: 'Marcus', spk_2: 'Tariq' } });
+    expect(draft.decisions?.map((d) => d.text)).toContain('T-shirts: technical it is.');
+  });
+});
