@@ -11,6 +11,7 @@ import { mapLimit } from '../pool.js';
 import type { RecognizedWord, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
 import { pieceAudio, planPieces, type Piece } from './chunker.js';
+import { decodeWithRetry } from './cut-short.js';
 import { rejectPiece, rejectText } from './guard.js';
 import { detectSpeechInWorkers } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
@@ -47,15 +48,19 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
   const pieces = planPieces(regions, samples, sampleRate);
   // Two pieces per session in flight: enough to keep every session busy, while the joined audio of
   // an hour's pieces is never held (and copied to the workers) all at once.
-  const outcomes = await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome> => {
-    const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
-    const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
-    const refused = rejectPiece(speech > 0 ? sure / speech : 0);
-    if (refused) return { piece, text: '', dropped: refused };
+  const decode = async (piece: Piece): Promise<PieceOutcome> => {
     const text = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
     const dropped = rejectText(text);
     return dropped ? { piece, text, dropped } : { piece, text };
-  });
+  };
+  const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome[]> => {
+    const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
+    const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
+    const refused = rejectPiece(speech > 0 ? sure / speech : 0);
+    if (refused) return [{ piece, text: '', dropped: refused }];
+    // A piece Whisper ended early is decoded again in halves (cut-short.ts).
+    return decodeWithRetry(piece, decode);
+  })).flat();
   signal?.throwIfAborted();
   const words = outcomes.flatMap((o) => (o.dropped ? [] : interpolateWords(splitWords(o.text), o.piece.speech)));
   return { words, regions, pieces: outcomes };
