@@ -21,7 +21,7 @@ const REPLY = /^(?:yes|yeah|yep|no|nope|sure|okay|ok|right|alright|thanks|thank 
 const COMPLETE = /^(?:that's|that is|it's|it is|this is|there's|here's|let's)\s+(?!(?:going|about|to|just|like)\b)\S/i;
 /** "Saturday it is." / "Playing fields it is." ends on "is" and is still whole. */
 const CHOSEN_IT_IS = /\bit\s+is\s*[.!]\s*$/i;
-const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|(?<!\b(?:me|you|him|her|it|us|them)\s+)(?:on|in)|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed|put|bring|give|make|take|send)\s*[.?!,]*$/i;
+const DANGLING = /\b(?:a|an|the|and|or|but|so|to|of|with|for|from|my|your|our|their|is|are|was|were|because|if|than|i|we|they|you|(?<!\b(?:me|you|him|her|it|us|them|go|goes|going|went|come|comes|came|carry|carries|move|moves|hold|holds|log|logs|sign|signs|check|checks|switch|switches|turn|turns|stay|stays|keep|keeps|get|gets|let|lets|is|are|was|were|be)\s+)(?:on|in)|at|by|about|will|can|could|would|should|i'll|we'll|let's|next|going|gonna|trying|able|supposed|put|bring|give|make|take|send)\s*[.?!,]*$/i;
 
 /** Ends on a word that cannot end a sentence at all (an article, possessive, "to", "and", "I"…): the speech engine's full stop is wrong. */
 const CUT_SHORT = /(?:\b(?:a|an|the|and|or|of|to|my|your|our|their|his|its)|(?<![\p{L}'])I|\b\w+s')\s*[.,]?\s*$/iu;

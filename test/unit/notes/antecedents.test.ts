@@ -43,6 +43,8 @@ describe('person pronouns of tasks', () => {
     expect(resolvePersonPronoun('give her a ring this afternoon', ["What about Jess's sister?", 'She did a few shifts at Christmas.'])).toBe("give Jess's sister a ring this afternoon");
     expect(resolvePersonPronoun('ask her at drop off tomorrow', ['Does anyone know if the head wants staff on the stalls?', 'No idea.'])).toBe('ask the head at drop off tomorrow');
     expect(resolvePersonPronoun('call her tomorrow', ['The author loves the photo cover, though.', 'Sales went for blue.'])).toBe('call the author tomorrow');
+    // "What about dessert?" asks about a thing, not a person.
+    expect(resolvePersonPronoun('ring her tonight', ['What about dessert?', 'Maybe the rhubarb tart.'])).toBe('ring her tonight');
     // A thing that "is" something is no person.
     expect(resolvePersonPronoun('tell her this afternoon', ['On Sunday, late checkout is capped at twelve thirty.'])).toBe('tell her this afternoon');
   });

@@ -54,6 +54,9 @@ describe('repairTurns', () => {
       .toEqual(["A: Sure, I'll copy you in.", 'B: Next, the parking permits.']);
     expect(texts(repairTurns([s('A', 'We moved it on.'), s('B', 'Next, the parking permits.')])))
       .toEqual(['A: We moved it on.', 'B: Next, the parking permits.']);
+    // …or on a particle after its verb ("Then the lamb goes on.").
+    expect(texts(repairTurns([s('A', 'Then the lamb goes on.'), s('B', 'The hake has been all over the place on price.')])))
+      .toEqual(['A: Then the lamb goes on.', 'B: The hake has been all over the place on price.']);
   });
 
   it('leaves short answers and far-apart sentences alone', () => {
