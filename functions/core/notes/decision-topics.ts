@@ -5,10 +5,8 @@
  */
 import type { Keyphrase } from './keyphrases.js';
 import { tag } from './nlp.js';
-import { contentWords } from './text.js';
+import { contentWords, keepsCapital } from './text.js';
 import { frequencyRank } from './word-commonness.js';
-
-const KEEPS_CAPITAL = /^(?:mr|mrs|ms|dr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
 /** A choice that leans on what was being discussed: "(we'll) go with / stick with …", "… it is", "then it's …". */
 const CHOICE = /\b(?:go|going|stick|sticking|stay|staying)\s+with\b|\bit\s+is\s*[.!]?\s*$|\bthen\s+it's\b/i;
@@ -30,7 +28,7 @@ export function underAgendaItem(text: string, at: number, topics: readonly Keyph
   if (!item || contentWords(item.text).some((w) => words.includes(w))) return text;
   // The choice's first word loses its capital unless it is "I", a name, a title or a date ("Swan: Thursday, then.").
   const first = text.match(/^\p{L}+/u)?.[0] ?? '';
-  const plain = /^[A-Z][a-z]/.test(text) && !/^I\b/.test(text) && !KEEPS_CAPITAL.test(first) && (frequencyRank(first.toLowerCase()) ?? Infinity) <= 20_000;
+  const plain = /^[A-Z][a-z]/.test(text) && !/^I\b/.test(text) && !keepsCapital(first) && (frequencyRank(first.toLowerCase()) ?? Infinity) <= 20_000;
   const choice = plain ? text[0]!.toLowerCase() + text.slice(1) : text;
   return `${item.text[0]!.toUpperCase()}${item.text.slice(1)}: ${choice}`;
 }

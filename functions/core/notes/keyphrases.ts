@@ -5,6 +5,7 @@
  * ordinary spoken English (word-commonness.ts), so "printing press" beats "time" and "thing".
  */
 import { tag, type TaggedToken } from './nlp.js';
+import { keepsCapital } from './text.js';
 import { frequencyRank, specificity } from './word-commonness.js';
 
 export interface Keyphrase {
@@ -92,7 +93,6 @@ function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
   }
   return out;
 }
-const KEEPS_CAPITAL = /^(?:mr|mrs|ms|miss|dr|prof|sir|dame|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/;
 /** A capital that only opens the sentence ("Patient reminders are…", "Demo day.") makes no proper noun: a common first word is read in lower case. */
 function plainSentenceStart(tokens: readonly TaggedToken[], lowerCased: ReadonlySet<string> = new Set()): TaggedToken[] {
   const [first] = tokens;
@@ -102,7 +102,7 @@ function plainSentenceStart(tokens: readonly TaggedToken[], lowerCased: Readonly
   // is as common as its lemma ("Rusted chains").
   // A rare word the meeting also says in lower case is a common noun too ("Rota first?" … "the out of hours rota").
   const plain = lowerCased.has(first?.lower ?? '');
-  if (!first || KEEPS_CAPITAL.test(first.lower) || (!plain && Math.min(rank(first.lower), rank(first.lemma)) > 20_000)) return [...tokens];
+  if (!first || keepsCapital(first.lower) || (!plain && Math.min(rank(first.lower), rank(first.lemma)) > 20_000)) return [...tokens];
   return [{ ...first, text: first.lower, pos: first.pos === 'PROPN' ? 'NOUN' : first.pos }, ...tokens.slice(1)];
 }
 

@@ -12,6 +12,12 @@ const STOP_WORDS = new Set((
 /** `text` with the characters that mean something in a regular expression escaped. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Words that keep their capital at the start of a sentence: titles, days and months ("Mrs Adeyemi", "Tuesday evening"). */
+const KEEPS_CAPITAL = new Set(('mr mrs ms miss dr prof sir dame monday tuesday wednesday thursday friday saturday sunday ' +
+  'january february march april june july august september october november december').split(' '));
+/** True for a title, day or month (not "may", which opens sentences as a verb far more often than as the month). */
+export const keepsCapital = (word: string): boolean => KEEPS_CAPITAL.has(word.toLowerCase());
+
 /** Lower-cased word tokens (letters, digits, apostrophes). */
 export const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
