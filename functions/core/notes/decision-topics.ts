@@ -19,12 +19,17 @@ function leansOnContext(text: string): boolean {
 /** How many sentences after an agenda item's announcement a decision still counts as under it. */
 const SECTION_REACH = 15;
 
+/** The agenda item announced last at or before sentence `at`, at most `reach` sentences before it. */
+export function agendaItemAt(topics: readonly Keyphrase[], at: number, reach: number): Keyphrase | undefined {
+  return topics.filter((t) => t.announced !== undefined && t.announced <= at && at - t.announced <= reach)
+    .sort((a, b) => b.announced! - a.announced!)[0];
+}
+
 /** `text`, the decision said at sentence `at`, prefixed with the agenda item it was said under when it does not name it. */
 export function underAgendaItem(text: string, at: number, topics: readonly Keyphrase[]): string {
   if (!leansOnContext(text)) return text;
   const words = contentWords(text);
-  const item = topics.filter((t) => t.announced !== undefined && t.announced <= at && at - t.announced <= SECTION_REACH)
-    .sort((a, b) => b.announced! - a.announced!)[0];
+  const item = agendaItemAt(topics, at, SECTION_REACH);
   if (!item || contentWords(item.text).some((w) => words.includes(w))) return text;
   // The choice's first word loses its capital unless it is "I", a name, a title or a date ("Swan: Thursday, then.").
   const first = text.match(/^\p{L}+/u)?.[0] ?? '';

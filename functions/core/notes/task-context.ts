@@ -4,13 +4,14 @@
  * ("Ravi: do the figure (conference abstract)"): the meeting's topic said nearest before it, or else the agenda
  * item it was said under.
  */
+import { agendaItemAt } from './decision-topics.js';
 import type { Keyphrase } from './keyphrases.js';
 import { contentWords } from './text.js';
 import { frequencyRank } from './word-commonness.js';
 
 /** Words that point back to something said before ("make that change", "get a price for one"). */
 const POINTING = /\b(?:it|that|this|those|them|these|one|ones)\b/i;
-/** How many sentences before a task (its own included) a topic may have been said in. */
+/** How many sentences before a task's own a topic may have been said in (the rest of its own sentence is no context). */
 const NEAR = 3;
 /** How many sentences after an agenda item's announcement a task still counts as under it. */
 const SECTION_REACH = 10;
@@ -38,14 +39,12 @@ export function topicOfTask(task: string, due: string | null, at: number, topics
   // "tag" is named by "do the tagging": a word counts as said when one is the other's start.
   const fresh = (k: Keyphrase) => !contentWords(k.text).some((w) => named.some((n) => n.startsWith(w) || w.startsWith(n)));
   // A task that already names an agenda item or a leading topic of two words or more ("sort the minibus out") has its context.
-  if (topics.slice(0, LEADING_TOPICS).some((k) => !fresh(k) && (k.announced !== undefined || k.lemmas.length > 1))) return undefined;
-  const leading = topics.slice(0, LEADING_TOPICS).filter((k) => fresh(k) && specific(k));
-  const lastUse = (k: Keyphrase) => Math.max(-1, ...k.sentences.filter((s) => s < at && at - s <= NEAR));
-  const near = leading.map((k) => ({ k, last: lastUse(k) })).filter(({ last }) => last >= 0).sort((a, b) => b.last - a.last)[0]?.k;
-  const section = topics.filter((k) => k.announced !== undefined && k.announced <= at && at - k.announced <= SECTION_REACH && fresh(k))
-    .sort((a, b) => b.announced! - a.announced!)[0];
-  const topic = near ?? section;
-  return topic?.text;
+  const leading = topics.slice(0, LEADING_TOPICS);
+  if (leading.some((k) => !fresh(k) && (k.announced !== undefined || k.lemmas.length > 1))) return undefined;
+  const near = leading.filter((k) => fresh(k) && specific(k))
+    .map((k) => ({ k, last: Math.max(-1, ...k.sentences.filter((s) => s < at && at - s <= NEAR)) }))
+    .filter(({ last }) => last >= 0).sort((a, b) => b.last - a.last)[0]?.k;
+  return (near ?? agendaItemAt(topics.filter(fresh), at, SECTION_REACH))?.text;
 }
 
 /** `text` ("Ravi: do the figure") with the topic it is about in brackets, when it needs one. */
