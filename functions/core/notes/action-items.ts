@@ -113,7 +113,7 @@ export function knownName(said: string, known: readonly string[]): string | unde
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
   // …and at a new subject after a comma ("…, it should be in by Wednesday", "…, I need a break anyway").
-  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|'ll|'s|\s+'ll|\s+'s)\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b/.exec(rest);
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b/.exec(rest);
   return (stop ? rest.slice(0, stop.index) : rest).trim();
 }
 

@@ -108,8 +108,9 @@ const NEGATED = /(?:\bnot|n't|\bnever|\byet to|\bundecided|\bnothing)\b[^.?!]*?\
 
 const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:first|start|beginning|end))`;
 /** A rule or standing arrangement: "From now on…", "…from next week", "…starting Monday", "…, that's the rule". */
-/** "From now on…", also as a small speech engine hears it ("from how on"). */
-const STANDING = new RegExp(String.raw`\b(?:from\s+(?:now|how)\s+on|going\s+forward|from\s+here\s+on|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
+/** "From now on…", also as a small speech engine hears it ("from how on"), and its like. */
+const FROM_NOW_ON = String.raw`(?:from\s+(?:now|how)\s+on|going\s+forward|from\s+here\s+on)`;
+const STANDING = new RegExp(String.raw`\b(?:${FROM_NOW_ON}|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
 /** What a standing arrangement is not: one person's promise or a request, a hedge or hypothetical, musing, a past event. */
 const NOT_STANDING = /\b(?:still|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+need\s+to|I\s+have\s+to|let\s+me|you'll|you\s+will|you\s+need\s+to|you\s+should|maybe|perhaps|might|could|would|should|if|unless|whether|think\s+about|wonder|suppose)\b/i;
 /** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
@@ -120,7 +121,7 @@ const pastTense = (text: string) => PAST.test(text)
     .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, ''));
 
 /** "From now on, if the reading is late, …": a condition the rule opens with is no hedge. */
-const RULE_CONDITION = /^(?:[\p{L}']+\s*,\s*)?(?:(?:but|so|and)\s+)?(?:from\s+(?:now|how)\s+on|going\s+forward)\s*,?\s*(?:if|unless|when)\b[^,]*,/iu;
+const RULE_CONDITION = new RegExp(String.raw`^(?:[\p{L}']+\s*,\s*)?(?:(?:but|so|and)\s+)?${FROM_NOW_ON}\s*,?\s*(?:if|unless|when)\b[^,]*,`, 'iu');
 function standing(clause: string): boolean {
   return STANDING.test(clause) && !NOT_STANDING.test(clause.replace(RULE_CONDITION, '')) && !pastTense(clause);
 }
@@ -133,7 +134,6 @@ function approvedOutcome(clause: string): string | undefined {
   return rest && (OUTCOME.test(rest) || concludes(`Fine, ${rest}`)) && !NOT_STANDING.test(rest) && !pastTense(rest.replace(OUTCOME, '')) ? rest : undefined;
 }
 
-/** True when the clause (no question) records an agreement. */
 /** Verbs of an order that moves the meeting along rather than settling anything ("Go on, then.", "Tell that to him, then."). */
 const PROCESS_ORDER = /^(?:go|come|tell|ask|say|let|see|look|hang|wait|get|carry|crack|try|think|talk|give|keep|bear|mind|hold|sit|stand|have)$/i;
 /** "Drop Birch Crescent, then.": an order closing on "then" settles what was discussed. */
@@ -145,6 +145,7 @@ function ordersThen(clause: string): boolean {
   return verb?.pos === 'VERB' && verb.lower === verb.lemma;
 }
 
+/** True when the clause (no question) records an agreement. */
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
   return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || KEEPING.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || ordersThen(clause) || approvedOutcome(clause) !== undefined)
@@ -175,9 +176,11 @@ const wordCount = (text: string) => (text.match(/[\p{L}\p{N}']+/gu) ?? []).lengt
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+/** Words that open a rule or a last item and are no part of the decision ("From now on, …", "Last thing, …"). */
+const OPENING_CUE = new RegExp(String.raw`^(?:${FROM_NOW_ON}|one\s+more\s+thing|last\s+thing|finally)\s*,?\s*`, 'i');
 /** A decision without its marker when enough remains ("We agreed to hire the Leeds movers." → "Hire the Leeds movers."). */
 export function decisionText(text: string): string {
-  const unwrapped = text.trim().replace(/^(?:from\s+(?:now|how)\s+on|going\s+forward|from\s+here\s+on|one\s+more\s+thing|last\s+thing|finally)\s*,?\s*/i, '')
+  const unwrapped = text.trim().replace(OPENING_CUE, '')
     .replace(/\s*,?\s*(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule\s*([.!]?)\s*$/i, '$1');
   const approved = approvedOutcome(unwrapped);
   if (approved && wordCount(approved) >= 3) return withStop(capitalise(approved.trim()));
@@ -207,7 +210,7 @@ const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|y
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
 const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
 const QUESTION = /\?\s*$/;
-const RULE_TAG = /^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+(?:going\s+forward|from\s+now\s+on|from\s+here\s+on))?\s*[.!]?\s*$/i;
+const RULE_TAG = new RegExp(String.raw`^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+${FROM_NOW_ON})?\s*[.!]?\s*$`, 'i');
 
 /** True when `statement` takes up most of what one of `before` put ("Could deliveries come before eight?" → "Deliveries come before eight."). */
 function takesUp(statement: string, before: readonly string[]): boolean {
@@ -372,8 +375,6 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       if (stated !== undefined) push(decisionText(sentences[stated]!.text), [stated, i]);
       continue;
     }
-    // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
-    // another speaker) or by another speaker's restatement.
     // "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
     // maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
     // "Is everyone happy with that as the rule?" and then "One tea per family a season?": the question says what is put.
@@ -390,6 +391,8 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       }
       continue;
     }
+    // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
+    // another speaker) or by another speaker's restatement.
     if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text)) {
       const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
       const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
