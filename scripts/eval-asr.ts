@@ -16,7 +16,7 @@ import { convertToWav, readWav } from '../local/engines/audio.js';
 import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, sumDerCounts, type DerCounts } from '../local/engines/der.js';
 import { selectEngine } from '../local/engines/select.js';
 import type { TranscriptionEngine } from '../local/engines/types.js';
-import { errorRate, normalizeWords, wordErrors, type WerCounts } from '../local/engines/wer.js';
+import { errorRate, normalizeWords, sumWerCounts, wordErrors, type WerCounts } from '../local/engines/wer.js';
 import { measureWordTimes, type TimedTurn, type WordTimeAccuracy } from '../local/engines/word-times.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
@@ -119,9 +119,7 @@ function print(r: ItemResult): void {
 }
 
 function sumWer(results: ItemResult[]): WerCounts {
-  const total = { substitutions: 0, deletions: 0, insertions: 0, referenceWords: 0 };
-  for (const r of results) if (r.wer) for (const k of Object.keys(total) as Array<keyof WerCounts>) total[k] += r.wer[k];
-  return total;
+  return sumWerCounts(results.flatMap((r) => (r.wer ? [r.wer] : [])));
 }
 
 function sumDer(results: ItemResult[]): DerCounts {

@@ -31,7 +31,7 @@ import { generateNotes } from '../functions/core/notes/generate-notes.js';
 import type { MeetingNotes } from '../functions/core/notes/model.js';
 import { differences, ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
 import { espeakVoice } from './lib/espeak.js';
-import { errorRate, normalizeWords, wordErrors, type WerCounts } from '../local/engines/wer.js';
+import { errorRate, normalizeWords, sumWerCounts, wordErrors, type WerCounts } from '../local/engines/wer.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -307,7 +307,7 @@ try {
   for (const split of ['dev', 'heldout'] as const) {
     const counts = scripts.filter((s) => s.split === split && werOf.has(s.id)).map((s) => werOf.get(s.id)!);
     if (counts.length === 0) continue;
-    const sum = counts.reduce((a, c) => ({ substitutions: a.substitutions + c.substitutions, deletions: a.deletions + c.deletions, insertions: a.insertions + c.insertions, referenceWords: a.referenceWords + c.referenceWords }));
+    const sum = sumWerCounts(counts);
     console.log(`  transcript WER, ${split} (${counts.length} meetings, script text as reference): ${(errorRate(sum) * 100).toFixed(1)} % of ${sum.referenceWords} words`);
   }
   for (const script of scripts) printScore(script.id, scores.get(script.id)!);

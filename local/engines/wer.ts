@@ -99,6 +99,13 @@ export function wer(reference: string, hypothesis: string): number {
   return errorRate(c);
 }
 
+/** The counts of several transcripts added up (their pooled error rate is errorRate of the sum). */
+export function sumWerCounts(counts: readonly WerCounts[]): WerCounts {
+  const total = { substitutions: 0, deletions: 0, insertions: 0, referenceWords: 0 };
+  for (const c of counts) for (const k of Object.keys(total) as Array<keyof WerCounts>) total[k] += c[k];
+  return total;
+}
+
 /** (S + D + I) / N; a reference with no words gives the number of insertions. */
 export function errorRate(c: WerCounts): number {
   const errors = c.substitutions + c.deletions + c.insertions;

@@ -38,6 +38,11 @@ export function pieceSeconds(piece: Piece): number {
   return piece.stretches.reduce((sum, s) => sum + (s.end - s.start), 0);
 }
 
+/** Seconds of speech in a piece (its regions, without their context). */
+export function speechSeconds(piece: Piece): number {
+  return piece.speech.reduce((sum, r) => sum + (r.end - r.start), 0);
+}
+
 /** The piece's audio: its stretches of `samples`, joined. */
 export function pieceAudio(piece: Piece, samples: Float32Array, sampleRate: number): Float32Array {
   const parts = piece.stretches.map((s) => samples.subarray(Math.round(s.start * sampleRate), Math.round(s.end * sampleRate)));

@@ -5,7 +5,7 @@
  * is decoded again in two halves (split between its speech regions), and the halves are kept when together they hold
  * more words.
  */
-import type { Piece } from './chunker.js';
+import { speechSeconds, type Piece } from './chunker.js';
 import { splitWords } from './words.js';
 
 /** People (and espeak voices) say 2–3 words a second; fewer than one a second of speech means words were left out. */
@@ -14,8 +14,6 @@ export const MIN_WORDS_PER_SECOND = 1;
 const MAX_SPLITS = 2;
 /** Shorter pieces are left alone: a few slow words are no sign of a cut. */
 const MIN_SPEECH_SECONDS = 8;
-
-const speechSeconds = (piece: Piece) => piece.speech.reduce((sum, r) => sum + (r.end - r.start), 0);
 
 /** True when `text` holds too few words for the speech of `piece` and the piece can be halved. */
 export function cutShort(text: string, piece: Piece): boolean {

@@ -10,7 +10,7 @@ import type { OnboxDiarizer } from '../onbox.js';
 import { mapLimit } from '../pool.js';
 import type { RecognizedWord, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
-import { pieceAudio, planPieces, type Piece } from './chunker.js';
+import { pieceAudio, planPieces, speechSeconds, type Piece } from './chunker.js';
 import { decodeWithRetry } from './cut-short.js';
 import { rejectPiece, rejectText } from './guard.js';
 import { detectSpeechInWorkers } from './vad-in-worker.js';
@@ -54,7 +54,7 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
     return dropped ? { piece, text, dropped } : { piece, text };
   };
   const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome[]> => {
-    const speech = piece.speech.reduce((sum, r) => sum + r.end - r.start, 0);
+    const speech = speechSeconds(piece);
     const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
     const refused = rejectPiece(speech > 0 ? sure / speech : 0);
     if (refused) return [{ piece, text: '', dropped: refused }];

@@ -1,4 +1,4 @@
-import { errorRate, normalizeWords, spellNumber, spellOrdinal, spellYear, wer, wordErrors } from '../../../local/engines/wer.js';
+import { errorRate, normalizeWords, spellNumber, spellOrdinal, spellYear, sumWerCounts, wer, wordErrors } from '../../../local/engines/wer.js';
 
 describe('normalizeWords', () => {
   it('lower-cases, drops punctuation, keeps inner apostrophes and splits hyphens', () => {
@@ -47,5 +47,15 @@ describe('ordinals', () => {
     expect(spellOrdinal(40)).toBe('fortieth');
     expect(spellOrdinal(12)).toBe('twelfth');
     expect(normalizeWords('the 15th century, the 2nd time')).toEqual(['the', 'fifteenth', 'century', 'the', 'second', 'time']);
+  });
+});
+
+describe('sumWerCounts', () => {
+  it('adds several transcripts\' counts, so their pooled rate weighs each by its length', () => {
+    const a = wordErrors(normalizeWords('one two three four'), normalizeWords('one two three'));
+    const b = wordErrors(normalizeWords('five six'), normalizeWords('five seven six'));
+    expect(sumWerCounts([a, b])).toEqual({ substitutions: 0, deletions: 1, insertions: 1, referenceWords: 6 });
+    expect(errorRate(sumWerCounts([a, b]))).toBeCloseTo(2 / 6);
+    expect(sumWerCounts([])).toEqual({ substitutions: 0, deletions: 0, insertions: 0, referenceWords: 0 });
   });
 });
