@@ -149,9 +149,8 @@ describe('agenda items said in more ways', () => {
 
 describe('agenda items by number and by "speaking of which"', () => {
   it('takes "Item two, the campus tour schedule." and "Speaking of which, lost key cards." as items, never "item" itself', () => {
-    const items = keyphrases(['Item one first, though.', 'Item two, the campus tour schedule.', 'Tours run on Wednesdays.', 'Speaking of which, lost key cards.', 'We lost eleven this week.'])
-      .filter((k) => k.agenda).map((k) => k.text);
-    expect(items).toEqual(['campus tour schedule', 'lost key cards']);
+    expect(lead(['Item one first, though.', 'Item two, the campus tour schedule.', 'Tours run on Wednesdays.', 'Speaking of which, lost key cards.', 'We lost eleven this week.']))
+      .toEqual(['campus tour schedule', 'lost key cards']);
   });
 });
 
