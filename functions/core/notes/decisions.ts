@@ -28,7 +28,7 @@ const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signe
 /** Verbs that state a choice when the group does them or when something undergoes them. */
 const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|canceled|chosen|selected|adopted|rejected|scrapped|delayed|agreed|settled|decided|fixed|booked|final)`;
 /** After "let's": verbs about the meeting itself, not a change in the world. */
-const LETS_PROCESS = /^(?:crack\s+on|get\s+cracking|carry\s+on|press\s+on|kick\s+off|(?:just\s+)?(?:have\s+a\s+|take\s+a\s+)?vote|make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
+const LETS_PROCESS = /^(?:take\s+(?:that|this|it)\s+first|crack\s+on|get\s+cracking|carry\s+on|press\s+on|kick\s+off|(?:just\s+)?(?:have\s+a\s+|take\s+a\s+)?vote|make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:take\s+(?:our|the|a)\s+chances?|play\s+it\s+by\s+ear|wing\s+it|cross\s+that\s+bridge|have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
 /** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
@@ -58,6 +58,8 @@ const MARKERS: readonly RegExp[] = [
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we|let's|let us)\s+(?:go|going|move|moving|press|pressing)\s+(?:ahead|forward|on)\s+with\b|\b(?:we'll|we will|we|let's|let us)\s+proceed\s+with\b/i,
   // A bare agreement on its own.
   /^\s*(?:agreed|decided|done|settled|deal)\s*[.!]?\s*$/i,
+  // "No exceptions." tags the rule said before it (as "That's the rule." does).
+  /^\s*no\s+exceptions\s*[.!]?\s*$/i,
   // A word the turn left in front of a bare agreement ("Rehearsal. Agreed." heard as "Rehearsal agreed."); not a report of someone's.
   /^\s*(?!(?:he|she|I|you|nobody|nothing|not|never|who|it|that|this)\b)[\p{L}']+\s+(?:agreed|decided|settled)\s*[.!]?\s*$/iu,
   /^\s*(?:agreed|decided|settled)\s*[,:;]\s*\w+/i,
@@ -82,16 +84,20 @@ function concludes(text: string): boolean {
   const rest = opened[1]!.replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,\s*(?:and\s+)?(?=(?:the|our|we)\s)/iu, (named) => (/\b(?:is|are|was|were|will|would|can|could|we|I|you|it)\b/i.test(named) ? named : ''));
   // "Then we're passing the piano move to…": the group doing something from now on.
   const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(?!going\s+to\b)(\w+ing)\b/i.exec(rest);
-  if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!);
+  // "Great, we're doing the festival." — doing a thing named; "we're doing fine" is no choice.
+  if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!) || (/^doing$/i.test(weDoing[1]!) && /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?doing\s+(?:the|a|an|both)\s+(?!same\b|best\b|most\b|rest\b)\w/i.test(rest));
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
-  if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim());
+  // "We'll do it at the community hall." — "do" after will/going to is doing the thing ("we do need…" is not).
+  if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim()) || /^(?:so\s+|then\s+)?we(?:'ll|\s+will|'re going to|\s+are going to)\s+(?:just\s+|also\s+|then\s+)?do\s+(?:it|that|this|the)\s+\w/i.test(rest);
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
     // …or put out of use or out of the way ("Then those three are taped off until estates repairs them.").
     || /^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will\s+be|stays?)\s+(?:now\s+)?\w+ed\s+(?:off|out|away|down)\b/i.test(rest)
     // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet."
-    || (/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest) && !pastTense(rest))
+    || ((/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest)
+      // …also without an article, in lower case (so not a person: "Then Tom goes to the dentist"): "Then late opening stays on Thursdays."
+      || /^(?:(?:[Ss]o|[Tt]hen)\s+)?(?:(?!(?:we|you|he|she|they|it|there|who|what|that|this|everyone|nobody|to|and|or|of|for|off|on|up|out|in|will|would|can|could|should|must|might|just|still|never|always|let's)\b)[a-z][\p{L}-]*\s+){1,3}(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/u.test(rest)) && !pastTense(rest))
     // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
-    || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
+    || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !/\blet(?:'s|\s+us)\b/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
 }
 
 /** "We're keeping the two-week sprint length" — the group keeps something as it is (not "keeping an eye on"). */
@@ -116,9 +122,11 @@ const NOT_STANDING = /\b(?:still|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s
 /** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
 const PAST = /\b(?:was|were|did|didn't|had|hadn't|went|came|broke|said|told|took|made|got|sold|ran|found|left|gave|bought|saw|wrote|began|fell|happened|used\s+to|last\s+(?:week|month|year|time|spring|summer|autumn|winter))\b/i;
 const pastTense = (text: string) => PAST.test(text)
-  // Not a participle after "is/get…" ("gets signed out") or before a noun after an article ("the locked cabinet").
+  // Not a participle after "is/get…" ("gets signed out"), before a noun after an article ("the locked cabinet"), after a
+  // noun before "as/by" ("any dog flagged as nervous") or opening a sentence before its noun ("Subtitled screenings…").
   || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text
-    .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, ''));
+    .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, '')
+    .replace(/\b(?!(?:I|we|you|he|she|they|it|who)\b)(\w+\s+)\w+ed\s+(?=(?:as|by)\b)/gi, '$1').replace(/^\s*\w+ed\s+(?!(?:the|a|an|it|them|him|her|us|me|that|this|those|these|our|their|my|your|his|its|to|on|in|at|for|with|by|up|out|off|down|over|back|yesterday|last)\b)(?=\w)/i, ''));
 
 /** "From now on, if the reading is late, …": a condition the rule opens with is no hedge. */
 const RULE_CONDITION = new RegExp(String.raw`^(?:[\p{L}']+\s*,\s*)?(?:(?:but|so|and)\s+)?${FROM_NOW_ON}\s*,?\s*(?:if|unless|when)\b[^,]*,`, 'iu');
@@ -210,7 +218,7 @@ const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|y
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
 const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
 const QUESTION = /\?\s*$/;
-const RULE_TAG = new RegExp(String.raw`^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+${FROM_NOW_ON})?\s*[.!]?\s*$`, 'i');
+const RULE_TAG = new RegExp(String.raw`^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+${FROM_NOW_ON})?|no\s+exceptions)\s*[.!]?\s*$`, 'i');
 
 /** True when `statement` takes up most of what one of `before` put ("Could deliveries come before eight?" → "Deliveries come before eight."). */
 function takesUp(statement: string, before: readonly string[]): boolean {
@@ -283,7 +291,9 @@ function restates(answer: string, proposal: string): boolean {
 }
 
 /** A conclusion word said as its own sentence ("Okay.", "Right.", "Perfect."). */
-const CONCLUSION_ALONE = /^\s*(?:okay|ok|right|fine|alright|all right|good|great|perfect|excellent)\s*[.!]?\s*$/i;
+const CONCLUSION_ALONE = /^\s*(?:(?:okay|ok|right|alright|all right|fine|good)\s*,?\s*)?(?:okay|ok|right|fine|alright|all right|good|great|perfect|excellent|go\s+on(?:\s*,?\s*then)?|go\s+for\s+it|I'm\s+convinced|you've\s+convinced\s+me|I'm\s+sold)\s*[.!]?\s*$/i;
+/** The speaker asks the others to agree to what they just put: "Agreed?", "Everyone happy with that?", "Any objections?". */
+const AGREEMENT_ASKED = /^\s*(?:(?:so|okay|ok|right)\s*,?\s*)?(?:(?:all|everyone|everybody)\s+)?(?:agreed|(?:is\s+)?(?:everyone|everybody)\s+(?:happy|okay|ok|fine|good|alright)\s+with\s+(?:that|this)|(?:are\s+)?(?:we|you)\s+all\s+(?:happy|okay|ok|fine|good|alright)\s+with\s+(?:that|this)|(?:does\s+)?that\s+work\s+for\s+(?:everyone|everybody|you\s+all)|any\s+objections|all\s+in\s+favou?r|(?:okay|ok|alright)\s+with\s+(?:everyone|everybody))\s*\?\s*$/i;
 const CHOSEN = /^\s*(?:okay|ok|right|fine|alright|so|yes|yeah|then)\s*,\s*((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*[.!]\s*$/iu;
 /** "Okay, sliding doors." after "…the bi-fold doors versus the sliding ones…": an option named before, picked without a verb. */
 function namesOption(text: string, before: readonly string[]): boolean {
@@ -319,6 +329,16 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     const concluded = i > 0 && !used.has(i - 1) && sentences[i - 1]!.speaker === s.speaker && CONCLUSION_ALONE.test(sentences[i - 1]!.text)
       && !QUESTION.test(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !isDecision(s.text) && concludes(`Fine, ${s.text}`);
     if (concluded) { push(decisionText(s.text), [i - 1, i]); continue; }
+    // "Every two weeks, one section." — "Agreed?" — "Yes.": what the speaker put, accepted by another.
+    const asked = sentences[i + 1];
+    const reply = sentences[i + 2];
+    if (asked && reply && asked.speaker === s.speaker && reply.speaker !== s.speaker && AGREEMENT_ASKED.test(asked.text) && wordCount(s.text) >= 3
+      && !QUESTION.test(s.text) && !pastTense(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !REFUSE.test(reply.text)
+      && (ACCEPT_ALONE.test(reply.text) || WORKS_FOR_ME.test(reply.text) || ACCEPT.test(reply.text))) {
+      push(decisionText(s.text), [i, i + 1, i + 2]);
+      i += 2;
+      continue;
+    }
     // "Okay, sliding doors.": a choice between options named just before, said without a verb.
     if (namesOption(s.text, sentences.slice(Math.max(0, i - 4), i).map((b) => b.text))) {
       // …said again as a statement by the same speaker ("The extension gets sliding doors."): that is the decision's wording.
@@ -347,8 +367,19 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         // "Agreed." after "Let's park that until…" agrees to put it off.
         const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
         if ([i - 1, i - 2].some((k) => k >= 0 && sentences[k]!.speaker !== s.speaker && POSTPONED.test(sentences[k]!.text))) continue;
-        const source = next && next.speaker === s.speaker && !isDecision(next.text) && !/\?\s*$/.test(next.text) && !promise ? i + 1
-          : previous && previous.speaker !== s.speaker && !asked ? i - 1 : undefined;
+        const hedged = (t: string) => /\b(?:would|could|might|maybe|perhaps)\b/i.test(t);
+        // "Then let's cap it. Twelve per session?": a short question after it names the choice.
+        const named = next && next.speaker === s.speaker && /\blet(?:'s|\s+us)\b/i.test(s.text) && QUESTION.test(next.text) && wordCount(next.text) <= 5 && contentWords(next.text).length >= 2
+          && !/^\s*(?:who|what|where|when|why|how|which|is|are|was|were|do|does|did|can|could|shall|should|will|would|have|has)\b/i.test(next.text);
+        const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!/\?\s*$/.test(next.text) || named) && !promise && !hedged(next.text) ? i + 1
+          : previous && previous.speaker !== s.speaker && !asked && !pastTense(previous.text) ? i - 1 : undefined;
+        if (named && source === i + 1) {
+          const choice = next.text.replace(/\?\s*$/, '.');
+          const plain = tag(choice)[0]?.pos === 'PROPN' || /^I\b/.test(choice) ? choice : choice[0]!.toLowerCase() + choice.slice(1);
+          push(decisionText(`${s.text.replace(/[.!]\s*$/, '')}, ${plain}`), [i, i + 1]);
+          i++;
+          continue;
+        }
         // "Three tiers, then? Two lemon and one chocolate?" — "Yes, let's go with that.": a short question goes with the one before it.
         const before = source === undefined ? undefined : sentences[source - 1];
         const joined = source !== undefined && source === i - 1 && before && before.speaker === sentences[source]!.speaker

@@ -413,3 +413,69 @@ describe('more ways a meeting settles or does not settle things', () => {
     expect(findDecisions([s("Let's park that until the move is done.", 'spk_0', 0), s("I can't think about it now.", 'spk_0', 2), s('Agreed.', 'spk_1', 5)])).toEqual([]);
   });
 });
+
+describe('a choice stated, asked to be agreed, and accepted', () => {
+  it.each([
+    'From now on, any order marked as urgent gets packed before noon.',
+    'Good, we\'re doing the craft fair.',
+    'Then late opening stays on Thursdays, through to Christmas.',
+    'Subtitled screenings on Monday evenings, starting next week.',
+  ])('takes "%s" for a decision', (text) => {
+    expect(isDecision(text)).toBe(true);
+  });
+
+  it.each([
+    "We're doing fine, thanks.",
+    'Booked the hall yesterday, it was easy.',
+    'Then Tom goes to the dentist on Friday.',
+  ])('does not take "%s" for a decision', (text) => {
+    expect(isDecision(text)).toBe(false);
+  });
+
+  it('takes a statement followed by "Agreed?" or "Everyone happy with that?" and another speaker\'s yes', () => {
+    expect(findDecisions([s('Fortnightly stock checks, one aisle at a time.', 'spk_0', 0), s('Agreed?', 'spk_0', 3), s('Yes.', 'spk_1', 5)]).map((d) => d.text))
+      .toEqual(['Fortnightly stock checks, one aisle at a time.']);
+    expect(findDecisions([s('Every parcel gets photographed before it leaves.', 'spk_0', 0), s('Everyone happy with that?', 'spk_0', 3), s('Yes, fine by me.', 'spk_1', 5)]).map((d) => d.text))
+      .toEqual(['Every parcel gets photographed before it leaves.']);
+    expect(findDecisions([s('Every parcel gets photographed before it leaves.', 'spk_0', 0), s('Everyone happy with that?', 'spk_0', 3), s('Not really, it takes ages.', 'spk_1', 5)])).toEqual([]);
+  });
+
+  it('takes what is said after "Go on then." or "I\'m convinced." by the same speaker as what was settled', () => {
+    expect(findDecisions([s('What about a lentil soup?', 'spk_1', 0), s('Go on then.', 'spk_0', 3), s('The lentil soup goes on the winter menu.', 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['The lentil soup goes on the winter menu.']);
+    expect(findDecisions([s('We could hire the church hall instead.', 'spk_1', 0), s("Alright, I'm convinced.", 'spk_0', 3), s("We'll hold it at the church hall, two sessions.", 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(["We'll hold it at the church hall, two sessions."]);
+  });
+
+  it('takes a verbless restatement of the choice after "Yes." as the decision', () => {
+    expect(findDecisions([s('Fifteen, and we keep a small fund for anyone who cannot pay.', 'spk_1', 0), s('Yes.', 'spk_0', 3), s('Fifteen pounds a head, with the small fund.', 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['Fifteen pounds a head, with the small fund.']);
+  });
+
+  it('takes "No exceptions." as the tag of the rule before it', () => {
+    expect(findDecisions([s('Hard hats for anyone on the second floor.', 'spk_0', 0), s('No exceptions.', 'spk_0', 3)]).map((d) => d.text))
+      .toEqual(['Hard hats for anyone on the second floor.']);
+  });
+});
+
+describe('a bare agreement and where its content comes from', () => {
+  it('takes a short question after "let\'s <verb> it" as the choice it names', () => {
+    expect(findDecisions([s('The queue went out the door twice.', 'spk_1', 0), s("Then let's split it.", 'spk_0', 3), s('Two desks on Fridays?', 'spk_0', 5)]).map((d) => d.text))
+      .toEqual(['Split it, two desks on Fridays.']);
+  });
+
+  it('takes neither a past event before it nor a hedge after it as what was agreed', () => {
+    expect(findDecisions([s('I was checking the fridge every hour.', 'spk_1', 0), s('Agreed.', 'spk_0', 3)])).toEqual([]);
+    expect(findDecisions([s('Agreed.', 'spk_0', 0), s('And a second fridge would help.', 'spk_0', 3)])).toEqual([]);
+  });
+
+  it('does not take moving the meeting along for a decision', () => {
+    expect(isDecision('Right, off you go.')).toBe(false);
+    expect(isDecision("Okay, let's take that first then.")).toBe(false);
+  });
+
+  it('takes "We\'ll do it at …" after a conclusion as what the group does', () => {
+    expect(isDecision("Alright, we'll do it at the village hall.")).toBe(true);
+    expect(isDecision('Then we do need more chairs.')).toBe(false);
+  });
+});
