@@ -64,6 +64,16 @@ const HEARD_AS_PAST_YOU = new RegExp(String.raw`\byou\s+(?=${PAST_WORK}\s+\S)`, 
 const DEADLINE_AHEAD = /\b(?:by|before|no later than)\s+(?!then\b)\w|\b(?:tomorrow|tonight|next\s+\w+|this\s+(?:afternoon|evening)|end\s+of\s+(?:the|this|next))\b/i;
 const SAID_AS_PAST = /\b(?:yesterday|ago|last\s+(?:week|month|year|time|night)|already|earlier)\b/i;
 
+/** "I'm clearing the fridge today": a plan of one's own, said in the present with a time soon. */
+const PLANNED = /\bI'm\s+(?!(?:going|gonna|thinking|hoping|wondering|feeling|seeing|having|looking|working|leaving|trying|covering|getting|coming|saying|doing\s+(?:fine|well|ok|okay))\b)([a-z]+ing)\s+(?=[a-z])/i;
+const SOON = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend)|first\s+thing)\b/i;
+function plannedTask(text: string): string | undefined {
+  const match = PLANNED.exec(text);
+  if (!match || !SOON.test(text) || SAID_AS_PAST.test(text) || CONDITIONAL.test(text.slice(0, match.index))) return undefined;
+  const task = tidyTask(clauseFrom(`${plainVerb(match[1]!)} ${text.slice(match.index + match[0].length)}`, 0));
+  return contentWords(task).length >= 2 ? task : undefined;
+}
+
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
 const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+(?:possible\s+(?:for\s+you\s+)?|[a-z]+\s+for\s+you\s+)to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
@@ -113,8 +123,9 @@ export function knownName(said: string, known: readonly string[]): string | unde
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
   // …and at a new subject after a comma ("…, it should be in by Wednesday", "…, I need a break anyway").
-  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b/.exec(rest);
-  return (stop ? rest.slice(0, stop.index) : rest).trim();
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b|\s+(?:when\s+you(?:'ve|\s+have)?\s+got\s+a\s+(?:minute|moment|sec|second)|when\s+you\s+(?:get|have)\s+a\s+(?:chance|minute|moment))/.exec(rest);
+  // "…and get it in as soon as they can take it": the time clause goes, what follows it stays.
+  return (stop ? rest.slice(0, stop.index) : rest).replace(/\s+as\s+soon\s+as\s+(?!possible\b)(?:they|he|she|you|we|I|it)\b.*?(?=\s+and\s+|$)/i, '').trim();
 }
 
 /** The plain form of a gerund ("reprogramming" → "reprogram", "calling" → "call", "updating" → "update"). */
@@ -128,7 +139,7 @@ export function plainVerb(gerund: string): string {
 function tidyTask(task: string): string {
   return task
     .replace(/^(?:please\s+|also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|happily\s+|go ahead and\s+|make sure to\s+)+/i, '')
-    .replace(/,?\s*(?:please|for me|for us|okay|ok|right|then|as well|too)\s*$/i, '')
+    .replace(/,?\s*(?:please|for me|for us|okay|ok|right|then|as well|too|anyway)\s*$/i, '')
     .replace(/[\s,.;:?!]+$/, '')
     .trim();
 }
@@ -143,7 +154,8 @@ function thirdPerson(task: string, me: string | null): string {
     .replace(/\byourself\b/gi, 'themselves');
 }
 
-interface Hit { kind: ActionKind; owner: string | null | 'addressee'; task: string }
+/** `planned`: a plan said in the present ("I'm clearing the fridge today"), which may only give the reason for a promise before it. */
+interface Hit { kind: ActionKind; owner: string | null | 'addressee'; task: string; planned?: boolean }
 
 /** A person's name said as an address at the start ("Bob, can you…") or the end ("…, Bob?"). */
 function vocative(text: string, ctx: ActionContext): string | null {
@@ -151,6 +163,9 @@ function vocative(text: string, ctx: ActionContext): string | null {
   // "Good point, Fiona, can you…": the name after a short opening.
   const second = /^[^,]{1,20},\s*([A-Z][a-z]+),\s*(?=(?:can|could|would|will|do)\s+you\b)/.exec(text)?.[1];
   const end = /,\s*([A-Z][a-z]+|[a-z]+)\s*[?.!]*$/.exec(text)?.[1];
+  // "Meanwhile, Devon, just get rid of…": a speaker's name after a short opening, whatever follows.
+  const spoken = /^[^,]{1,20},\s*([A-Z][a-z]+),\s*/.exec(text)?.[1];
+  if (spoken && ctx.knownNames.includes(spoken)) return spoken;
   for (const [candidate, opening] of [[start, true], [second, false], [end, false]] as const) {
     if (!candidate) continue;
     if (NOT_NAMES.has(candidate.toLowerCase())) continue;
@@ -237,7 +252,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   if (pastYou) return { kind: 'request', owner: addressed!, task: unaddressed(inPlainForm(pastYou))! };
   if (addressed && !question) {
     // "Bob, send the invoice today." — an order by name.
-    const order = /^[^,]+,\s*(?:please\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean|log|record|label|count|pack|load|restock|tell|bring|fetch|grab|cover|sort|file|sign|fill|swap|replace|repair|install|remove|chase|ring|phone|text|measure|track|monitor|prep|tidy|lock|take)\b.*)$/i.exec(text);
+    const order = /^(?:[^,]+,\s*){1,2}?(?:please\s+|just\s+|also\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean|log|record|label|count|pack|load|restock|tell|bring|fetch|grab|cover|sort|file|sign|fill|swap|replace|repair|install|remove|chase|ring|phone|text|measure|track|monitor|prep|tidy|lock|take)\b.*)$/i.exec(text);
     if (order) return { kind: 'request', owner: addressed, task: tidyTask(clauseFrom(order[1]!, 0)) };
   }
   if (question) return undefined;
@@ -257,6 +272,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   const pastI = futureTask(text) ? at(HEARD_AS_PAST_I) : undefined;
   const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
+  const planned = plannedTask(text);
+  if (planned) return { kind: 'commitment', owner: null, task: planned, planned: true };
   // A choice put off ("let's park it until Thursday") is no task either.
   const team = hasDue && !putsOff(text) ? at(TEAM) : undefined;
   if (team) return { kind: 'team', owner: null, task: team };
@@ -272,6 +289,9 @@ const overlap = (a: string, b: string) => {
 
 /** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not", "I'd rather not…", "I tried that…", "Honestly, I'm not sure…". */
 const REFUSAL = /^\s*(?:(?:honestly|well|um|hmm)\s*,?\s*)?(?:no\b(?!\s+(?:problem|worries|bother))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'd\s+(?:really\s+)?(?:love|like)\s+to(?:\s+\w+)?\s*,?\s+but\b|I\s+wish\s+I\s+could\b|I'm\s+afraid\b|I\s+won't\b|I'd\s+rather\s+not\b|I\s+tried\s+(?:that|it)\b|I'm\s+not\s+sure\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
+
+/** The speaker takes back what they just said: "Actually, no, …", "Scratch that.", "On second thoughts, no." */
+const RETRACTED = /^\s*(?:(?:actually|wait|hang\s+on|hmm)\s*[,.]?\s*(?:no|scratch\s+that|forget\s+(?:that|it))\b|no\b(?!\s+(?:problem|worries|bother|rush))\s*,|scratch\s+that\b|forget\s+i\s+said\s+that\b|on\s+second\s+thoughts?\s*,?\s*no\b|no\s*,\s*wait\b)/i;
 
 /** A task whose object points back ("do it tomorrow", "have that before Friday", "ask them by Thursday"). */
 const POINTS_BACK = /^[\p{L}-]+\s+(?:it|that|this|them)\b(?!\s+(?:week|morning|afternoon|evening|weekend|month|year|time)\b)/iu;
@@ -293,7 +313,16 @@ const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody
  * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
  * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
  */
+/** "Who's writing the checklist for it?", "Who's going to ring them?": a task put to whoever answers. */
+const WHO_WILL = /\bwho(?:'s|\s+is|'ll|\s+will|\s+can|\s+wants\s+to)\s+(?:going\s+to\s+)?(?=[a-z]+\s+\S)/i;
+/** "Can we get the heavier padlock?": something put to the group, taken on by whoever answers it. */
+const CAN_WE = new RegExp(String.raw`^\s*(?:(?:so|okay|ok|right|and)\s*,?\s+)?(?:can|could)\s+we\s+(?=(?:get|order|buy|book|find|sort|fix|replace|print|send|arrange)\s+\S)`, 'i');
 function sharedTaskOf(text: string, speaker: string): string | undefined {
+  const asked = WHO_WILL.exec(text) ?? CAN_WE.exec(text);
+  if (asked) {
+    const task = inPlainForm(tidyTask(clauseFrom(text, asked.index + asked[0].length)));
+    if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2 && !new RegExp(String.raw`^(?:${NOT_TASKS})\b`, 'i').test(task)) return thirdPerson(task, speaker);
+  }
   const anyone = ANYONE.exec(text);
   const match = anyone ?? (/\?\s*$/.test(text) ? null : TEAM.exec(text) ?? WE_WILL.exec(text));
   if (!match || (!anyone && CONDITIONAL.test(text.slice(0, match.index)))) return undefined;
@@ -332,6 +361,12 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     if (assignment) { assigned.push({ index, ...assignment }); return; }
     const hit = actionOf(s.text, ctx);
     if (!hit) return;
+    // "I'll do the cakes. Actually, no, I did them last year…": a promise taken back at once is none.
+    const after = sentences[index + 1];
+    if (hit.kind === 'commitment' && after && after.speaker === s.speaker && RETRACTED.test(after.opened ?? after.text)) return;
+    // "I'll raise it with the group. I'm chairing the committee this morning anyway.": the plan is the promise's reason.
+    const previous = sentences[index - 1];
+    if (hit.planned && previous && previous.speaker === s.speaker && actionOf(previous.text, ctx)) return;
     if (hit.kind === 'request') asked.set(index, thirdPerson(hit.task, ctx.nameOf(s.speaker)));
     let owner: string | null;
     let task = hit.task;
@@ -400,6 +435,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     const accepted = sentences[item.index - 1]?.speaker === sentences[item.index]!.speaker && BARE_YES.test(sentences[item.index - 1]!.opened ?? sentences[item.index - 1]!.text);
     const vague = contentWords(item.task).length <= 1 || ANSWER.test(item.said) || POINTS_BACK.test(item.task) || accepted;
     const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
+      // "I can pull them from the system." — "Thanks, Hannah, get them to me before the next meeting.": the same task, asked back.
+      || (m.kind === 'commitment' && item.kind === 'request' && item.index - m.index <= 2 && POINTS_BACK.test(item.task))
       || overlap(m.task, item.task) >= 0.6));
     if (!same) { merged.push(item); continue; }
     // The fuller wording of one task — but an answer about something else ("Sure, I'll have a number for you by Friday"

@@ -335,3 +335,38 @@ describe('a task someone outside asked of the group', () => {
       .toEqual([{ text: 'Carol: add a penguin talk at three', owner: 'Carol', due: null }]);
   });
 });
+
+describe('tasks taken on, given and taken back in the ways of the ninth session', () => {
+  it('gives a task asked with "Who\'s writing…?" or "Can we get…?" to whoever takes it on', () => {
+    expect(items(s("Who's writing the checklist for it?", 'spk_1', 0), s('Leave that with me.', 'spk_2', 3)).map((i) => i.text))
+      .toEqual(['Carol: write the checklist for it']);
+    expect(items(s('Can we get the heavier padlock, the brass one?', 'spk_0', 0), s("I'll order it today.", 'spk_1', 3)).map((i) => i.text))
+      .toEqual(['Bob: get the heavier padlock, the brass one']);
+  });
+
+  it('takes an order by name after an opening word ("Meanwhile, Bob, just …") and leaves out "when you\'ve got a minute"', () => {
+    expect(items(s("Meanwhile, Bob, just get rid of the old price labels when you've got a minute.", 'spk_0', 0)).map((i) => i.text))
+      .toEqual(['Bob: get rid of the old price labels']);
+  });
+
+  it('drops a time clause ("as soon as they can take it") but keeps what follows it', () => {
+    expect(items(s("I'll ring the garage as soon as we're done here and get it booked in.", 'spk_0', 0)).map((i) => i.text))
+      .toEqual(['Alice: ring the garage and get it booked in']);
+  });
+
+  it('takes a plan said in the present with a time soon, unless it is the reason for a promise just made', () => {
+    expect(items(s("Well, I'm clearing the fridge today anyway.", 'spk_2', 0)).map((i) => i.text)).toEqual(['Carol: clear the fridge today']);
+    expect(items(s("I'm working late tonight.", 'spk_2', 0))).toEqual([]);
+    expect(items(s("I'll raise it with the caretaker.", 'spk_0', 0), s("I'm chairing the committee this morning anyway.", 'spk_0', 3)).map((i) => i.text))
+      .toEqual(['Alice: raise it with the caretaker']);
+  });
+
+  it('drops a promise its speaker takes back at once', () => {
+    expect(items(s("I'll do the raffle.", 'spk_1', 0), s("Actually, no, I did it last year, it's someone else's turn.", 'spk_1', 3))).toEqual([]);
+    expect(items(s("I'll do the raffle.", 'spk_1', 0), s('No problem at all.', 'spk_1', 3)).map((i) => i.text)).toEqual(['Bob: do the raffle']);
+  });
+
+  it('takes a request for what the person just offered to do as the same task', () => {
+    expect(items(s('I can pull the numbers from the system.', 'spk_1', 0), s('Thanks, Bob, get them to me before the next meeting.', 'spk_0', 3))).toHaveLength(1);
+  });
+});
