@@ -173,6 +173,9 @@ const FRONTED = /^((?:the\s+|our\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:,\s+(?:h
 
 interface AgendaItem { tokens: TaggedToken[]; sentence: number }
 
+/** Sounds and words that open a turn before a named item ("Huh, right, the budget story."). */
+const OPENING_SOUNDS = /^(?:(?:huh|oh|ah|um|uh|er|so|okay|ok|right|alright|now|well|anyway)\s*,\s*)+(?=(?:the|our)\s)/i;
+
 /** The noun phrase a sentence names as an agenda item, if it does: after a cue, or the whole of a verbless sentence ("Demo day."). */
 function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: number, excluded: ReadonlySet<string>): AgendaItem | undefined {
   // A word or two before the cue ("Good, next, …", "Okay Raj, next, …") do not hide it. A topic put first and asked
@@ -182,7 +185,8 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   // "Name, the X." only when no cue names the item already ("Next, the sponsor reads.").
   const asked = STRONG_CUE.test(text.trim().replace(LEAD_IN, '').replace(/^[\p{L}]+,\s+/u, '')) ? undefined : ASKED_OF.exec(text.trim().replace(ACKNOWLEDGED, ''))?.[1];
   const fronted = (FRONTED.exec(text.trim())?.[1] ?? asked)?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
-  const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '');
+  // "Huh, right, the school board budget story.": words that open a turn do not hide the item.
+  const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '').replace(OPENING_SOUNDS, '');
   if (fronted || body !== text.trim()) tagged = tag(body);
   const strong = STRONG_CUE.exec(body);
   const weak = strong ? null : WEAK_CUE.exec(body);

@@ -204,3 +204,9 @@ describe('a list is no agenda item', () => {
     expect(lead(['The reserve fund policy, Kenneth.', 'I have drafted a policy.'])).toEqual(['reserve fund policy']);
   });
 });
+
+describe('agenda items opened with a sound', () => {
+  it('reads "Huh, right, the budget story." as naming the item', () => {
+    expect(lead(['Huh, right, the school budget story.', 'Where are we on it?'])).toEqual(['school budget story']);
+  });
+});
