@@ -47,7 +47,7 @@ export interface ActionContext {
 }
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
-const NOT_TASKS = String.raw`keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|miss|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
+const NOT_TASKS = String.raw`barely|hardly|keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|miss|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to|i\s+want\s+to(?=\s+(?:talk\s+to|speak\s+to|check\s+with|ring|call|phone|email)\b))\s+${TASK_START}(?=[a-z])`, 'i');
@@ -123,7 +123,7 @@ export function knownName(said: string, known: readonly string[]): string | unde
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
   // …and at a new subject after a comma ("…, it should be in by Wednesday", "…, I need a break anyway").
-  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b|\s+(?:when\s+you(?:'ve|\s+have)?\s+got\s+a\s+(?:minute|moment|sec|second)|when\s+you\s+(?:get|have)\s+a\s+(?:chance|minute|moment))/.exec(rest);
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b|\s+if\s+(?:someone|somebody|anyone|anybody)\b|\s+(?:when\s+you(?:'ve|\s+have)?\s+got\s+a\s+(?:minute|moment|sec|second)|when\s+you\s+(?:get|have)\s+a\s+(?:chance|minute|moment))/.exec(rest);
   // "…and get it in as soon as they can take it": the time clause goes, what follows it stays.
   return (stop ? rest.slice(0, stop.index) : rest).replace(/\s+as\s+soon\s+as\s+(?!possible\b)(?:they|he|she|you|we|I|it)\b.*?(?=\s+and\s+|$)/i, '').trim();
 }
@@ -248,8 +248,9 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   const askOfYou = unaddressed(at(ASK_OF_YOU));
   if (askOfYou && !question && (addressed || hasDue)) return { kind: 'request', owner: addressed ?? 'addressee', task: askOfYou };
   // "Chris, you fixed the audit log by Friday, right?": a past tense with a deadline ahead is "you'll fix" misheard.
+  // The deadline ahead must belong to the task itself: "I ordered them on Sunday, they're coming tomorrow" is a report.
   const pastYou = addressed && futureTask(text) ? at(HEARD_AS_PAST_YOU) : undefined;
-  if (pastYou) return { kind: 'request', owner: addressed!, task: unaddressed(inPlainForm(pastYou))! };
+  if (pastYou && futureTask(pastYou)) return { kind: 'request', owner: addressed!, task: unaddressed(inPlainForm(pastYou))! };
   if (addressed && !question) {
     // "Bob, send the invoice today." — an order by name.
     const order = /^(?:[^,]+,\s*){1,2}?(?:please\s+|just\s+|also\s+)?((?:send|call|book|email|write|fix|check|update|prepare|draft|order|schedule|review|share|set up|follow up|look into|find|ask|get|make|finish|put|test|organise|organize|contact|buy|print|collect|move|reply|invite|confirm|cancel|plan|add|upload|post|clean|log|record|label|count|pack|load|restock|tell|bring|fetch|grab|cover|sort|file|sign|fill|swap|replace|repair|install|remove|chase|ring|phone|text|measure|track|monitor|prep|tidy|lock|take)\b.*)$/i.exec(text);
@@ -269,7 +270,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   }
   // "Leave it with me." takes on what was just asked or put to anyone (joined to it like "I'll do it").
   if (/^\s*(?:(?:okay|ok|right|sure|fine|yes|yeah)\s*[,.]?\s*)?leave\s+(?:it|that|this)(?:\s+one)?\s+with\s+me\s*[.!]?\s*$/i.test(text)) return { kind: 'commitment', owner: null, task: 'do it' };
-  const pastI = futureTask(text) ? at(HEARD_AS_PAST_I) : undefined;
+  const pastI = futureTask(text) ? [at(HEARD_AS_PAST_I)].find((task) => task && futureTask(task)) : undefined;
   const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
   const planned = plannedTask(text);

@@ -370,3 +370,14 @@ describe('tasks taken on, given and taken back in the ways of the ninth session'
     expect(items(s('I can pull the numbers from the system.', 'spk_1', 0), s('Thanks, Bob, get them to me before the next meeting.', 'spk_0', 3))).toHaveLength(1);
   });
 });
+
+describe('reports and conditions around a task', () => {
+  it('does not take a past event for a misheard promise when the time ahead belongs to another clause', () => {
+    expect(items(s("I ordered them on Sunday, they're coming tomorrow.", 'spk_0', 0))).toEqual([]);
+  });
+
+  it('leaves out a condition on someone else\'s help, and takes "I can barely…" for no offer', () => {
+    expect(items(s('I can put an order together if someone shows me the supplier account.', 'spk_1', 0)).map((i) => i.text)).toEqual(['Bob: put an order together']);
+    expect(items(s('I can barely make a cup of tea.', 'spk_1', 0))).toEqual([]);
+  });
+});
