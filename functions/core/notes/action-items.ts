@@ -310,14 +310,14 @@ const anaphoric = (task: string, due: string | null) =>
 const WE_WILL = new RegExp(String.raw`\bwe'll\s+(?:also\s+|still\s+|just\s+)?${TASK_START}(?=[a-z])`, 'i');
 /** "Can someone (else) clear the spam?", "…if someone shows me how the lens works": a task put to whoever takes it. */
 const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|(?:I|we)\s+(?:still\s+|really\s+)?need\s+(?:somebody|someone)\s+to|\b(?:want|wants|wanted|would\s+like|asked)\s+us\s+to)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
-/**
- * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
- * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
- */
 /** "Who's writing the checklist for it?", "Who's going to ring them?": a task put to whoever answers. */
 const WHO_WILL = /\bwho(?:'s|\s+is|'ll|\s+will|\s+can|\s+wants\s+to)\s+(?:going\s+to\s+)?(?=[a-z]+\s+\S)/i;
 /** "Can we get the heavier padlock?": something put to the group, taken on by whoever answers it. */
 const CAN_WE = new RegExp(String.raw`^\s*(?:(?:so|okay|ok|right|and)\s*,?\s+)?(?:can|could)\s+we\s+(?=(?:get|order|buy|book|find|sort|fix|replace|print|send|arrange)\s+\S)`, 'i');
+/**
+ * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
+ * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
+ */
 function sharedTaskOf(text: string, speaker: string): string | undefined {
   const asked = WHO_WILL.exec(text) ?? CAN_WE.exec(text);
   if (asked) {

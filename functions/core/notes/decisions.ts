@@ -75,6 +75,13 @@ function letsCommits(text: string): boolean {
   return false;
 }
 
+/** Verbs of something changing place, time or state ("moves", "goes", "stays", "starts", …). */
+const CHANGE_VERBS = String.raw`(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)`;
+/** "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet." */
+const CHANGED_DETERMINED = new RegExp(String.raw`^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b${CHANGE_VERBS}\b`, 'i');
+/** The same without an article, in lower case so not a person ("Then Tom goes to the dentist"): "Then late opening stays on Thursdays." */
+const CHANGED_BARE = new RegExp(String.raw`^(?:(?:[Ss]o|[Tt]hen)\s+)?(?:(?!(?:we|you|he|she|they|it|there|who|what|that|this|everyone|nobody|to|and|or|of|for|off|on|up|out|in|will|would|can|could|should|must|might|just|still|never|always|let's)\b)[a-z][\p{L}-]*\s+){1,3}${CHANGE_VERBS}\b`, 'u');
+
 /** A conclusion word, then what the group does or what happens: "Then we keep…", "Good, the launch is postponed". */
 function concludes(text: string): boolean {
   const opened = new RegExp(String.raw`^\s*(?:(?:${CONCLUSION})\s*[,.]?\s*)+(.*)$`, 'i').exec(text);
@@ -92,10 +99,8 @@ function concludes(text: string): boolean {
   return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
     // …or put out of use or out of the way ("Then those three are taped off until estates repairs them.").
     || /^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will\s+be|stays?)\s+(?:now\s+)?\w+ed\s+(?:off|out|away|down)\b/i.test(rest)
-    // Something the group owns changes place, time or state: "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet."
-    || ((/^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/i.test(rest)
-      // …also without an article, in lower case (so not a person: "Then Tom goes to the dentist"): "Then late opening stays on Thursdays."
-      || /^(?:(?:[Ss]o|[Tt]hen)\s+)?(?:(?!(?:we|you|he|she|they|it|there|who|what|that|this|everyone|nobody|to|and|or|of|for|off|on|up|out|in|will|would|can|could|should|must|might|just|still|never|always|let's)\b)[a-z][\p{L}-]*\s+){1,3}(?:moves|move|goes|go|starts|start|stays|stay|becomes|switches|switch|opens|closes|ends|returns|takes\s+place|is\s+on|are\s+on|launches|launch|runs|run|gets|get|begins|begin|changes|change)\b/u.test(rest)) && !pastTense(rest))
+    // Something the group owns changes place, time or state.
+    || ((CHANGED_DETERMINED.test(rest) || CHANGED_BARE.test(rest)) && !pastTense(rest))
     // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
     || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !/\blet(?:'s|\s+us)\b/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
 }
@@ -330,9 +335,9 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       && !QUESTION.test(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !isDecision(s.text) && concludes(`Fine, ${s.text}`);
     if (concluded) { push(decisionText(s.text), [i - 1, i]); continue; }
     // "Every two weeks, one section." — "Agreed?" — "Yes.": what the speaker put, accepted by another.
-    const asked = sentences[i + 1];
+    const askFor = sentences[i + 1];
     const reply = sentences[i + 2];
-    if (asked && reply && asked.speaker === s.speaker && reply.speaker !== s.speaker && AGREEMENT_ASKED.test(asked.text) && wordCount(s.text) >= 3
+    if (askFor && reply && askFor.speaker === s.speaker && reply.speaker !== s.speaker && AGREEMENT_ASKED.test(askFor.text) && wordCount(s.text) >= 3
       && !QUESTION.test(s.text) && !pastTense(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !REFUSE.test(reply.text)
       && (ACCEPT_ALONE.test(reply.text) || WORKS_FOR_ME.test(reply.text) || ACCEPT.test(reply.text))) {
       push(decisionText(s.text), [i, i + 1, i + 2]);
