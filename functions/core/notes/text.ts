@@ -39,13 +39,9 @@ export function americanSpelling(word: string): string {
 
 /** A light suffix stripper (crashes → crash, reported → report), enough for sentences to share terms. */
 export function stem(word: string): string {
-  if (word.length <= 4) return word;
-  const rules: Array<[RegExp, string]> = [[/ies$/, 'y'], [/(ss|sh|ch|x)es$/, '$1'], [/([^s])s$/, '$1'], [/ing$/, ''], [/ed$/, '']];
-  for (const [suffix, replacement] of rules) {
-    if (suffix.test(word)) {
-      const stemmed = word.replace(suffix, replacement);
-      return stemmed.length >= 3 ? stemmed : word;
-    }
-  }
-  return word;
+  const rules: Array<[RegExp, string]> = [[/ies$/, 'y'], [/(ss|sh|ch|x)es$/, '$1'], [/([^s])s$/, '$1'], [/ing$/, ''], [/reed$/, 'ree'], [/ed$/, '']];
+  const rule = word.length > 4 ? rules.find(([suffix]) => suffix.test(word)) : undefined;
+  const stemmed = rule && word.replace(rule[0], rule[1]).length >= 3 ? word.replace(rule[0], rule[1]) : word;
+  // A silent e after a consonant goes too, so "retire", "retired" and "retiring" (and "move", "moved") are one term.
+  return stemmed.length >= 4 && /[^aeiou]e$/.test(stemmed) ? stemmed.slice(0, -1) : stemmed;
 }
