@@ -28,7 +28,7 @@ const DECIDED = String.raw`(?:agreed|decided|settled|chose|chosen|approved|signe
 /** Verbs that state a choice when the group does them or when something undergoes them. */
 const CHOICE_PARTICIPLE = String.raw`(?:approved|confirmed|postponed|cancelled|canceled|chosen|selected|adopted|rejected|scrapped|delayed|agreed|settled|decided|fixed|booked|final)`;
 /** After "let's": verbs about the meeting itself, not a change in the world. */
-const LETS_PROCESS = /^(?:take\s+(?:that|this|it)\s+first|crack\s+on|get\s+cracking|carry\s+on|press\s+on|kick\s+off|(?:just\s+)?(?:have\s+a\s+|take\s+a\s+)?vote|make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
+const LETS_PROCESS = /^(?:keep\s+(?:this|it)\s+(?:short|brief|quick|tight)|take\s+(?:that|this|it)\s+first|crack\s+on|get\s+cracking|carry\s+on|press\s+on|kick\s+off|(?:just\s+)?(?:have\s+a\s+|take\s+a\s+)?vote|make\s+(?:this|it)\s+quick|make\s+a\s+start|start|begin|get|go|move on|talk|discuss|see|look|think|check|wait|hear|meet|recap|review|continue|turn|focus|come|take a look|not|keep going|wrap|finish|skip|hope|say|try|make sure|find out|figure|ask|leave it|leave that|call it|be)\b/i;
 /** After "we (will)": verbs that describe, feel or deliberate rather than commit. */
 const WE_NOT_COMMITTING = /^(?:take\s+(?:our|the|a)\s+chances?|play\s+it\s+by\s+ear|wing\s+it|cross\s+that\s+bridge|have|had|has|are|were|was|is|be|been|know|knew|think|thought|need|needs|see|saw|got|get|did|do|don't|didn't|want|wanted|like|liked|love|hope|feel|felt|guess|believe|mean|said|say|talk|discuss|look|come|probably|maybe|might|could|can|can't|cannot|couldn't|should|shouldn't|would|wouldn't|must|may|try|tried|figure|check|wait|usually|always|never|still|only|even|really|spoke|heard|went|left|lost|sold|made|found|had|already|used|started|tend)\b/i;
 /** "We're …ing" of talk, thought, state or trouble, not of a choice ("we're running late", "we're going to need"). */
@@ -58,6 +58,9 @@ const MARKERS: readonly RegExp[] = [
   /\b(?:we'll|we will|we're going to|we are going to|we're|we are|we|let's|let us)\s+(?:go|going|move|moving|press|pressing)\s+(?:ahead|forward|on)\s+with\b|\b(?:we'll|we will|we|let's|let us)\s+proceed\s+with\b/i,
   // A bare agreement on its own.
   /^\s*(?:agreed|decided|done|settled|deal)\s*[.!]?\s*$/i,
+  // "Then that's what we'll do." after what was put; "Okay, I'm calling it, no more paid posts this quarter."
+  /\b(?:that's|that\s+is)\s+what\s+we(?:(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+do|(?:'re|\s+are)\s+doing)(?:\s+then)?\s*[.!]?\s*$/i,
+  /\bI'm\s+calling\s+it\s*[,:]\s*\S/i,
   // "No exceptions." tags the rule said before it (as "That's the rule." does).
   /^\s*no\s+exceptions\s*[.!]?\s*$/i,
   // A word the turn left in front of a bare agreement ("Rehearsal. Agreed." heard as "Rehearsal agreed."); not a report of someone's.
@@ -131,7 +134,7 @@ const pastTense = (text: string) => PAST.test(text)
   // noun before "as/by" ("any dog flagged as nervous") or opening a sentence before its noun ("Subtitled screenings…").
   || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text
     .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, '')
-    .replace(/\b(?!(?:I|we|you|he|she|they|it|who)\b)(\w+\s+)\w+ed\s+(?=(?:as|by)\b)/gi, '$1').replace(/^\s*\w+ed\s+(?!(?:the|a|an|it|them|him|her|us|me|that|this|those|these|our|their|my|your|his|its|to|on|in|at|for|with|by|up|out|off|down|over|back|yesterday|last)\b)(?=\w)/i, ''));
+    .replace(/\b(?!(?:I|we|you|he|she|they|it|who)\b)(\w+\s+)\w+ed\s+(?=(?:as|by)\b)/gi, '$1').replace(/^\s*(?:(?:okay|ok|right|so|then|good|fine|great)\s*,?\s*)?\w+ed\s+(?!(?:the|a|an|it|them|him|her|us|me|that|this|those|these|our|their|my|your|his|its|to|on|in|at|for|with|by|up|out|off|down|over|back|yesterday|last)\b)(?=\w)/i, ''));
 
 /** "From now on, if the reading is late, …": a condition the rule opens with is no hedge. */
 const RULE_CONDITION = new RegExp(String.raw`^(?:[\p{L}']+\s*,\s*)?(?:(?:but|so|and)\s+)?${FROM_NOW_ON}\s*,?\s*(?:if|unless|when)\b[^,]*,`, 'iu');
@@ -216,8 +219,8 @@ const namesChoice = (text: string) => {
 const isBare = (text: string) => !namesChoice(text) && wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
-const PROPOSAL = /\b(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
-const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
+const PROPOSAL = /\b(?:I\s+think\s+we\s+(?!(?:need|needs|have|had|are|were|did|might|may|can't|don't|should\s+(?:talk|discuss|think))\b)(?=[a-z]+\s)|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
+const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+think\s+we(?=\s+(?!(?:need|needs|have|had|are|were|did|might|may|can't|don't)\b)[a-z]+\s)|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
 /** An answer that accepts what was put ("Yes.", "Sounds good.", "Fine by me, let's do it."). */
 const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
@@ -299,7 +302,7 @@ function restates(answer: string, proposal: string): boolean {
 const CONCLUSION_ALONE = /^\s*(?:(?:okay|ok|right|alright|all right|fine|good)\s*,?\s*)?(?:okay|ok|right|fine|alright|all right|good|great|perfect|excellent|go\s+on(?:\s*,?\s*then)?|go\s+for\s+it|I'm\s+convinced|you've\s+convinced\s+me|I'm\s+sold)\s*[.!]?\s*$/i;
 /** The speaker asks the others to agree to what they just put: "Agreed?", "Everyone happy with that?", "Any objections?". */
 const AGREEMENT_ASKED = /^\s*(?:(?:so|okay|ok|right)\s*,?\s*)?(?:(?:all|everyone|everybody)\s+)?(?:agreed|(?:is\s+)?(?:everyone|everybody)\s+(?:happy|okay|ok|fine|good|alright)\s+with\s+(?:that|this)|(?:are\s+)?(?:we|you)\s+all\s+(?:happy|okay|ok|fine|good|alright)\s+with\s+(?:that|this)|(?:does\s+)?that\s+work\s+for\s+(?:everyone|everybody|you\s+all)|any\s+objections|all\s+in\s+favou?r|(?:okay|ok|alright)\s+with\s+(?:everyone|everybody))\s*\?\s*$/i;
-const CHOSEN = /^\s*(?:okay|ok|right|fine|alright|so|yes|yeah|then)\s*,\s*((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3})\s*[.!]\s*$/iu;
+const CHOSEN = /^\s*(?:okay|ok|right|fine|alright|so|yes|yeah|yep|yup|then)\s*,\s*((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)(?:\s+(?:first|then))?\s*[.!]\s*$/iu;
 /** "Okay, sliding doors." after "…the bi-fold doors versus the sliding ones…": an option named before, picked without a verb. */
 function namesOption(text: string, before: readonly string[]): boolean {
   const choice = CHOSEN.exec(text)?.[1];
@@ -429,7 +432,8 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     }
     // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
     // another speaker) or by another speaker's restatement.
-    if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text)) {
+    // "Can we do the wetsuit thing first?" orders the meeting, it settles nothing.
+    if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text) && !/\b(?:do|start\s+with|begin\s+with|take|talk\s+about|cover|look\s+at)\b[^.?!]*\bfirst\s*[?.!]?\s*$/i.test(s.text)) {
       const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
       const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
       const answer = sentences[j];
@@ -443,7 +447,11 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       }
       const put = s.text.replace(STRIP_PROPOSAL, '').replace(/,?\s*if\s+(?:no\s*one|nobody|everyone|everybody|you're|that's|it's)\b[^.?!]*/i, '').replace(/\?\s*$/, '.');
       if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
-      if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(put), [i, j]); i = j; }
+      // "I think we cap it. Forty five minutes, and the extra bits go into a bonus episode." — "Yeah, forty five works for
+      // me.": a short proposal is spelled out by what its speaker says next, before the answer.
+      const spelled = j === i + 2 && sentences[i + 1]!.speaker === s.speaker && !QUESTION.test(sentences[i + 1]!.text) && wordCount(put) <= 3 && wordCount(sentences[i + 1]!.text) >= 3
+        ? `${put.replace(/[.!]\s*$/, '')}, ${sentences[i + 1]!.text[0]!.toLowerCase()}${sentences[i + 1]!.text.slice(1)}` : undefined;
+      if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(spelled ?? put), spelled ? [i, i + 1, j] : [i, j]); i = j; }
     }
   }
   // One decision said twice in a row (accepted, then restated) is listed once, in its fuller wording.

@@ -479,3 +479,35 @@ describe('a bare agreement and where its content comes from', () => {
     expect(isDecision('Then we do need more chairs.')).toBe(false);
   });
 });
+
+describe('more ways of settling, and of ordering the meeting', () => {
+  it.each([
+    "Okay, I'm calling it, no more paid adverts this quarter.",
+    "Then that's what we'll do.",
+    'Okay, staggered breaks in two waves, starting Monday.',
+  ])('takes "%s" for a decision', (text) => {
+    expect(isDecision(text)).toBe(true);
+  });
+
+  it.each([
+    "Right, morning all, let's keep this short, I've got a call at eleven.",
+  ])('does not take "%s" for a decision', (text) => {
+    expect(isDecision(text)).toBe(false);
+  });
+
+  it('takes "I think we…" accepted by another as a decision, spelled out by what its speaker says next', () => {
+    expect(findDecisions([s('I think we do the repaint in October, when we close.', 'spk_0', 0), s('Fine by me.', 'spk_1', 4)]).map((d) => d.text))
+      .toEqual(['Do the repaint in October, when we close.']);
+    expect(findDecisions([s('I think we cap it.', 'spk_0', 0), s('Thirty minutes, and the rest goes into a second session.', 'spk_0', 2), s('Yeah, thirty works for me.', 'spk_1', 6)]).map((d) => d.text))
+      .toEqual(['Cap it, thirty minutes, and the rest goes into a second session.']);
+    expect(findDecisions([s('I think we need more chairs.', 'spk_0', 0), s('Fine by me.', 'spk_1', 4)])).toEqual([]);
+  });
+
+  it('does not take a proposal of what to talk about first for a decision', () => {
+    expect(findDecisions([s('Can we do the boiler first?', 'spk_1', 0), s('Yeah, go.', 'spk_0', 3)])).toEqual([]);
+  });
+
+  it('takes "Yep, ten percent first." as picking an option named before', () => {
+    expect(findDecisions([s('Can we roll it out to ten percent of users and compare?', 'spk_1', 0), s('Ten percent is plenty.', 'spk_2', 3), s('Yep, ten percent first.', 'spk_0', 6)]).map((d) => d.text).length).toBeGreaterThan(0);
+  });
+});
