@@ -123,7 +123,7 @@ export function knownName(said: string, known: readonly string[]): string | unde
 function clauseFrom(text: string, from: number): string {
   const rest = text.slice(from);
   // …and at a new subject after a comma ("…, it should be in by Wednesday", "…, I need a break anyway").
-  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b|\s+if\s+(?:someone|somebody|anyone|anybody)\b|\s+(?:when\s+you(?:'ve|\s+have)?\s+got\s+a\s+(?:minute|moment|sec|second)|when\s+you\s+(?:get|have)\s+a\s+(?:chance|minute|moment))/.exec(rest);
+  const stop = /[;]|[.?!](?:\s|$)|\s(?:and then|but|because|so that|since|although|while|otherwise)\s|,\s*(?:and|but|so)\s+(?:i|we|you|they|then|it|that)\b|,\s*(?:it|that|this)(?:\s+(?:should|will|would|might|could|is)|\s*'(?:ll|s))\b|,\s*(?:I|we|they|he|she)(?:'(?:ve|m|re|d))?\s+(?!mean\b)[a-z']+|,\s*(?:give|let|tell)\s+me\b|\s+if\s+(?:someone|somebody|anyone|anybody)\b|\s+so\s+(?:that\s+)?(?:people|they|we|everyone|everybody|he|she|you|it|the\s+\w+)\s+(?:can|could|will|would|know|have|get|arrive|see|don't|won't)\b|\s+(?:when\s+you(?:'ve|\s+have)?\s+got\s+a\s+(?:minute|moment|sec|second)|when\s+you\s+(?:get|have)\s+a\s+(?:chance|minute|moment))/.exec(rest);
   // "…and get it in as soon as they can take it": the time clause goes, what follows it stays.
   return (stop ? rest.slice(0, stop.index) : rest).replace(/\s+as\s+soon\s+as\s+(?!possible\b)(?:they|he|she|you|we|I|it)\b.*?(?=\s+and\s+|$)/i, '').trim();
 }
@@ -442,7 +442,11 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     if (!same) { merged.push(item); continue; }
     // The fuller wording of one task — but an answer about something else ("Sure, I'll have a number for you by Friday"
     // to "Could you get a price for one?") does not replace what was asked.
-    const unrelated = same.kind === 'request' && item.kind === 'commitment' && overlap(same.task, item.task) === 0;
+    // …unless the answer says the task more fully ("Can you get replacements in?" — "Yeah, I'll order twelve new kids' ones from the supplier.").
+    // Reporting back ("come back to you before the board meeting") is not the task itself.
+    const fuller = contentWords(item.due ? item.task.replace(item.due, '') : item.task).length >= contentWords(same.task).length + 2
+      && !/^(?:come|get|report|circle)\s+back\b|^let\s+\w+\s+know\b/i.test(item.task);
+    const unrelated = same.kind === 'request' && item.kind === 'commitment' && overlap(same.task, item.task) === 0 && !fuller;
     const richer = !unrelated && contentWords(item.task).length > contentWords(same.task).length ? item : same;
     merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start), end: Math.max(same.end, item.end) };
   }

@@ -381,3 +381,17 @@ describe('reports and conditions around a task', () => {
     expect(items(s('I can barely make a cup of tea.', 'spk_1', 0))).toEqual([]);
   });
 });
+
+describe('how an answered request reads', () => {
+  it('takes the answer\'s wording when it says the task more fully, but not a promise to report back', () => {
+    expect(items(s('Can you get replacements in?', 'spk_0', 0), s("Yeah, I'll order twelve new kids' wetsuits from the supplier.", 'spk_1', 3)).map((i) => i.text))
+      .toEqual(["Bob: order twelve new kids' wetsuits from the supplier"]);
+    expect(items(s('Bob, could you draw up a list of the overdue checks?', 'spk_0', 0), s("Sure, I'll come back to you on it before the next board meeting.", 'spk_1', 3)).map((i) => i.text))
+      .toEqual(['Bob: draw up a list of the overdue checks']);
+  });
+
+  it('leaves out a purpose clause ("so they can sign up")', () => {
+    expect(items(s("I'll email the volunteers about the open day so they can sign up for shifts.", 'spk_1', 0)).map((i) => i.text))
+      .toEqual(['Bob: email the volunteers about the open day']);
+  });
+});
