@@ -5,6 +5,7 @@ import type { KeySchemas } from './tables.js';
 import type { RequestTokens } from './request-tokens.js';
 import { transactGetItems, transactWriteItems } from './transactions.js';
 import { describeTimeToLive, updateTimeToLive, type TtlStore } from './ttl.js';
+import type { UndoJournal } from './undo-journal.js';
 import { DynamoError, operationOf, sendJson, type Json, type Wire } from './wire.js';
 
 export interface FrontDeps {
@@ -13,6 +14,7 @@ export interface FrontDeps {
   readonly keys: KeySchemas;
   readonly ttl: TtlStore;
   readonly tokens: RequestTokens;
+  readonly journal?: UndoJournal;
 }
 
 /** Single-item writes go through the same mutex as transactions, so a transaction's rollback never undoes them. */

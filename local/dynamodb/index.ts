@@ -8,12 +8,16 @@ import { startSweeper } from './sweeper.js';
 import { ensureTables, KeySchemas } from './tables.js';
 import { RequestTokens } from './request-tokens.js';
 import { TtlStore } from './ttl.js';
+import { UndoJournal } from './undo-journal.js';
 import { Wire } from './wire.js';
 
 export interface LocalDynamo { readonly endpoint: string; stop(): Promise<void> }
 
 export interface LocalDynamoOptions {
-  /** Data folder: LevelDB goes to `${dataDir}/dynamodb`, TTL settings to `${dataDir}/dynamodb-ttl.json`. */
+  /**
+   * Data folder: LevelDB goes to `${dataDir}/dynamodb`, TTL settings to `${dataDir}/dynamodb-ttl.json`, the undo
+   * journal of a transaction being written to `${dataDir}/dynamodb-transaction.json`.
+   */
   dataDir: string;
   /** @default '127.0.0.1' */
   host?: string;
@@ -43,7 +47,11 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     for (const table of options.tables) {
       if (ttl.attributeOf(table.localName) !== table.ttlAttribute) await ttl.set(table.localName, table.ttlAttribute);
     }
-    const deps = { wire, ttl, writes: new Mutex(), keys: new KeySchemas(wire), tokens: new RequestTokens() };
+    // A transaction a crash cut short is undone before anything else is served.
+    const journal = new UndoJournal(path.join(options.dataDir, 'dynamodb-transaction.json'));
+    const undone = await journal.recover(wire);
+    if (undone > 0) console.warn(`[local-dynamodb] undid a transaction cut short by a crash (${undone} items put back)`);
+    const deps = { wire, ttl, writes: new Mutex(), keys: new KeySchemas(wire), tokens: new RequestTokens(), journal };
     const front = await startFront(deps, options.host ?? '127.0.0.1', options.port ?? 0);
     const sweeper = startSweeper({ ...deps, now: options.now ?? Date.now }, options.sweepIntervalMs ?? 30_000);
     return {

@@ -2,6 +2,7 @@ import type { Mutex } from './mutex.js';
 import type { KeySchemas } from './tables.js';
 import type { RequestTokens } from './request-tokens.js';
 import { checkItemCount, planWrites, type WriteStep } from './transact-plan.js';
+import type { UndoJournal } from './undo-journal.js';
 import { DynamoError, validationError, type Json, type Wire } from './wire.js';
 
 export interface TransactDeps {
@@ -9,6 +10,8 @@ export interface TransactDeps {
   readonly keys: KeySchemas;
   readonly writes: Mutex;
   readonly tokens: RequestTokens;
+  /** Where a transaction saves its items' prior state while it writes (so a crash mid-way can be undone at start-up). */
+  readonly journal?: UndoJournal;
 }
 
 const CONDITION_PARTS = ['ConditionExpression', 'ExpressionAttributeNames', 'ExpressionAttributeValues'] as const;
@@ -26,6 +29,7 @@ export async function transactWriteItems(deps: TransactDeps, input: Json): Promi
   return deps.writes.run(async () => {
     if (token && deps.tokens.isRepeat(token, fingerprint)) return {};
     const snapshots = await Promise.all(steps.map((step) => getItem(deps.wire, step.tableName, step.key)));
+    await deps.journal?.begin(steps.map((step, i) => ({ tableName: step.tableName, key: step.key, item: snapshots[i] })));
     const written: number[] = [];
     const reasons: Json[] = [];
     try {
@@ -38,12 +42,15 @@ export async function transactWriteItems(deps: TransactDeps, input: Json): Promi
       }
     } catch (err) {
       await restore(deps.wire, steps, snapshots, written);
+      await deps.journal?.end();
       throw err;
     }
     if (reasons.some((reason) => reason.Code !== 'None')) {
       await restore(deps.wire, steps, snapshots, written);
+      await deps.journal?.end();
       throw cancelled(reasons);
     }
+    await deps.journal?.end();
     if (token) deps.tokens.remember(token, fingerprint);
     return {};
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -232,6 +232,33 @@ describe('startLocalDynamo', () => {
     expect(Item).toEqual({ pk: 'R#1', sk: 'a', note: 'kept' });
     const ttl = await raw.send(new DescribeTimeToLiveCommand({ TableName: TABLE }));
     expect(ttl.TimeToLiveDescription?.TimeToLiveStatus).toBe('ENABLED');
+  });
+
+  it('keeps no undo journal once a transaction has succeeded or been cancelled', async () => {
+    await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: TABLE, Item: { pk: 'J#0', sk: 'a' } } }] }));
+    await expect(doc.send(new TransactWriteCommand({
+      TransactItems: [{ Put: { TableName: TABLE, Item: { pk: 'J#0', sk: 'a' }, ConditionExpression: 'attribute_not_exists(pk)' } }],
+    }))).rejects.toBeInstanceOf(TransactionCanceledException);
+    await expect(readFile(path.join(dataDir, 'dynamodb-transaction.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('undoes, at the next start, a transaction a crash cut short', async () => {
+    // What a kill between a transaction's two writes leaves: the first item changed, the second written, and the journal.
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'J#1', sk: 'a', v: 'after' } }));
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'J#2', sk: 'b', v: 'new' } }));
+    raw.destroy();
+    await dynamo.stop();
+    await writeFile(path.join(dataDir, 'dynamodb-transaction.json'), JSON.stringify({ entries: [
+      { tableName: TABLE, key: { pk: { S: 'J#1' }, sk: { S: 'a' } }, item: { pk: { S: 'J#1' }, sk: { S: 'a' }, v: { S: 'before' } } },
+      { tableName: TABLE, key: { pk: { S: 'J#2' }, sk: { S: 'b' } } },
+    ] }));
+
+    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs });
+    ({ raw, doc } = clientsFor(dynamo.endpoint));
+
+    expect((await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: 'J#1', sk: 'a' } }))).Item).toEqual({ pk: 'J#1', sk: 'a', v: 'before' });
+    expect((await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: 'J#2', sk: 'b' } }))).Item).toBeUndefined();
+    await expect(readFile(path.join(dataDir, 'dynamodb-transaction.json'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 
