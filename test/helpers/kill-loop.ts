@@ -31,8 +31,6 @@ export interface KillLoopOptions {
   readonly settleMs?: number;
   /** Upload only the first this many seconds of the 60 s fixture (test/helpers/clips.ts). @default all of it */
   readonly recordingSeconds?: number;
-  /** Scales the state machines' Wait states and Retry intervals (test/helpers/child-edition.ts). @default 1 */
-  readonly waitScale?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -77,7 +75,7 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopOut
     stateMachineArn: `arn:aws:states:us-east-1:000000000000:stateMachine:${PROCESS_MEETING.localName}`,
   }));
   const start = async () => {
-    const started = await startChildEdition(options.dataDir, { waitScale: options.waitScale });
+    const started = await startChildEdition(options.dataDir);
     child = started.child;
     ready = started.ready;
   };
