@@ -3,7 +3,7 @@
  * OAuth authorize/token with Basic client auth and rotating refresh tokens, GET /v2/users/me, cloud recordings
  * list (month windows, next_page_token) and meeting recordings, downloads (Bearer or ?access_token=, 302 to /cdn/),
  * and webhooks signed with x-zm-signature exactly as Zoom signs them. Dev endpoints (on the app gateway):
- * POST /dev/zoom/recordings {email, topic, file, stall_ms?} and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
+ * POST /dev/zoom/recordings {email, topic, file, stall_ms?, stall_downloads?} and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
  */
 import { createReadStream } from 'node:fs';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
 import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
-export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number }
+export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number; stall_downloads?: number }
 export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[] }
 
 interface ZoomState {
@@ -106,11 +106,16 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const file = state.recordings.flatMap((r) => r.files).find((f) => f.id === decodeURIComponent(p.slice(5)));
       if (!file) return sendJson(res, 404, { code: 3301, message: 'This recording does not exist.' });
       res.writeHead(200, { 'content-type': file.file_type === 'M4A' ? 'audio/mp4' : 'video/mp4', 'content-length': file.file_size });
-      if (!file.stall_ms) {
+      if (!file.stall_ms || file.stall_downloads === 0) {
         createReadStream(file.path).pipe(res);
         return;
       }
-      // Test aid (dev option stall_ms): the first 64 KiB, then a pause, then the rest, like a slow CDN.
+      // Test aid (dev option stall_ms): the first 64 KiB, then a pause, then the rest, like a slow CDN. With
+      // stall_downloads, only that many downloads pause (counted on disk, so across a restart); without it, every one.
+      if (file.stall_downloads !== undefined) {
+        file.stall_downloads -= 1;
+        save();
+      }
       const head = createReadStream(file.path, { end: 65_535 });
       head.pipe(res, { end: false });
       head.on('end', () => setTimeout(() => createReadStream(file.path, { start: 65_536 }).pipe(res), file.stall_ms));
@@ -162,6 +167,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     if (req.method === 'GET' && p === '/dev/zoom') {
       return sendJson(res, 200, {
         endpoint, accounts: Object.values(state.accounts), recordings: state.recordings.map(meetingJson), deliveries: state.deliveries.slice(-50),
+        // Files created with stall_ms; stall_downloads_left reaches 0 once the last pausing download has begun.
+        stalls: state.recordings.flatMap((r) => r.files.filter((f) => f.stall_ms).map((f) => ({ file_id: f.id, stall_ms: f.stall_ms, stall_downloads_left: f.stall_downloads ?? null }))),
       });
     }
     if (req.method === 'POST' && p === '/dev/zoom/recordings') {
@@ -185,7 +192,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
         start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
         total_size: facts.size, recording_count: 1,
         files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: file,
-          ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}) }],
+          ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}),
+          ...(typeof body?.stall_downloads === 'number' && Number.isInteger(body.stall_downloads) && body.stall_downloads >= 0 ? { stall_downloads: body.stall_downloads } : {}) }],
       };
       state.recordings.push(recording);
       save();

@@ -6,6 +6,8 @@ import { signUpAndSignIn } from '../helpers/users.js';
 import { pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
 import { killHard, startChildEdition, stillRunning, type ChildEditionReady } from '../helpers/child-edition.js';
 
+// Waits and retry intervals at a fifth, as in pipeline.test.ts: the transcription poll waits 1 s between checks, not 5 s.
+const WAIT_SCALE = 0.2;
 
 describe('kill -9 during transcription, then restart', () => {
   let dataDir: string;
@@ -23,7 +25,7 @@ describe('kill -9 during transcription, then restart', () => {
   });
 
   it('resumes the run after the restart: the meeting completes and its minutes are charged once', async () => {
-    const first = await startChildEdition(dataDir);
+    const first = await startChildEdition(dataDir, { waitScale: WAIT_SCALE });
     running = first.child;
     ready = first.ready;
     const host = await signUpAndSignIn(ready.url, 'crash@pipeline.example.com');
@@ -31,7 +33,7 @@ describe('kill -9 during transcription, then restart', () => {
     await h.waitForMeeting(host.access, id, (m) => m.processing?.step === 'Transcription', 60_000);
     await killHard(first.child);
 
-    const second = await startChildEdition(dataDir);
+    const second = await startChildEdition(dataDir, { waitScale: WAIT_SCALE });
     running = second.child;
     ready = second.ready;
     const meeting = await h.waitForMeeting(host.access, id, h.settled, 400_000);
