@@ -37,11 +37,13 @@ export function americanSpelling(word: string): string {
     .replace(/^(\p{L}{3,})tre(s)?$/u, '$1ter$2');
 }
 
+/** Suffixes and what replaces them, the first that fits. */
+const STEM_RULES: ReadonlyArray<[RegExp, string]> = [[/ies$/, 'y'], [/(ss|sh|ch|x)es$/, '$1'], [/([^s])s$/, '$1'], [/ing$/, ''], [/reed$/, 'ree'], [/ed$/, '']];
 /** A light suffix stripper (crashes → crash, reported → report), enough for sentences to share terms. */
 export function stem(word: string): string {
-  const rules: Array<[RegExp, string]> = [[/ies$/, 'y'], [/(ss|sh|ch|x)es$/, '$1'], [/([^s])s$/, '$1'], [/ing$/, ''], [/reed$/, 'ree'], [/ed$/, '']];
-  const rule = word.length > 4 ? rules.find(([suffix]) => suffix.test(word)) : undefined;
-  const stemmed = rule && word.replace(rule[0], rule[1]).length >= 3 ? word.replace(rule[0], rule[1]) : word;
+  const rule = word.length > 4 ? STEM_RULES.find(([suffix]) => suffix.test(word)) : undefined;
+  const stripped = rule ? word.replace(rule[0], rule[1]) : word;
+  const stemmed = stripped.length >= 3 ? stripped : word;
   // A silent e after a consonant goes too, so "retire", "retired" and "retiring" (and "move", "moved") are one term.
   return stemmed.length >= 4 && /[^aeiou]e$/.test(stemmed) ? stemmed.slice(0, -1) : stemmed;
 }
