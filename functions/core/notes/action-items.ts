@@ -8,7 +8,7 @@
  */
 import { resolveObjectPronoun, resolvePersonPronoun } from './antecedents.js';
 import { putsOff } from './decisions.js';
-import { dueOf } from './due-dates.js';
+import { dueOf, withoutDue } from './due-dates.js';
 import { tag } from './nlp.js';
 import { frequencyRank } from './word-commonness.js';
 import { contentWords, escapeRegExp as escape } from './text.js';
@@ -48,6 +48,9 @@ export interface ActionContext {
 
 /** Verbs after "I'll"/"let me"/"can you" that are talk, not work. */
 const NOT_TASKS = String.raw`barely|hardly|keep\s+(?:it|this|things)\s+(?:brief|short|quick|simple|tight)|miss|be|say|tell you(?!\s+(?:about|what\s+\w+\s+(?:said|wants)))|admit|decide|never|not|think|probably|guess|bet|see|hear|know|remember|pass|leave|go ahead|just say|stop|believe|imagine|repeat|explain|agree|mind|like|love|hate|get back to that|talk about|come back to|understand|feel|live with|relate|only|also say|really|already|still`;
+/** A task that is talk, not work ("say…", "think…"); with "wait"/"hold" for "(would you) mind waiting". */
+const NOT_A_TASK = new RegExp(String.raw`^(?:${NOT_TASKS})\b`, 'i');
+const NOT_A_TASK_MINDED = new RegExp(String.raw`^(?:${NOT_TASKS}|wait|hold)\b`, 'i');
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
 const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to|i\s+want\s+to(?=\s+(?:talk\s+to|speak\s+to|check\s+with|ring|call|phone|email)\b))\s+${TASK_START}(?=[a-z])`, 'i');
@@ -128,6 +131,9 @@ function clauseFrom(text: string, from: number): string {
   return (stop ? rest.slice(0, stop.index) : rest).replace(/\s+as\s+soon\s+as\s+(?!possible\b)(?:they|he|she|you|we|I|it)\b.*?(?=\s+and\s+|$)/i, '').trim();
 }
 
+/** How many words (runs of letters) `text` holds. */
+const wordsIn = (text: string) => (text.match(/[\p{L}]+/gu) ?? []).length;
+
 /** The plain form of a gerund ("reprogramming" → "reprogram", "calling" → "call", "updating" → "update"). */
 export function plainVerb(gerund: string): string {
   const [token] = tag(gerund);
@@ -161,11 +167,11 @@ interface Hit { kind: ActionKind; owner: string | null | 'addressee'; task: stri
 function vocative(text: string, ctx: ActionContext): string | null {
   const start = /^([A-Z][a-z]+|[a-z]+)(?:,|\s+(?=(?:can|could|would|will)\s+you\b))/.exec(text)?.[1];
   // "Good point, Fiona, can you…": the name after a short opening.
-  const second = /^[^,]{1,20},\s*([A-Z][a-z]+),\s*(?=(?:can|could|would|will|do)\s+you\b)/.exec(text)?.[1];
+  const afterOpening = /^[^,]{1,20},\s*([A-Z][a-z]+),\s*/.exec(text);
+  // "Meanwhile, Devon, just get rid of…": a speaker's name there, whatever follows.
+  if (afterOpening && ctx.knownNames.includes(afterOpening[1]!)) return afterOpening[1]!;
+  const second = afterOpening && /^(?:can|could|would|will|do)\s+you\b/.test(text.slice(afterOpening[0].length)) ? afterOpening[1] : undefined;
   const end = /,\s*([A-Z][a-z]+|[a-z]+)\s*[?.!]*$/.exec(text)?.[1];
-  // "Meanwhile, Devon, just get rid of…": a speaker's name after a short opening, whatever follows.
-  const spoken = /^[^,]{1,20},\s*([A-Z][a-z]+),\s*/.exec(text)?.[1];
-  if (spoken && ctx.knownNames.includes(spoken)) return spoken;
   for (const [candidate, opening] of [[start, true], [second, false], [end, false]] as const) {
     if (!candidate) continue;
     if (NOT_NAMES.has(candidate.toLowerCase())) continue;
@@ -223,7 +229,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     const before = text.slice(0, match.index);
     if (CONDITIONAL.test(before)) return undefined;
     const task = tidyTask(clauseFrom(text, match.index + match[0].length));
-    return (task.match(/[\p{L}]+/gu) ?? []).length >= 2 ? task : undefined;
+    return wordsIn(task) >= 2 ? task : undefined;
   };
   const addressed = vocative(text, ctx);
   const unaddressed = (task: string | undefined) => (task && addressed ? task.replace(new RegExp(`,?\\s*${escape(addressed)}\\s*$`, 'i'), '') : task);
@@ -234,7 +240,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     const [gerund = '', ...rest] = text.slice(mind.index + mind[0].length).split(/\s+/);
     const verb = plainVerb(gerund);
     const task = unaddressed(tidyTask(clauseFrom([verb, ...rest].join(' '), 0)));
-    if (task && !new RegExp(String.raw`^(?:${NOT_TASKS}|wait|hold)\b`, 'i').test(task) && (task.match(/[\p{L}]+/gu) ?? []).length >= 2) {
+    if (task && !NOT_A_TASK_MINDED.test(task) && wordsIn(task) >= 2) {
       return { kind: 'request', owner: addressed ?? 'addressee', task };
     }
   }
@@ -242,7 +248,7 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   if (request && (question || /\bplease\b/i.test(text) || addressed)) return { kind: 'request', owner: addressed ?? 'addressee', task: request };
   // "Send me a draft by the fifteenth, please, so I have time…": an order that says please after it.
   const pleaseAfter = /^((?:send|email|call|book|write|check|update|draft|order|bring|print|share|finish|get|make|put|tell|ask|forward|post|upload|fix)\b[^,]*),\s*please\b/i.exec(text)?.[1];
-  if (pleaseAfter && (pleaseAfter.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'request', owner: addressed ?? 'addressee', task: tidyTask(pleaseAfter[0]!.toLowerCase() + pleaseAfter.slice(1)) };
+  if (pleaseAfter && wordsIn(pleaseAfter) >= 2) return { kind: 'request', owner: addressed ?? 'addressee', task: tidyTask(pleaseAfter[0]!.toLowerCase() + pleaseAfter.slice(1)) };
   const please = unaddressed(at(PLEASE));
   if (please) return { kind: 'request', owner: addressed ?? 'addressee', task: please };
   const askOfYou = unaddressed(at(ASK_OF_YOU));
@@ -260,13 +266,13 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   const named = namedOwner(text, ctx);
   if (named) {
     const task = tidyTask(clauseFrom(text, named.index));
-    if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2) return { kind: 'named-owner', owner: named.owner, task };
+    if (wordsIn(task) >= 2) return { kind: 'named-owner', owner: named.owner, task };
   }
   // "Put me down for the Saturday morning.": a volunteer for a shift or slot.
   const putDown = /\b(?:put|pencil|sign)\s+me\s+(?:down|up|in)\s+for\s+/i.exec(text);
   if (putDown && !CONDITIONAL.test(text.slice(0, putDown.index))) {
     const slot = tidyTask(clauseFrom(text, putDown.index + putDown[0].length));
-    if ((slot.match(/[\p{L}]+/gu) ?? []).length >= 1) return { kind: 'commitment', owner: null, task: `cover ${slot}` };
+    if (wordsIn(slot) >= 1) return { kind: 'commitment', owner: null, task: `cover ${slot}` };
   }
   // "Leave it with me." takes on what was just asked or put to anyone (joined to it like "I'll do it").
   if (/^\s*(?:(?:okay|ok|right|sure|fine|yes|yeah)\s*[,.]?\s*)?leave\s+(?:it|that|this)(?:\s+one)?\s+with\s+me\s*[.!]?\s*$/i.test(text)) return { kind: 'commitment', owner: null, task: 'do it' };
@@ -303,7 +309,7 @@ const BARE_YES = /^\s*(?:yes|yeah|yep|sure|of course|okay|ok|no problem|no bothe
 const ANSWER = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|certainly|absolutely|no problem|not at all|will do|happy to|fine|right|alright)\b/i;
 
 const anaphoric = (task: string, due: string | null) =>
-  (/\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(due ? task.replace(due, '') : task).length <= 1)
+  (/\b(?:it|that|this|them|him|her|those|these)\b/i.test(task) && contentWords(withoutDue(task, due)).length <= 1)
   // "I'll get back to you by Wednesday" answers for the task before it.
   || /^get\s+back\s+to\s+(?:you|them|him|her|everyone)\b/i.test(task);
 
@@ -320,17 +326,14 @@ const CAN_WE = new RegExp(String.raw`^\s*(?:(?:so|okay|ok|right|and)\s*,?\s+)?(?
  */
 function sharedTaskOf(text: string, speaker: string): string | undefined {
   const asked = WHO_WILL.exec(text) ?? CAN_WE.exec(text);
-  if (asked) {
-    const task = inPlainForm(tidyTask(clauseFrom(text, asked.index + asked[0].length)));
-    if ((task.match(/[\p{L}]+/gu) ?? []).length >= 2 && !new RegExp(String.raw`^(?:${NOT_TASKS})\b`, 'i').test(task)) return thirdPerson(task, speaker);
-  }
-  const anyone = ANYONE.exec(text);
+  const anyone = asked ?? ANYONE.exec(text);
   const match = anyone ?? (/\?\s*$/.test(text) ? null : TEAM.exec(text) ?? WE_WILL.exec(text));
   if (!match || (!anyone && CONDITIONAL.test(text.slice(0, match.index)))) return undefined;
   const said = tidyTask(clauseFrom(text, match.index + match[0].length));
-  // "shows me how…" → "show me how…": the verb as the task's plain form.
-  const task = anyone && /^if\b/i.test(match[0].trim()) ? inPlainForm(said) : said;
-  return (task.match(/[\p{L}]+/gu) ?? []).length >= 2 ? thirdPerson(task, speaker) : undefined;
+  // "Who's writing…", "…if someone shows me how…" → "write…", "show me how…": the verb as the task's plain form.
+  const task = asked || /^if\b/i.test(match[0].trim()) ? inPlainForm(said) : said;
+  // (ANYONE, TEAM and WE_WILL leave talk out in their pattern; a question to whoever still may ask for it.)
+  return wordsIn(task) >= 2 && !(asked && NOT_A_TASK.test(task)) ? thirdPerson(task, speaker) : undefined;
 }
 
 /** "Luis, that one's yours (then).", "Marcus, the pre-printing is yours.", "Sam, you take that.": a task handed to a person. */
@@ -444,7 +447,7 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     // to "Could you get a price for one?") does not replace what was asked.
     // …unless the answer says the task more fully ("Can you get replacements in?" — "Yeah, I'll order twelve new kids' ones from the supplier.").
     // Reporting back ("come back to you before the board meeting") is not the task itself.
-    const fuller = contentWords(item.due ? item.task.replace(item.due, '') : item.task).length >= contentWords(same.task).length + 2
+    const fuller = contentWords(withoutDue(item.task, item.due)).length >= contentWords(same.task).length + 2
       && !/^(?:come|get|report|circle)\s+back\b|^let\s+\w+\s+know\b/i.test(item.task);
     const unrelated = same.kind === 'request' && item.kind === 'commitment' && overlap(same.task, item.task) === 0 && !fuller;
     const richer = !unrelated && contentWords(item.task).length > contentWords(same.task).length ? item : same;

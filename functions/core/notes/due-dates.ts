@@ -31,3 +31,8 @@ export function dueOf(text: string): string | null {
   const soon = ASAP.exec(text);
   return soon ? soon[0].toLowerCase() : null;
 }
+
+/** `task` without the due date said in it ("send the deck by Friday" less "Friday"), to count what else it names. */
+export function withoutDue(task: string, due: string | null): string {
+  return due ? task.replace(due, ' ') : task;
+}

@@ -5,6 +5,7 @@
  * item it was said under.
  */
 import { agendaItemAt } from './decision-topics.js';
+import { withoutDue } from './due-dates.js';
 import type { Keyphrase } from './keyphrases.js';
 import { contentWords } from './text.js';
 import { frequencyRank } from './word-commonness.js';
@@ -24,7 +25,7 @@ const specific = (k: Keyphrase) => k.lemmas.length > 1 || (frequencyRank(k.lemma
 
 /** Names what it is about with two content words at most, or three with a word that points back. */
 export function leansOnContext(task: string, due: string | null): boolean {
-  const own = due ? task.replace(due, ' ') : task;
+  const own = withoutDue(task, due);
   const words = contentWords(own).length;
   return words <= 2 || (words <= 3 && POINTING.test(own));
 }
