@@ -218,9 +218,11 @@ const namesChoice = (text: string) => {
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
 const isBare = (text: string) => !namesChoice(text) && wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
+/** "I think we do the refit in October": a proposal, unless what follows is a need, a state or talk ("I think we need…"). */
+const I_THINK_WE = String.raw`I\s+think\s+we(?=\s+(?!(?:need|needs|have|had|are|were|did|might|may|can't|don't|should\s+(?:talk|discuss|think))\b)[a-z]+\s)`;
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
-const PROPOSAL = /\b(?:I\s+think\s+we\s+(?!(?:need|needs|have|had|are|were|did|might|may|can't|don't|should\s+(?:talk|discuss|think))\b)(?=[a-z]+\s)|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b/i;
-const STRIP_PROPOSAL = /^(?:.*?\b)?(?:I\s+think\s+we(?=\s+(?!(?:need|needs|have|had|are|were|did|might|may|can't|don't)\b)[a-z]+\s)|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+/i;
+const PROPOSAL = new RegExp(String.raw`\b(?:${I_THINK_WE}|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b`, 'i');
+const STRIP_PROPOSAL = new RegExp(String.raw`^(?:.*?\b)?(?:${I_THINK_WE}|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+`, 'i');
 /** An answer that accepts what was put ("Yes.", "Sounds good.", "Fine by me, let's do it."). */
 const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
@@ -316,6 +318,11 @@ function namesOption(text: string, before: readonly string[]): boolean {
   return words.length >= 1 && words.every((w) => said.has(w));
 }
 
+/** A hedge: what follows it is not settled ("…would help", "maybe…"). */
+const HEDGED = /\b(?:would|could|might|maybe|perhaps)\b/i;
+/** "Can we do the wetsuit thing first?": what to talk about first orders the meeting; it settles nothing. */
+const ORDERS_MEETING = /\b(?:do|start\s+with|begin\s+with|take|talk\s+about|cover|look\s+at)\b[^.?!]*\bfirst\s*[?.!]?\s*$/i;
+
 /** "Here's what we'll do." / "Here's the plan.": the same speaker's next statement is what is put. */
 const ANNOUNCES_PLAN = /^\s*(?:(?:right|okay|ok|so|good)\s*[,.]?\s*)*(?:here's|here\s+is|this\s+is)\s+(?:what\s+we(?:'ll|\s+will|'re\s+going\s+to)?\s+do|the\s+plan|my\s+suggestion)\s*[.:!]?\s*$/i;
 
@@ -375,11 +382,10 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         // "Agreed." after "Let's park that until…" agrees to put it off.
         const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
         if ([i - 1, i - 2].some((k) => k >= 0 && sentences[k]!.speaker !== s.speaker && POSTPONED.test(sentences[k]!.text))) continue;
-        const hedged = (t: string) => /\b(?:would|could|might|maybe|perhaps)\b/i.test(t);
         // "Then let's cap it. Twelve per session?": a short question after it names the choice.
         const named = next && next.speaker === s.speaker && /\blet(?:'s|\s+us)\b/i.test(s.text) && QUESTION.test(next.text) && wordCount(next.text) <= 5 && contentWords(next.text).length >= 2
           && !/^\s*(?:who|what|where|when|why|how|which|is|are|was|were|do|does|did|can|could|shall|should|will|would|have|has)\b/i.test(next.text);
-        const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!/\?\s*$/.test(next.text) || named) && !promise && !hedged(next.text) ? i + 1
+        const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!QUESTION.test(next.text) || named) && !promise && !HEDGED.test(next.text) ? i + 1
           : previous && previous.speaker !== s.speaker && !asked && !pastTense(previous.text) ? i - 1 : undefined;
         if (named && source === i + 1) {
           const choice = next.text.replace(/\?\s*$/, '.');
@@ -432,8 +438,7 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     }
     // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
     // another speaker) or by another speaker's restatement.
-    // "Can we do the wetsuit thing first?" orders the meeting, it settles nothing.
-    if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text) && !/\b(?:do|start\s+with|begin\s+with|take|talk\s+about|cover|look\s+at)\b[^.?!]*\bfirst\s*[?.!]?\s*$/i.test(s.text)) {
+    if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text) && !ORDERS_MEETING.test(s.text)) {
       const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
       const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
       const answer = sentences[j];
