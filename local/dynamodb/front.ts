@@ -14,7 +14,7 @@ export interface FrontDeps {
   readonly keys: KeySchemas;
   readonly ttl: TtlStore;
   readonly tokens: RequestTokens;
-  readonly journal?: UndoJournal;
+  readonly journal: UndoJournal;
 }
 
 /** Single-item writes go through the same mutex as transactions, so a transaction's rollback never undoes them. */

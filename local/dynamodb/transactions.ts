@@ -2,7 +2,7 @@ import type { Mutex } from './mutex.js';
 import type { KeySchemas } from './tables.js';
 import type { RequestTokens } from './request-tokens.js';
 import { checkItemCount, planWrites, type WriteStep } from './transact-plan.js';
-import type { UndoJournal } from './undo-journal.js';
+import { putBack, type UndoEntry, type UndoJournal } from './undo-journal.js';
 import { DynamoError, validationError, type Json, type Wire } from './wire.js';
 
 export interface TransactDeps {
@@ -11,7 +11,7 @@ export interface TransactDeps {
   readonly writes: Mutex;
   readonly tokens: RequestTokens;
   /** Where a transaction saves its items' prior state while it writes (so a crash mid-way can be undone at start-up). */
-  readonly journal?: UndoJournal;
+  readonly journal: UndoJournal;
 }
 
 const CONDITION_PARTS = ['ConditionExpression', 'ExpressionAttributeNames', 'ExpressionAttributeValues'] as const;
@@ -28,29 +28,29 @@ export async function transactWriteItems(deps: TransactDeps, input: Json): Promi
   const fingerprint = JSON.stringify(input.TransactItems);
   return deps.writes.run(async () => {
     if (token && deps.tokens.isRepeat(token, fingerprint)) return {};
-    const snapshots = await Promise.all(steps.map((step) => getItem(deps.wire, step.tableName, step.key)));
-    await deps.journal?.begin(steps.map((step, i) => ({ tableName: step.tableName, key: step.key, item: snapshots[i] })));
+    const before: UndoEntry[] = await Promise.all(steps.map(async ({ tableName, key }) => ({ tableName, key, item: await getItem(deps.wire, tableName, key) })));
+    await deps.journal.begin(before);
     const written: number[] = [];
     const reasons: Json[] = [];
     try {
       for (const [i, step] of steps.entries()) {
         // Once the transaction is doomed, only conditions still matter: check them without writing.
         const doomed = reasons.some((reason) => reason.Code !== 'None');
-        const reason = await applyStep(deps.wire, doomed ? asCheck(step) : step, snapshots[i]);
+        const reason = await applyStep(deps.wire, doomed ? asCheck(step) : step, before[i]!.item);
         if (!doomed && reason.Code === 'None' && step.kind !== 'ConditionCheck') written.push(i);
         reasons.push(reason);
       }
     } catch (err) {
-      await restore(deps.wire, steps, snapshots, written);
-      await deps.journal?.end();
+      await restore(deps.wire, before, written);
+      await deps.journal.end();
       throw err;
     }
     if (reasons.some((reason) => reason.Code !== 'None')) {
-      await restore(deps.wire, steps, snapshots, written);
-      await deps.journal?.end();
+      await restore(deps.wire, before, written);
+      await deps.journal.end();
       throw cancelled(reasons);
     }
-    await deps.journal?.end();
+    await deps.journal.end();
     if (token) deps.tokens.remember(token, fingerprint);
     return {};
   });
@@ -121,14 +121,9 @@ function asCheck(step: WriteStep): WriteStep {
   };
 }
 
-/** Puts back the snapshot of every written step (or deletes an item that did not exist before). */
-async function restore(wire: Wire, steps: WriteStep[], snapshots: (Json | undefined)[], written: number[]): Promise<void> {
-  for (const i of written) {
-    const step = steps[i];
-    const snapshot = snapshots[i];
-    if (snapshot) await wire.call('PutItem', { TableName: step.tableName, Item: snapshot });
-    else await wire.call('DeleteItem', { TableName: step.tableName, Key: step.key });
-  }
+/** Puts back every written step's item as it was before the transaction. */
+async function restore(wire: Wire, before: readonly UndoEntry[], written: number[]): Promise<void> {
+  for (const i of written) await putBack(wire, before[i]!);
 }
 
 function cancelled(reasons: Json[]): DynamoError {

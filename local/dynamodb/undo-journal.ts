@@ -34,11 +34,14 @@ export class UndoJournal {
     await rm(`${this.file}.tmp`, { force: true });
     if (text === undefined) return 0;
     const { entries } = JSON.parse(text) as { entries: UndoEntry[] };
-    for (const entry of entries) {
-      if (entry.item) await wire.call('PutItem', { TableName: entry.tableName, Item: entry.item });
-      else await wire.call('DeleteItem', { TableName: entry.tableName, Key: entry.key });
-    }
+    for (const entry of entries) await putBack(wire, entry);
     await this.end();
     return entries.length;
   }
+}
+
+/** Puts an item back as it was: rewritten, or deleted when it did not exist. */
+export async function putBack(wire: Wire, { tableName, key, item }: UndoEntry): Promise<void> {
+  if (item) await wire.call('PutItem', { TableName: tableName, Item: item });
+  else await wire.call('DeleteItem', { TableName: tableName, Key: key });
 }
