@@ -373,7 +373,8 @@ describe('tasks taken on, given and taken back in the ways of the ninth session'
 
 describe('reports and conditions around a task', () => {
   it('does not take a past event for a misheard promise when the time ahead belongs to another clause', () => {
-    expect(items(s("I ordered them on Sunday, they're coming tomorrow.", 'spk_0', 0))).toEqual([]);
+    // (With "them" the task would be dropped anyway, as pointing back to nothing: name the thing so the rule is what counts.)
+    expect(items(s("I ordered the new gloves on Sunday, they're coming tomorrow.", 'spk_0', 0))).toEqual([]);
   });
 
   it('leaves out a condition on someone else\'s help, and takes "I can barely…" for no offer', () => {
