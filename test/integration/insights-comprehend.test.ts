@@ -50,7 +50,7 @@ describe('local Comprehend through @aws-sdk/client-comprehend', () => {
   });
 
   it('serves the sentiment use case end to end: 30 long multi-byte sentences in two calls within the limits', async () => {
-    const sentences = Array.from({ length: 30 }, (_, i) => ({ text: `Großartige Arbeit, great work! ${'ü'.repeat(3000)}`, start: i, end: i + 1, speaker: `spk_${i % 2}` }));
+    const sentences = Array.from({ length: 30 }, (_, i) => ({ text: `Großartige Arbeit, great work, everyone, I really love it, ${'ü'.repeat(3000)}`, start: i, end: i + 1, speaker: `spk_${i % 2}` }));
     const result = await analyseSentiment(sentences, createComprehendDetector(client));
     expect(result.sentiments_data).toHaveLength(30);
     expect(result.sentiments_data[0]!.sentiment).toBe('positive');

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SentimentItemView } from '@contracts/insights.js';
+import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { axisTicks, formatScore, formatSeconds, speakerName, type ChartDomain } from '../chart-model.js';
 
 export const CLASS_COLOURS = { positive: '#2e7d32', negative: '#c62828', neutral: '#8a8a8a' } as const;
@@ -39,6 +40,8 @@ const seconds = (label: unknown): number | undefined => {
 
 export function SentimentChart({ items, domain, showTooltip, onZoom, onPick, nameOf }: SentimentChartProps) {
   const [dragFrom, setDragFrom] = useState<number>();
+  // On a touch screen a hover tooltip opens under the finger while scrolling and covers half the chart: it opens on a tap there.
+  const touch = useMediaQuery('(pointer: coarse), (max-width: 600px)');
   const [dragTo, setDragTo] = useState<number>();
   const endDrag = () => {
     if (dragFrom !== undefined && dragTo !== undefined && dragFrom !== dragTo) onZoom(dragFrom, dragTo);
@@ -65,8 +68,9 @@ export function SentimentChart({ items, domain, showTooltip, onZoom, onPick, nam
           <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow ticks={axisTicks(domain.time, 'time')} tickFormatter={formatSeconds} />
           <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow ticks={axisTicks(domain.score, 'score')} tickFormatter={formatScore} />
           <ReferenceLine y={0} stroke="#999" />
-          {showTooltip && <Tooltip content={<ItemTooltip nameOf={nameOf} />} />}
-          <Line type="monotone" dataKey="sentiment_score" stroke="#5b7db1" strokeWidth={1.5} isAnimationActive={false} dot={dot} activeDot={false} />
+          {showTooltip && <Tooltip trigger={touch ? 'click' : 'hover'} content={<ItemTooltip nameOf={nameOf} />} />}
+          {/* Straight segments: a spline through ±1 points draws swings that are not in the data. */}
+          <Line type="linear" dataKey="sentiment_score" stroke="#5b7db1" strokeWidth={1.5} isAnimationActive={false} dot={dot} activeDot={false} />
           {dragFrom !== undefined && dragTo !== undefined && <ReferenceArea x1={dragFrom} x2={dragTo} strokeOpacity={0.3} fill="#5b7db1" fillOpacity={0.2} />}
         </ComposedChart>
       </ResponsiveContainer>
