@@ -137,6 +137,11 @@ describe('accounts in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     // The dialog goes to "/", which sends a signed-in user on to /home: wait for that second step, not for a moment.
     await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 });
+    // This device stays signed in on the fresh session the change answered with (the old tokens are revoked):
+    // a reload still finds the home screen, not the sign-in page.
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Meetings' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
   });
 
   it('signs out from the menu and signs in again with the new password', async () => {

@@ -101,6 +101,39 @@ describe('subscribing in the browser', () => {
     await expectText(page.getByTestId('plan-status'), 'TO BE CANCELED');
     expect(pageErrors).toEqual([]);
   });
+
+  it('reaches the plans in at most two clicks, by mouse and by keyboard, at 1366 px and 375 px (issue 35)', async () => {
+    for (const width of [1366, 375]) {
+      const context = await newBrowserContext(browser, width, pageErrors);
+      const tab = await context.newPage();
+      await signInThroughPage(tab, edition.url, who);
+      const plans = tab.getByRole('dialog', { name: 'Choose your plan' });
+      const closePlans = async () => { await tab.keyboard.press('Escape'); await plans.waitFor({ state: 'detached' }); };
+
+      // Mouse: the header menu, then Plans.
+      await tab.getByRole('button', { name: /Paula Payer/ }).click();
+      await tab.getByRole('menuitem', { name: 'Plans' }).click();
+      await plans.waitFor();
+      await closePlans();
+
+      // Keyboard: the menu button, Enter, ↓ ↓ to Plans, Enter.
+      await tab.getByRole('button', { name: /Paula Payer/ }).focus();
+      await tab.keyboard.press('Enter');
+      await tab.keyboard.press('ArrowDown');
+      await tab.keyboard.press('ArrowDown');
+      expect(await tab.evaluate(() => document.activeElement?.textContent)).toBe('Plans');
+      await tab.keyboard.press('Enter');
+      await plans.waitFor();
+      await closePlans();
+
+      // Beside the minutes left: the side panel on a desktop (one click), the menu on a phone (two).
+      if (width < 769) await tab.getByRole('button', { name: 'Menu' }).click();
+      await tab.getByRole('button', { name: 'See plans' }).click();
+      await plans.waitFor();
+      await context.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 async function expectDisabled(locator: ReturnType<Page['locator']>) {

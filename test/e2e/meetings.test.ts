@@ -109,11 +109,14 @@ describe('meetings in the browser', () => {
     await name.fill('');
     await name.press('Enter');
     await meeting.getByRole('alert').filter({ hasText: 'The meeting name may not be empty.' }).waitFor();
-    expect(await name.inputValue()).toBe('Quarterly review');
+    expect(await name.inputValue()).toBe('');
     await name.fill('x'.repeat(230));
     expect((await name.inputValue()).length).toBe(230);
     await name.press('Enter');
     await meeting.getByRole('alert').filter({ hasText: 'The meeting name may not be longer than 200 characters. (230 were typed.)' }).waitFor();
+    // What was typed stays to be mended (issue 35); Escape brings the saved name back.
+    expect((await name.inputValue()).length).toBe(230);
+    await name.press('Escape');
     expect(await name.inputValue()).toBe('Quarterly review');
     hostPage.off('request', count);
     expect(puts).toBe(0);

@@ -1,9 +1,12 @@
 import { MESSAGES, passwordProblem } from '../../contracts/auth-users.js';
+import type { TokenPair } from '../../contracts/auth-users.js';
 import type { PasswordHasher } from '../auth/passwords.js';
+import type { TokenService } from '../auth/tokens.js';
 import { NotFound, TooManyRequests, ValidationFailed, type FieldErrors } from '../errors.js';
 import { ACCOUNT_MESSAGES } from './messages.js';
 import { POLICY, RATE_KEYS } from './policy.js';
-import type { Clock, RateLimits, UsersRepository } from './ports.js';
+import type { Clock, RateLimits, RefreshSessions, UsersRepository } from './ports.js';
+import { openSession } from './refresh-access.js';
 import { assertSelf, type Caller } from './profile.js';
 import { seconds } from './time.js';
 
@@ -11,6 +14,8 @@ export interface ChangePasswordDeps {
   readonly users: Pick<UsersRepository, 'findById' | 'replacePassword'>;
   readonly limits: Pick<RateLimits, 'hit' | 'clear'>;
   readonly hasher: PasswordHasher;
+  readonly tokens: Pick<TokenService, 'issuePair'>;
+  readonly sessions: Pick<RefreshSessions, 'open'>;
   readonly now: Clock;
 }
 
@@ -19,9 +24,13 @@ export interface PasswordChange { readonly old_password: string; readonly new_pa
 /**
  * Changes the caller's password after checking the old one (wrong guesses count towards the sign-in
  * lockout, so a stolen session cannot brute-force it) and the §5 rules; all problems are reported
- * together. Revokes the user's refresh tokens. Throws NotFound, ValidationFailed or TooManyRequests.
+ * together. Revokes every access and refresh token of the user (every other device is signed out) and opens a
+ * fresh session for the device that made the change, whose tokens it returns: the person who just proved the
+ * old password stays signed in here (docs/accounts.md). Throws NotFound, ValidationFailed or TooManyRequests.
  */
-export async function changePassword(deps: ChangePasswordDeps, caller: Caller, id: string, change: PasswordChange): Promise<{ detail: string }> {
+export async function changePassword(
+  deps: ChangePasswordDeps, caller: Caller, id: string, change: PasswordChange,
+): Promise<{ detail: string } & TokenPair> {
   assertSelf(caller, id);
   const user = await deps.users.findById(id);
   if (!user) throw new NotFound();
@@ -47,5 +56,7 @@ export async function changePassword(deps: ChangePasswordDeps, caller: Caller, i
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
   await deps.users.replacePassword(id, await deps.hasher.hash(change.new_password));
-  return { detail: ACCOUNT_MESSAGES.passwordChanged };
+  const changed = await deps.users.findById(id);
+  if (!changed) throw new NotFound();
+  return { detail: ACCOUNT_MESSAGES.passwordChanged, ...(await openSession(deps, changed)) };
 }

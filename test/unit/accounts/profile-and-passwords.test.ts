@@ -52,7 +52,7 @@ describe('changePassword', () => {
     changePassword(world, ada, 'ada', { old_password, new_password, confirm_new_password });
 
   it('changes the password so only the new one signs in', async () => {
-    await expect(change('analytical1', 'engine-two')).resolves.toEqual({ detail: ACCOUNT_MESSAGES.passwordChanged });
+    await expect(change('analytical1', 'engine-two')).resolves.toEqual({ detail: ACCOUNT_MESSAGES.passwordChanged, access: expect.any(String), refresh: expect.any(String) });
     await expect(signIn(world, { username: email, password: 'analytical1' })).rejects.toBeInstanceOf(ValidationFailed);
     await expect(signIn(world, { username: email, password: 'engine-two' })).resolves.toHaveProperty('access');
   });

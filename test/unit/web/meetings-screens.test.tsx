@@ -89,20 +89,23 @@ describe('MeetingsArea', () => {
     expect(guestItems).toEqual(['Submit Feedback']);
   });
 
-  it('saves a new name on Enter and refuses an empty or too long one with a message', async () => {
+  it('saves a new name on Enter and refuses an empty or too long one with a message, keeping what was typed', async () => {
     replyTo = (call) => (call.method === 'PUT' ? { status: 200, json: { ...hosted, name: (call.body as { name: string }).name } } : listOf([hosted]));
     renderScreen(<MeetingsArea user={user} />);
     const input = (await screen.findByLabelText('Meeting name')) as HTMLInputElement;
 
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.blur(input);
-    expect(input.value).toBe('Weekly');
+    expect(input.value).toBe('   ');
     expect(screen.getByRole('alert').textContent).toBe('The meeting name may not be empty.');
     fireEvent.change(input, { target: { value: 'x'.repeat(250) } });
     expect(input.value).toHaveLength(250);
     fireEvent.blur(input);
-    expect(input.value).toBe('Weekly');
+    expect(input.value).toHaveLength(250);
     expect(screen.getByRole('alert').textContent).toBe('The meeting name may not be longer than 200 characters. (250 were typed.)');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.value).toBe('Weekly');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(requested('PUT', '/api/meetings/m1/')).toHaveLength(0);
     fireEvent.change(input, { target: { value: 'Planning' } });
     fireEvent.keyDown(input, { key: 'Enter' });

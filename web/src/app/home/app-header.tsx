@@ -7,14 +7,15 @@ interface AppHeaderProps {
   mobileMenuOpen: boolean;
   onToggleMobileMenu: () => void;
   onSettings: () => void;
+  onPlans: () => void;
 }
 
-export function AppHeader({ userName, mobileMenuOpen, onToggleMobileMenu, onSettings }: AppHeaderProps) {
+export function AppHeader({ userName, mobileMenuOpen, onToggleMobileMenu, onSettings, onPlans }: AppHeaderProps) {
   return (
     <header className="app-header">
       <Logo />
       <div className="app-header-actions">
-        <UserMenu name={userName} onSettings={onSettings} />
+        <UserMenu name={userName} onSettings={onSettings} onPlans={onPlans} />
         <button
           type="button"
           className="icon-button mobile-only"

@@ -29,7 +29,7 @@ export function HomePage() {
   const pricing = usePricingModal(user);
   const integration = useIntegrationReturn(user);
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : 'Loading...';
-  const panel = { user, upload, onEditProfile: () => setSettingsTab('Profile' as const), onFeedback: () => setFeedbackOpen(true) };
+  const panel = { user, upload, onEditProfile: () => setSettingsTab('Profile' as const), onFeedback: () => setFeedbackOpen(true), onPlans: pricing.open };
 
   return (
     <div className="app-shell">
@@ -38,6 +38,7 @@ export function HomePage() {
         mobileMenuOpen={mobileMenuOpen}
         onToggleMobileMenu={() => setMobileMenuOpen((o) => !o)}
         onSettings={() => setSettingsTab('Profile')}
+        onPlans={pricing.open}
       />
       <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} {...panel} />
       <div className="app-body">

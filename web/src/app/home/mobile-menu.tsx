@@ -15,9 +15,10 @@ interface MobileMenuProps {
   user?: User;
   upload?: UploadController;
   onFeedback?: () => void;
+  onPlans?: () => void;
 }
 
-export function MobileMenu({ open, onClose, onEditProfile, user, upload, onFeedback }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, onEditProfile, user, upload, onFeedback, onPlans }: MobileMenuProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (open) closeRef.current?.focus();
@@ -35,7 +36,7 @@ export function MobileMenu({ open, onClose, onEditProfile, user, upload, onFeedb
           )}
           <li><Link to="/auth/logout">Sign Out</Link></li>
         </ul>
-        {upload && <UploadForm upload={upload} minutes={user?.minutes} onStarted={onClose} />}
+        {upload && <UploadForm upload={upload} minutes={user?.minutes} onStarted={onClose} onPlans={onPlans && (() => { onClose(); onPlans(); })} />}
       </nav>
     </>
   );

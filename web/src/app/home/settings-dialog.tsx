@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../api/users/get-user.js';
+import { useAuth } from '../../features/auth/auth-provider.js';
 import { onGuardFocus, useFocusTrap } from '../../components/focus-trap.js';
 import { AccountTab } from '../../features/settings/components/account-tab.js';
 import { GeneralTab } from '../../features/settings/components/general-tab.js';
@@ -24,6 +25,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
   const [tab, setTab] = useState<SettingsTab>(initialTab);
   const { data: user } = useUser();
   const navigate = useNavigate();
+  const { login } = useAuth();
   const dialogRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
 
@@ -80,7 +82,7 @@ export function SettingsDialog({ initialTab, onClose }: SettingsDialogProps) {
         <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="tab-panel">
           {!user && <p>Loading...</p>}
           {user && tab === 'Profile' && <ProfileTab user={user} />}
-          {user && tab === 'Account' && <AccountTab userId={user.id} onChanged={passwordChanged} />}
+          {user && tab === 'Account' && <AccountTab userId={user.id} onSession={login} onChanged={passwordChanged} />}
           {user && tab === 'Integrations' && <IntegrationsTab user={user} />}
           {user && tab === 'General' && <GeneralTab user={user} />}
           {user && tab === 'Subscription' && <SubscriptionTab />}

@@ -13,15 +13,16 @@ interface SidePanelProps {
   upload: UploadController;
   onEditProfile: () => void;
   onFeedback: () => void;
+  onPlans: () => void;
 }
 
-export function SidePanel({ user, upload, onEditProfile, onFeedback }: SidePanelProps) {
+export function SidePanel({ user, upload, onEditProfile, onFeedback, onPlans }: SidePanelProps) {
   const pages = env.externalPages;
   return (
     <aside className="side-panel desktop-only" aria-label="Side panel">
       <h2>{user === undefined ? 'Loading...' : `${user.first_name}'s Meeting`}</h2>
       <button type="button" className="link-button" onClick={onEditProfile}>Edit my profile</button>
-      <UploadForm upload={upload} minutes={user?.minutes} />
+      <UploadForm upload={upload} minutes={user?.minutes} onPlans={onPlans} />
       <IntegrateButtons user={user} />
       <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
       <footer className="side-panel-footer">

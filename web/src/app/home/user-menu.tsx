@@ -1,9 +1,9 @@
-/** Header menu with the user's full name (or 'Loading...'), holding Settings and Sign Out. */
+/** Header menu with the user's full name (or 'Loading...'), holding Settings, Plans and Sign Out. */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { moveInMenu } from '../../components/menu-keys.js';
 
-export function UserMenu({ name, onSettings }: { name: string; onSettings: () => void }) {
+export function UserMenu({ name, onSettings, onPlans }: { name: string; onSettings: () => void; onPlans: () => void }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -29,6 +29,7 @@ export function UserMenu({ name, onSettings }: { name: string; onSettings: () =>
       {open && (
         <div role="menu" className="menu" aria-label="Account">
           <button type="button" role="menuitem" onClick={() => { close(); onSettings(); }}>Settings</button>
+          <button type="button" role="menuitem" onClick={() => { close(); onPlans(); }}>Plans</button>
           <button type="button" role="menuitem" onClick={() => navigate('/auth/logout')}>Sign Out</button>
         </div>
       )}

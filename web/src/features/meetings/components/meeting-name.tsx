@@ -1,6 +1,7 @@
 /**
  * The meeting name: editable by its host (saved on Enter or blur), plain text otherwise. An empty name or one
- * over MEETING_NAME_MAX characters is refused with the server's message and the saved name comes back.
+ * over MEETING_NAME_MAX characters is refused with the server's message; what was typed stays in the field to be
+ * mended (Escape brings the saved name back), as does a name the server could not save.
  * A name too long for its column is clipped with an ellipsis; the whole name is in the tooltip.
  */
 import { useEffect, useState } from 'react';
@@ -26,7 +27,6 @@ export function MeetingName({ meeting, editable, onSaved }: MeetingNameProps) {
   async function save() {
     const name = value.trim();
     if (name === '' || name.length > MEETING_NAME_MAX) {
-      setValue(meeting.name);
       setError(name === '' ? MEETING_MESSAGES.nameEmpty : `${MEETING_MESSAGES.nameTooLong} (${name.length} were typed.)`);
       return;
     }
@@ -40,7 +40,6 @@ export function MeetingName({ meeting, editable, onSaved }: MeetingNameProps) {
     try {
       onSaved(await updateMeeting(meeting.id, { name }));
     } catch {
-      setValue(meeting.name);
       setError(GENERIC_ERROR);
     } finally {
       setSaving(false);
@@ -60,7 +59,7 @@ export function MeetingName({ meeting, editable, onSaved }: MeetingNameProps) {
         onBlur={() => void save()}
         onKeyDown={(e) => {
           if (e.key === 'Enter') e.currentTarget.blur();
-          if (e.key === 'Escape') setValue(meeting.name);
+          if (e.key === 'Escape') { setValue(meeting.name); setError(undefined); }
         }}
       />
       <ErrorMessage>{error}</ErrorMessage>

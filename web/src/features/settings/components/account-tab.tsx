@@ -1,8 +1,13 @@
-/** Settings › Account: password change with the §5 rules and the §8 error texts; success goes home after 500 ms. */
+/**
+ * Settings › Account: password change with the §5 rules and the §8 error texts. The server revokes every earlier
+ * token and answers with a fresh session for this device, taken at once (so no call of this page meets a 401);
+ * success goes home after 500 ms (§9).
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useChangePassword } from '../../../api/users/change-password.js';
 import { allMessages, errorData, errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
+import type { TokenPair } from '@contracts/auth-users.js';
 import { PasswordField } from '../../../components/password-field.js';
 import { passwordChangeProblem, type PasswordChangeValues } from '../password-change-rules.js';
 
@@ -17,7 +22,15 @@ function changeErrorTexts(error: unknown): string[] {
   return [status === 503 ? SETTINGS_UNAVAILABLE : GENERIC_ERROR];
 }
 
-export function AccountTab({ userId, onChanged }: { userId: string; onChanged: () => void }) {
+interface AccountTabProps {
+  userId: string;
+  /** This device's fresh session, to be taken at once. */
+  onSession: (session: TokenPair) => void;
+  /** Called 500 ms after the success message shows. */
+  onChanged: () => void;
+}
+
+export function AccountTab({ userId, onSession, onChanged }: AccountTabProps) {
   const [values, setValues] = useState<PasswordChangeValues>({ old_password: '', new_password: '', confirm_new_password: '' });
   const [errors, setErrors] = useState<string[]>([]);
   const [done, setDone] = useState(false);
@@ -36,7 +49,8 @@ export function AccountTab({ userId, onChanged }: { userId: string; onChanged: (
     setErrors(problem ? [problem] : []);
     if (problem) return;
     try {
-      await trigger(values);
+      const { access, refresh } = await trigger(values);
+      onSession({ access, refresh });
       setDone(true);
     } catch (failure) {
       setErrors(changeErrorTexts(failure));

@@ -12,9 +12,17 @@ interface UploadFormProps {
   minutes: number | undefined;
   /** Called once the upload has started (the mobile menu closes so the progress shows). */
   onStarted?: () => void;
+  /** Opens the plans (shown beside the minutes, so the way to more minutes is visible before they run out). */
+  onPlans?: () => void;
 }
 
-export function UploadForm({ upload, minutes, onStarted }: UploadFormProps) {
+/** Whole minutes left; a balance below zero (a recording that ran over) shows as it is, with a real minus sign. */
+export function formatMinutesLeft(minutes: number): string {
+  const whole = Math.floor(minutes);
+  return whole < 0 ? `−${-whole}` : String(whole);
+}
+
+export function UploadForm({ upload, minutes, onStarted, onPlans }: UploadFormProps) {
   const [file, setFile] = useState<File>();
   const inputId = useId();
 
@@ -29,7 +37,8 @@ export function UploadForm({ upload, minutes, onStarted }: UploadFormProps) {
     <form className="upload-form" onSubmit={submit} aria-label="Upload a meeting">
       <p className="minutes-block" aria-live="polite">
         <span>Minutes left this month</span>
-        <strong>{minutes === undefined ? '…' : Math.max(0, Math.floor(minutes))}</strong>
+        <strong>{minutes === undefined ? '…' : formatMinutesLeft(minutes)}</strong>
+        {onPlans && <button type="button" className="link-button minutes-plans" onClick={onPlans}>See plans</button>}
       </p>
       <label htmlFor={inputId}>Recording (mp4 or m4a)</label>
       <input
