@@ -53,6 +53,13 @@ describe('subscribing in the browser', () => {
     await expectDisabled(panel.getByRole('button', { name: 'Upload Meeting' }));
     const overlay = page.locator('.minutes-overlay');
     await overlay.getByRole('heading', { name: USED_UP }).waitFor();
+    // The gate holds for the keyboard too: Tab never lands in the blurred meetings area (its search field is there).
+    await page.locator('body').focus();
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.meetings-content')))).toBe(false);
+    }
+    expect(await page.locator('.meetings-content').getByLabel('Search meetings').count()).toBe(1);
 
     await overlay.getByRole('button', { name: 'Upgrade' }).click();
     const modal = page.getByRole('dialog', { name: 'Choose your plan' });
