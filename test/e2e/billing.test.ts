@@ -102,8 +102,9 @@ describe('subscribing in the browser', () => {
     await expectText(page.getByTestId('plan-status'), 'active');
     await page.getByText('visa •••• 4242').waitFor();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    // The app's own confirm dialog, as for deleting a meeting or removing an integration (issue 35).
+    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByText('Subscription will be cancelled at end of period').waitFor();
     await expectText(page.getByTestId('plan-status'), 'TO BE CANCELED');
     expect(pageErrors).toEqual([]);
