@@ -53,6 +53,13 @@ describe('subscribing in the browser', () => {
     await expectDisabled(panel.getByRole('button', { name: 'Upload Meeting' }));
     const overlay = page.locator('.minutes-overlay');
     await overlay.getByRole('heading', { name: USED_UP }).waitFor();
+    // The gate holds for the keyboard too: Tab never lands in the blurred meetings area (its search field is there).
+    await page.locator('body').focus();
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.meetings-content')))).toBe(false);
+    }
+    expect(await page.locator('.meetings-content').getByLabel('Search meetings').count()).toBe(1);
 
     await overlay.getByRole('button', { name: 'Upgrade' }).click();
     const modal = page.getByRole('dialog', { name: 'Choose your plan' });
@@ -95,8 +102,9 @@ describe('subscribing in the browser', () => {
     await expectText(page.getByTestId('plan-status'), 'active');
     await page.getByText('visa •••• 4242').waitFor();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    // The app's own confirm dialog, as for deleting a meeting or removing an integration (issue 35).
+    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByText('Subscription will be cancelled at end of period').waitFor();
     await expectText(page.getByTestId('plan-status'), 'TO BE CANCELED');
     expect(pageErrors).toEqual([]);

@@ -2,7 +2,7 @@
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
 import { jest } from '@jest/globals';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import { IntegrateButtons } from '../../../web/src/features/integrations/components/integrate-buttons.js';
@@ -118,5 +118,25 @@ describe('Integrate buttons and modals', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('Settings › Integrations: Remove asks first, in the app\'s own dialog (issue 35)', () => {
+  it('removes nothing until the confirm dialog says yes', async () => {
+    const { IntegrationsTab } = await import('../../../web/src/features/integrations/components/integrations-tab.js');
+    backend(() => ({ status: 200, json: { zoom_integrated: false, zoom_refresh_token_exists: false } }));
+    const user = { ...base, zoom_integrated: true, zoom_refresh_token_exists: true };
+    render(<SWRConfig value={{ provider: () => new Map() }}><IntegrationsTab user={user} /></SWRConfig>);
+    const zoomRow = screen.getByRole('region', { name: zoom.title });
+
+    fireEvent.click(within(zoomRow).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Remove Zoom?' })).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog', { name: 'Remove Zoom?' })).toBeNull();
+    expect(calls).toHaveLength(0);
+
+    fireEvent.click(within(zoomRow).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Remove Zoom?' })).getByRole('button', { name: 'Yes, remove Zoom' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.method).toBe('PUT');
   });
 });

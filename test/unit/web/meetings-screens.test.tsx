@@ -194,7 +194,7 @@ describe('MeetingsArea', () => {
     renderScreen(<MeetingsArea user={{ ...user, minutes: -1 }} />);
 
     expect(await screen.findByRole('heading', { name: 'You have used up your minutes for the month.' })).toBeTruthy();
-    expect(document.querySelector('.meetings-content')?.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelector('.meetings-content')?.hasAttribute('inert')).toBe(true);
   });
 
   it('opens the player only after the recording link arrives, and reports a failed download', async () => {

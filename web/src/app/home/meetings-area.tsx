@@ -46,7 +46,8 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent, onUpgr
         {uploadPercent !== undefined && <ProgressCircle percent={uploadPercent} />}
       </div>
       <div className={`minutes-overlay-host${minutesUsedUp ? ' used-up' : ''}`}>
-        <div className="meetings-content" aria-hidden={minutesUsedUp || undefined}>
+        {/* inert, not only aria-hidden: what the blur hides can be neither tabbed to nor read out (issue 35). */}
+        <div className="meetings-content" inert={minutesUsedUp || undefined}>
           {!meetingId && <SearchBar type={search.type} query={search.query} onSearch={searchFor} />}
           <ErrorMessage>{actions.error}</ErrorMessage>
           {search.query && !meetingId ? (

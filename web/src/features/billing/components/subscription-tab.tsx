@@ -7,16 +7,27 @@ import { useState } from 'react';
 import { mutate } from 'swr';
 import { cancelSubscription, getCustomerPortal, SUBSCRIPTION_KEY, useSubscription } from '../../../api/billing/billing.js';
 import { USER_KEY } from '../../../api/users/get-user.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { BILLING_TEXT, failureToasts, statusText } from '../billing-messages.js';
 import { PricingModal } from './pricing-modal.js';
 import { Toasts, useToasts } from './toasts.js';
 
 const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
+/**
+ * What the period's end means: a trial without a card on file ends there (it is cancelled at its end,
+ * docs/billing.md), a subscription set to cancel ends there, any other renews there.
+ */
+function periodEndLabel(sub: { status: string; cancel_at_period_end: boolean }, hasCard: boolean): string {
+  if (sub.status === 'trialing' && !hasCard) return 'Trial ends on';
+  return sub.cancel_at_period_end ? 'Ends on' : 'Renews on';
+}
+
 export function SubscriptionTab() {
   const { data, error } = useSubscription();
   const [pricing, setPricing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { toasts, push } = useToasts();
   if (error) return <p className="error-text" role="alert">{BILLING_TEXT.contactSupport}</p>;
   if (!data) return <p>Loading...</p>;
@@ -39,7 +50,7 @@ export function SubscriptionTab() {
   }
 
   async function cancel() {
-    if (!window.confirm('Cancel your subscription at the end of the current period?')) return;
+    setConfirmingCancel(false);
     setBusy(true);
     try {
       await cancelSubscription();
@@ -58,7 +69,7 @@ export function SubscriptionTab() {
         <dt>Plan</dt><dd data-testid="plan-name">{data.product.name}</dd>
         <dt>Status</dt><dd data-testid="plan-status">{sub ? statusText(sub.status, sub.cancel_at_period_end) : 'free'}</dd>
         {data.card_details && <><dt>Card</dt><dd>{data.card_details.brand} •••• {data.card_details.last4}</dd></>}
-        {sub && <><dt>{sub.cancel_at_period_end ? 'Ends on' : 'Renews on'}</dt><dd>{date(sub.current_period_end)}</dd></>}
+        {sub && <><dt>{periodEndLabel(sub, Boolean(data.card_details))}</dt><dd>{date(sub.current_period_end)}{sub.status === 'trialing' && !data.card_details ? ' (no card on file)' : ''}</dd></>}
         <dt>Minutes left this period</dt>
         <dd>
           <span data-testid="minutes-left">{left}</span> of {allowance}
@@ -68,9 +79,13 @@ export function SubscriptionTab() {
       <div className="modal-actions">
         <button type="button" className="primary" onClick={() => setPricing(true)}>{sub ? 'Change plan' : 'Upgrade'}</button>
         {data.customer && <button type="button" disabled={busy} onClick={portal}>Manage billing</button>}
-        {sub && !sub.cancel_at_period_end && sub.status !== 'canceled' && <button type="button" className="danger" disabled={busy} onClick={cancel}>Cancel subscription</button>}
+        {sub && !sub.cancel_at_period_end && sub.status !== 'canceled' && <button type="button" className="danger" disabled={busy} onClick={() => setConfirmingCancel(true)}>Cancel subscription</button>}
       </div>
       {pricing && <PricingModal onClose={() => setPricing(false)} />}
+      {confirmingCancel && sub && (
+        <ConfirmDialog title="Cancel your subscription?" text={`It stays active until ${date(sub.current_period_end)}; after that you are on the free plan.`}
+          confirmLabel="Yes, cancel it" cancelLabel="Keep it" busy={busy} onConfirm={() => void cancel()} onCancel={() => setConfirmingCancel(false)} />
+      )}
       <Toasts toasts={toasts} />
     </div>
   );

@@ -1,12 +1,14 @@
 /**
  * Settings › Integrations (spec §2): each service's connection state, the Webex toggles (auto share, auto record)
- * that flip only after the server accepts, and Remove, with an alert when removal or a setting fails.
+ * that flip only after the server accepts, and Remove (after the app's confirm dialog), with an alert when removal or a
+ * setting fails.
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { User } from '@contracts/auth-users.js';
 import { removeIntegration, updateTodoistSettings, updateWebexSettings, type ServiceFlags } from '../../../api/integrations/integrations.js';
 import { USER_KEY } from '../../../api/users/get-user.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { INTEGRATION_SERVICES, INTEGRATION_TEXTS, type IntegrationService } from '../services.js';
 import { BasicOpsProjectPicker } from './basicops-project-picker.js';
@@ -17,6 +19,7 @@ export function IntegrationsTab({ user }: { user: User }) {
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const [connecting, setConnecting] = useState<IntegrationService>();
+  const [removing, setRemoving] = useState<IntegrationService>();
 
   const applyFlags = (flags: ServiceFlags) => mutate(USER_KEY, (u?: User) => (u ? { ...u, ...flags } : u), { revalidate: false });
 
@@ -75,7 +78,7 @@ export function IntegrationsTab({ user }: { user: User }) {
               )}
               {integrated && (
                 <button type="button" className="button-secondary" disabled={busy !== undefined}
-                  onClick={() => void run(`remove-${s.id}`, () => removeIntegration(s.letter, user.id), INTEGRATION_TEXTS.removeFailed(s))}>
+                  onClick={() => setRemoving(s)}>
                   Remove
                 </button>
               )}
@@ -85,6 +88,16 @@ export function IntegrationsTab({ user }: { user: User }) {
       })}
       <ErrorMessage>{error}</ErrorMessage>
       {connecting && <IntegrationModal service={connecting} onClose={() => setConnecting(undefined)} />}
+      {removing && (
+        <ConfirmDialog title={`Remove ${removing.title}?`} confirmLabel={`Yes, remove ${removing.title}`} cancelLabel="Keep it"
+          text={`MeetScribe will stop using your ${removing.title} account. Meetings and notes already here stay.`}
+          onCancel={() => setRemoving(undefined)}
+          onConfirm={() => {
+            const service = removing;
+            setRemoving(undefined);
+            void run(`remove-${service.id}`, () => removeIntegration(service.letter, user.id), INTEGRATION_TEXTS.removeFailed(service));
+          }} />
+      )}
     </div>
   );
 }

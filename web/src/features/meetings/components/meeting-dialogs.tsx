@@ -1,6 +1,6 @@
 /** The dialogs of the meetings feature itself: the phone viewer, the recording player and the delete confirmation. */
 import type { MeetingActions } from '../use-meeting-actions.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { MeetingViewer } from './meeting-viewer.js';
 import { RecordingPlayer } from './recording-player.js';
 
