@@ -80,7 +80,7 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent, onUpgr
           <div className="minutes-overlay" role="alert">
             <h2>{MINUTES_OVERLAY_TITLE}</h2>
             <p>{MINUTES_OVERLAY_TEXT}</p>
-            {onUpgrade && <button type="button" className="primary" onClick={onUpgrade}>Upgrade</button>}
+            {onUpgrade && <button type="button" className="button-primary" onClick={onUpgrade}>Upgrade</button>}
           </div>
         )}
       </div>

@@ -1,11 +1,14 @@
 /**
- * The subscription/pricing modal (spec §2, §4, §5 Checkout, §8 Payments): plan cards (PENDING,
- * SELECTED, PURCHASED) with the first 6 features and See All / See Less, monthly or yearly prices
+ * The subscription/pricing modal (spec §2, §4, §5 Checkout, §8 Payments): plan cards (states PENDING, SELECTED,
+ * PURCHASED in `data-state`; shown as a "Current plan" badge and a "Selected" button, not as the state names) with
+ * the first 6 features and See All / See Less, monthly or yearly prices
  * ('Save 15%!' on annual), a coupon field, the card fields of the CardCollector, and the toasts of §8.
+ * A plan change (the card on file is charged at once) is confirmed first in the app's dialog, naming the card.
  * Reloads the page after a successful checkout.
  */
 import { useCallback, useRef, useState } from 'react';
 import { createPaymentIntent, subscribeTrial, useProducts, useSubscription, type Product } from '../../../api/billing/billing.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { Modal } from '../../../components/modal.js';
 import {
   BILLING_TEXT, FEATURES_SHOWN, failureToasts, formatPrice, FREE_PRICE_ID, planCardState, successToast,
@@ -33,13 +36,25 @@ export function PricingModal({ onClose, preferredPriceId, onSuccess = () => wind
   const [busy, setBusy] = useState(false);
   const collect = useRef<CollectCard | undefined>(undefined);
   const onReady = useCallback((fn: CollectCard | undefined) => { collect.current = fn; }, []);
-  const { toasts, push } = useToasts();
+  const { toasts, push, clearErrors } = useToasts();
+  const [confirmingChange, setConfirmingChange] = useState(false);
+  const choose = (priceId: string) => { setSelected(priceId); clearErrors(); };
   const activeSub = current?.subscription && ['active', 'trialing', 'past_due'].includes(current.subscription.status) ? current.subscription : null;
   const currentPrice = activeSub?.plan.id ?? (current ? FREE_PRICE_ID : undefined);
   const needsCard = !activeSub;
 
-  async function checkout() {
+  const selectedPrice = products?.flatMap((p) => p.prices.map((price) => ({ product: p.name, price }))).find((p) => p.price.id === selected);
+  const card = current?.card_details;
+
+  function checkoutAsked() {
     if (!selected || selected === FREE_PRICE_ID || selected === currentPrice) { push('error', BILLING_TEXT.selectPlan); return; }
+    if (activeSub) { setConfirmingChange(true); return; }
+    void checkout();
+  }
+
+  async function checkout() {
+    setConfirmingChange(false);
+    if (!selected) return;
     setBusy(true);
     push('info', BILLING_TEXT.processing);
     try {
@@ -86,22 +101,29 @@ export function PricingModal({ onClose, preferredPriceId, onSuccess = () => wind
           </div>
           <ul className="plan-cards">
             {products.map((product) => (
-              <PlanCard key={product.id} product={product} interval={interval} selected={selected} current={currentPrice} onSelect={setSelected} />
+              <PlanCard key={product.id} product={product} interval={interval} selected={selected} current={currentPrice} onSelect={choose} />
             ))}
           </ul>
           <label className="coupon">Coupon code (optional)
-            <input value={coupon} onChange={(e) => setCoupon(e.target.value)} placeholder="Coupon code" />
+            <input value={coupon} onChange={(e) => setCoupon(e.target.value)} placeholder="Coupon code" autoComplete="off" />
           </label>
           {needsCard && <CardCollector onReady={onReady} />}
           <div className="modal-actions">
             {needsCard && !current?.trial_used && !current?.customer && (
-              <button type="button" className="secondary" disabled={busy} onClick={trial}>Start free trial</button>
+              <button type="button" className="button-secondary" disabled={busy} onClick={trial}>Start free trial</button>
             )}
-            <button type="button" className="primary" disabled={busy} onClick={checkout}>{activeSub ? 'Change plan' : 'Subscribe'}</button>
+            <button type="button" className="button-primary" disabled={busy} onClick={checkoutAsked}>{activeSub ? 'Change plan' : 'Subscribe'}</button>
           </div>
         </>
       )}
       <Toasts toasts={toasts} />
+      {confirmingChange && selectedPrice && (
+        <ConfirmDialog title={`Change to ${selectedPrice.product}?`} confirmLabel="Yes, change my plan" cancelLabel="Not now" busy={busy}
+          text={`${selectedPrice.product} is ${formatPrice(selectedPrice.price.unit_amount)} / ${selectedPrice.price.recurring_interval}. `
+            + `Your card${card ? ` (${card.brand} •••• ${card.last4})` : ' on file'} is charged today for the rest of this period at the new price, `
+            + 'less what is left of your current plan; then it renews at the new price.'}
+          onConfirm={() => void checkout()} onCancel={() => setConfirmingChange(false)} />
+      )}
     </Modal>
   );
 }
@@ -126,9 +148,9 @@ function PlanCard({ product, interval, selected, current, onSelect }: {
         <button type="button" className="link-button" onClick={() => setAll((a) => !a)}>{all ? 'See Less' : 'See All'}</button>
       )}
       {product.fair_use && <p className="fair-use">{product.fair_use}</p>}
-      <p className="plan-state">{state}</p>
+      {state === 'PURCHASED' && <p className="plan-badge">Current plan</p>}
       {!free && state !== 'PURCHASED' && (
-        <button type="button" aria-pressed={state === 'SELECTED'} onClick={() => onSelect(price.id)}>
+        <button type="button" className={state === 'SELECTED' ? 'button-primary' : 'button-secondary'} aria-pressed={state === 'SELECTED'} onClick={() => onSelect(price.id)}>
           {state === 'SELECTED' ? 'Selected' : `Choose ${product.name}`}
         </button>
       )}

@@ -77,9 +77,9 @@ export function SubscriptionTab() {
         </dd>
       </dl>
       <div className="modal-actions">
-        <button type="button" className="primary" onClick={() => setPricing(true)}>{sub ? 'Change plan' : 'Upgrade'}</button>
-        {data.customer && <button type="button" disabled={busy} onClick={portal}>Manage billing</button>}
-        {sub && !sub.cancel_at_period_end && sub.status !== 'canceled' && <button type="button" className="danger" disabled={busy} onClick={() => setConfirmingCancel(true)}>Cancel subscription</button>}
+        <button type="button" className="button-primary" onClick={() => setPricing(true)}>{sub ? 'Change plan' : 'Upgrade'}</button>
+        {data.customer && <button type="button" className="button-secondary" disabled={busy} onClick={portal}>Manage billing</button>}
+        {sub && !sub.cancel_at_period_end && sub.status !== 'canceled' && <button type="button" className="button-danger" disabled={busy} onClick={() => setConfirmingCancel(true)}>Cancel subscription</button>}
       </div>
       {pricing && <PricingModal onClose={() => setPricing(false)} />}
       {confirmingCancel && sub && (

@@ -12,7 +12,9 @@ export function useToasts() {
     setToasts((all) => [...all, toast]);
     setTimeout(() => setToasts((all) => all.filter((t) => t.id !== toast.id)), 6000);
   }, []);
-  return { toasts, push };
+  /** Takes back the error toasts (e.g. "Kindly select a plan" once a plan is chosen). */
+  const clearErrors = useCallback(() => setToasts((all) => all.filter((t) => t.kind !== 'error')), []);
+  return { toasts, push, clearErrors };
 }
 
 export function Toasts({ toasts }: { toasts: Toast[] }) {
