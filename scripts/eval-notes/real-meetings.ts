@@ -45,7 +45,8 @@ export async function evaluateRealMeetings(options: RealMeetingsOptions): Promis
         console.log(`${id.padEnd(16)} ${meeting.meeting_transcripts.length} turns, ${((performance.now() - started) / 1000).toFixed(1)} s: ${line(score)}`);
       } catch (error) {
         failures++;
-        console.log(`${id.padEnd(16)} FAILED: ${(error as Error).message}`);
+        const cause = (error as Error & { cause?: Error }).cause;
+        console.log(`${id.padEnd(16)} FAILED: ${(error as Error).message}${cause ? ` (${cause.message})` : ''}`);
       }
     }
   } finally {
@@ -75,7 +76,9 @@ type Call = (method: string, route: string, body?: string, contentType?: string)
 
 function apiOf(base: string, token: string): Call {
   return async (method, route, body, contentType = 'application/json') => {
-    const response = await fetch(`${base}/api/${route}`, { method, body, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) } });
+    const send = () => fetch(`${base}/api/${route}`, { method, body, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) } });
+    // A read is sent again once when the connection drops (a kept-alive socket the server closed meanwhile).
+    const response = await send().catch((error: unknown) => (method === 'GET' ? send() : Promise.reject(error)));
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
@@ -97,7 +100,8 @@ async function importAndRead(call: Call, id: string, meeting: QmsumMeeting): Pro
     notes = await call('GET', `meetings/${meetingId}/generated_notes/`);
   }
   const link = await call('GET', `meetings/${meetingId}/transcript/?format=json`);
-  const transcript = await (await fetch(link.body.url)).json() as { lines: TimedLine[] };
+  const download = () => fetch(link.body.url as string);
+  const transcript = await (await download().catch(download)).json() as { lines: TimedLine[] };
   if (transcript.lines.length !== turns.length) throw new Error(`the transcript has ${transcript.lines.length} lines for ${turns.length} turns`);
   return { notes: notes.body as NotesAnswer, lines: transcript.lines };
 }
