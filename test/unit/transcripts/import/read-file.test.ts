@@ -3,6 +3,7 @@ import { decodeTranscriptBytes } from '../../../../functions/core/transcripts/im
 import { detectFormat } from '../../../../functions/core/transcripts/import/detect-format.js';
 import { buildImportedTranscript, UNKNOWN_SPEAKER } from '../../../../functions/core/transcripts/import/imported-document.js';
 import { readTranscriptFile } from '../../../../functions/core/transcripts/import/read-file.js';
+import { renderTranscriptJson } from '../../../../functions/core/transcripts/export-formats.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -56,6 +57,13 @@ describe('buildImportedTranscript', () => {
     expect(document.turns.map((t) => [t.start, t.end, t.estimated])).toEqual([[0, 2, true], [2, 3, true], [10, 12, undefined]]);
     expect(document.turns[0]!.words.map((w) => [w.start, w.end])).toEqual([[0, 0.4], [0.4, 0.8], [0.8, 1.2], [1.2, 1.6], [1.6, 2]]);
     expect(document.durationSeconds).toBe(12);
+  });
+
+  it('says which lines have estimated times in the JSON download', () => {
+    const { document, speakerNames } = buildImportedTranscript('m1', [{ speaker: 'A', text: 'hi', line: 1 }, { speaker: 'B', text: 'yo', start: 5, end: 6, line: 2 }]);
+    const json = JSON.parse(renderTranscriptJson(document, speakerNames));
+    expect(json.timesEstimated).toBe(true);
+    expect(json.lines.map((l: { speaker: string; estimated?: boolean }) => [l.speaker, l.estimated])).toEqual([['A', true], ['B', undefined]]);
   });
 
   it('ends a turn that has only a start time no later than the next turn\'s start', () => {
