@@ -106,7 +106,11 @@ async function importAndRead(call: Call, id: string, meeting: QmsumMeeting): Pro
   return { notes: notes.body as NotesAnswer, lines: transcript.lines };
 }
 
+/** One meeting's figures (P/R/F1 as the overall line computes them) with the counts behind them. */
 function line(s: MeetingScore): string {
-  return `actions ${s.action.hits}/${s.action.spanHits} of ${s.action.pred} (gold ${s.action.gold}); decisions ${s.decision.hits} of ${s.decision.pred} (gold ${s.decision.gold}); `
-    + `key points ${s.key.hits}/${s.key.gold} with ${s.key.pred} summary points; topics in overview ${s.topics.overview}/${s.topics.gold}, in notes ${s.topics.notes}/${s.topics.gold}`;
+  const t = summarise([s]);
+  const f = (x: number) => x.toFixed(2);
+  return `actions P ${f(t.action.p)} R ${f(t.action.r)} F1 ${f(t.action.f1)} (span-only F1 ${f(t.actionSpan.f1)}; ${s.action.hits} with owner, ${s.action.spanHits} on span, of ${s.action.pred} found, ${s.action.gold} gold); `
+    + `decisions P ${f(t.decision.p)} R ${f(t.decision.r)} F1 ${f(t.decision.f1)} (${s.decision.hits} of ${s.decision.pred}, ${s.decision.gold} gold); `
+    + `key points ${s.key.hits}/${s.key.gold} with ${s.key.pred} summary points; gold topics named by the overview ${s.topics.overview}/${s.topics.gold}, by the notes ${s.topics.notes}/${s.topics.gold}`;
 }
