@@ -83,6 +83,9 @@ const MEDIA_TASK: FunctionSpec = { timeout: Duration.minutes(15), ephemeralStora
 /** Lambda tasks of the state machines (lib/definitions/workflows.ts lambdaTasks) by substitution key. */
 export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   StartProcessingFunctionArn: { table: 'RW', media: 'RW' },
+  // The transcript branch (a transcript import): claim the run; make the stored document the meeting's transcript.
+  StartTranscriptImportFunctionArn: { table: 'RW', media: 'RW' },
+  ImportTranscriptFunctionArn: { table: 'RW', media: 'RW' },
   // Both read through adapters/media/ffmpeg.ts, which resolves both binaries when loaded.
   ProbeMediaFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], table: 'RW', media: 'RW', memorySize: 2048 },
   ExtractAudioFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], table: 'RW', media: 'RW', memorySize: 2048 },

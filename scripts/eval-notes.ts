@@ -6,6 +6,9 @@
  *   npm run eval:notes -- --split heldout   only one split (dev: tuned on; heldout: never tuned on)
  *   npm run eval:notes -- --only '^(4[1-6])-' only the meetings whose id matches the regular expression
  *   npm run eval:notes -- --text-only       skip speech: transcripts built from the script text (fast, for development)
+ *   npm run eval:notes -- --text DIR --labels LABELS [--predictions FILE] [--only REGEX]
+ *                                           real meetings (QMSum files) through the transcript import, scored
+ *                                           against labels (scripts/eval-notes/real-meetings.ts)
  *   npm run eval:notes -- --replay run.log  re-score the transcripts an earlier run printed (the notes engine only,
  *                                           words evenly timed; no speech, so no new speech-engine figures)
  *
@@ -42,7 +45,17 @@ const RATE = 22_050;
 const GAP_SAME = 0.45;
 const GAP_CHANGE = 0.8;
 
-const { values } = parseArgs({ options: { split: { type: 'string' }, only: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: {
+  split: { type: 'string' }, only: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false },
+  text: { type: 'string' }, labels: { type: 'string' }, predictions: { type: 'string' },
+} });
+
+// Real meetings with labels (--text DIR --labels LABELS): scripts/eval-notes/real-meetings.ts; the scripted mode below is unchanged.
+if (values.text !== undefined || values.labels !== undefined) {
+  if (!values.text || !values.labels) throw new Error('--text DIR and --labels LABELS go together.');
+  const { evaluateRealMeetings } = await import('./eval-notes/real-meetings.js');
+  process.exit(await evaluateRealMeetings({ text: values.text, labels: values.labels, predictions: values.predictions, only: values.only }));
+}
 
 const TARGETS = { precision: 0.8, recall: 0.7, ownerAccuracy: 0.8, decisionRecall: 0.7, seconds60: 20 };
 

@@ -45,3 +45,22 @@ export const updateTranscriptLineRequest = z.object({
   line: z.number('line must be the number of a line.').int('line must be the number of a line.').min(0, 'line must be the number of a line.'),
   text: z.string('text is required.').max(20_000, 'A line may not be longer than 5000 characters.'),
 });
+
+/** POST meetings/{id}/transcript_import/?file_name= (issue 27): the largest transcript file taken (a 4-hour meeting is well under 1 MB). */
+export const TRANSCRIPT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** File name endings the import reads (the upload control's accept list adds them beside .mp4 and .m4a). */
+export const TRANSCRIPT_IMPORT_EXTENSIONS = ['.vtt', '.srt', '.txt', '.json'] as const;
+
+/** Answer of a transcript import: the file was read in full and processing of the meeting started. */
+export interface TranscriptImportStarted { status: 'started' }
+
+/** The import's refusals (docs/meetings.md "Transcript import"); malformed files get `Line N: …` details. */
+export const TRANSCRIPT_IMPORT_MESSAGES = {
+  tooLarge: `The transcript file is larger than ${TRANSCRIPT_IMPORT_MAX_BYTES / (1024 * 1024)} MB. A transcript of a four-hour meeting is well under 1 MB: check that this is a transcript file.`,
+  empty: 'The transcript file is empty.',
+  noText: 'The transcript file has no spoken text in it.',
+  unknownFormat: 'MeetScribe cannot tell what kind of transcript this is. Import a WebVTT (.vtt), SubRip (.srt), text (.txt, one "Name: words" line per turn) or JSON (.json, a list of {speaker, text} turns) file.',
+  unsupportedType: (type: string) => `Transcripts of type '${type}' cannot be imported. Import a WebVTT (.vtt), SubRip (.srt), text (.txt) or JSON (.json) file.`,
+  alreadyHasRecording: 'This meeting already has a recording or a transcript. Create a new meeting to import a transcript.',
+} as const;

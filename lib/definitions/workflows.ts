@@ -20,6 +20,8 @@ export const PROCESS_MEETING: StateMachineDefinition = {
   aslFile: 'statemachines/process-meeting.asl.json',
   lambdaTasks: {
     StartProcessingFunctionArn: 'functions/pipeline/start-processing/handler.ts',
+    StartTranscriptImportFunctionArn: 'functions/pipeline/transcript-import/start.ts',
+    ImportTranscriptFunctionArn: 'functions/pipeline/transcript-import/register.ts',
     ProbeMediaFunctionArn: 'functions/pipeline/probe-media/handler.ts',
     ExtractAudioFunctionArn: 'functions/pipeline/extract-audio/handler.ts',
     BuildTranscriptFunctionArn: 'functions/pipeline/build-transcript/handler.ts',

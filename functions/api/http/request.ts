@@ -30,3 +30,9 @@ export function parseBody(event: Pick<APIGatewayProxyEvent, 'headers' | 'body' |
   }
   throw ValidationFailed.nonField(`Unsupported content type '${contentType}'. Send JSON or form-encoded data.`);
 }
+
+/** The request body as bytes (a file sent as the body: base64 when API Gateway passed it as binary). */
+export function requestBytes(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Buffer {
+  if (event.body === null || event.body === undefined) return Buffer.alloc(0);
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+}

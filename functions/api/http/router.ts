@@ -27,6 +27,8 @@ interface RouteShape<Body> {
   /** Path under /api/, with {name} placeholders, e.g. 'meetings/{id}/'. Trailing slash optional when matching. */
   readonly path: string;
   readonly body?: ZodType<Body>;
+  /** The body is a file (read with `requestBytes(event)`), not JSON or form data: the router leaves it undecoded. */
+  readonly rawBody?: boolean;
 }
 
 /** A route signed-in users call: its handle gets a principal by type (no non-null assertion). */
@@ -99,7 +101,7 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
       }
     }
     const principal = await authenticate(c.route, event, options.authenticator);
-    const raw = parseBody(event);
+    const raw = c.route.rawBody ? undefined : parseBody(event);
     const body = c.route.body ? c.route.body.parse(raw) : raw;
     // authenticate() has thrown Unauthenticated for a 'user' route without a principal, so either kind of handle fits.
     const handle = c.route.handle as PublicRoute<unknown>['handle'];

@@ -29,6 +29,8 @@ import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
 import { insightsRoutes } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
+import { createTranscriptImports } from '../../adapters/dynamodb/transcript-imports-repository.js';
+import { transcriptImportRoutes } from './transcript-import-routes.js';
 import { transcriptRoutes } from './transcript-routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
@@ -44,14 +46,19 @@ const transcriptPorts = {
   notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
   spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
 };
+const processingStarter = createProcessingStarter(sfnClient, config.PROCESS_MEETING_STATE_MACHINE_ARN);
+const importPorts = {
+  meetings, transcripts, files, clock: Date.now, processing: processingStarter,
+  storage: createRecordingStorage(s3, config.MEDIA_BUCKET), imports: createTranscriptImports(documentClient, config.TABLE_NAME),
+};
 const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
-  processing: createProcessingStarter(sfnClient, config.PROCESS_MEETING_STATE_MACHINE_ARN),
+  processing: processingStarter,
   minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
   users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
   mailer: createSesMailer(sesClient, config.MAIL_FROM),

@@ -88,9 +88,11 @@ export function renderTranscriptJson(document: TranscriptDocument, names: Speake
   return `${JSON.stringify({
     meetingId: document.meetingId,
     durationSeconds: document.durationSeconds,
+    // An imported transcript whose file gave no times: its estimated lines say so (docs/meetings.md "Transcript import").
+    ...(document.timesEstimated ? { timesEstimated: true } : {}),
     speakers: document.speakers.map((label) => ({ label, name: name(label) })),
     lines: document.turns.map((t) => ({
-      speaker: name(t.speaker), speakerLabel: t.speaker, start: ms(t.start), end: ms(t.end), text: t.text,
+      speaker: name(t.speaker), speakerLabel: t.speaker, start: ms(t.start), end: ms(t.end), ...(t.estimated ? { estimated: true } : {}), text: t.text,
       words: t.words.map((w) => ({ text: w.text, start: ms(w.start), end: ms(w.end), speaker: name(t.speaker), confidence: w.confidence })),
     })),
   }, null, 2)}\n`;

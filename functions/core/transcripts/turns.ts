@@ -10,6 +10,8 @@ export interface SpeakerTurn {
   readonly end: number;
   readonly text: string;
   readonly words: ReadonlyArray<{ readonly text: string; readonly start: number; readonly end: number; readonly confidence: number | null }>;
+  /** An imported turn whose times the file did not give: estimated from its length (transcript import, issue 27). */
+  readonly estimated?: boolean;
 }
 
 /** The transcript artefact stored as JSON next to the recording's other artefacts. */
@@ -20,6 +22,12 @@ export interface TranscriptDocument {
   /** Display labels in order of first appearance. */
   readonly speakers: readonly string[];
   readonly turns: readonly SpeakerTurn[];
+  /** 'import' for a transcript imported from a file (no recording); absent for a recording's transcript. */
+  readonly source?: 'import';
+  /** Some turns' times are estimates (a file without times); such turns carry `estimated`. */
+  readonly timesEstimated?: boolean;
+  /** The speakers' names as the imported file gave them, by label (the transcript item keeps the names in force). */
+  readonly importedSpeakerNames?: Readonly<Record<string, string>>;
 }
 
 /** A pause this long (seconds) starts a new line even when the same person goes on. */

@@ -82,6 +82,11 @@ describe('meetingOptions', () => {
     expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['feedback']);
   });
 
+  it('offers transcript, notes and sentiment but no recording for a meeting with an imported transcript', () => {
+    const imported = meeting({ recording_available: false, processing: { status: 'ready', step: 'Finalize', percent: 100, reason: null, too_short: false, duration_seconds: 54, minutes_charged: 0, transcript: 'ready', updated_at: '2026-03-01T10:00:00.000Z' } });
+    expect(meetingOptions(imported, 'grace@example.com')).toEqual(['transcript', 'notes', 'sentiment', 'share', 'delete', 'feedback']);
+  });
+
   it('treats a sample meeting as read-only even for its host', () => {
     expect(meetingOptions(meeting({ is_sample: true }), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
     expect(canManage(meeting({ is_sample: true }), 'grace@example.com')).toBe(false);

@@ -27,7 +27,8 @@ class FakeXhr {
   static instances: FakeXhr[] = [];
   method = '';
   url = '';
-  sent: FormData | undefined;
+  sent: FormData | File | undefined;
+  headers: Record<string, string> = {};
   status = 0;
   responseText = '';
   upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
@@ -35,7 +36,8 @@ class FakeXhr {
   onerror: (() => void) | null = null;
   constructor() { FakeXhr.instances.push(this); }
   open(method: string, url: string) { this.method = method; this.url = url; }
-  send(body: FormData) { this.sent = body; }
+  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
+  send(body: FormData | File) { this.sent = body; }
   progress(loaded: number, total: number) { this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent); }
   respond(status: number) { this.status = status; this.onload?.(); }
 }
@@ -80,7 +82,7 @@ function Harness({ ports, minutes = 30, onDone }: { ports: UploadPorts; minutes?
 const file = (name = 'Team sync.mp4') => new File(['not really a video'], name, { type: 'video/mp4', lastModified: Date.UTC(2025, 0, 2, 9, 0, 0) });
 
 function chooseAndUpload(chosen: File) {
-  fireEvent.change(screen.getByLabelText('Recording (mp4 or m4a)'), { target: { files: [chosen] } });
+  fireEvent.change(screen.getByLabelText(/^Recording \(mp4 or m4a\)/), { target: { files: [chosen] } });
   fireEvent.click(screen.getByRole('button', { name: 'Upload Meeting' }));
 }
 
@@ -112,7 +114,7 @@ describe('the upload flow', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/meetings/', 'GET /api/meetings/m-1/video_upload_url/?content_type=video%2Fmp4']);
     expect(calls[0].body).toEqual({ name: 'Video  Upload: Failed' });
     expect([xhr.method, xhr.url]).toEqual(['POST', target.url]);
-    expect([...xhr.sent!.keys()]).toEqual(['key', 'Content-Type', 'policy', 'file']);
+    expect([...(xhr.sent as FormData).keys()]).toEqual(['key', 'Content-Type', 'policy', 'file']);
     expect(leaveIsWarned()).toBe(true);
 
     act(() => xhr.progress(42, 100));
@@ -165,6 +167,70 @@ describe('the upload flow', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Hmmm...something went wrong, please try again.');
     expect((screen.getByRole('button', { name: 'Upload Meeting' }) as HTMLButtonElement).disabled).toBe(false);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('importing a transcript file through the same control', () => {
+  const transcript = (name = 'Weekly sync.vtt', type = 'text/vtt', text = 'WEBVTT\n') => new File([text], name, { type });
+
+  beforeEach(() => {
+    FakeXhr.instances = [];
+    globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+    replyTo = happyBackend;
+    installFetch();
+  });
+
+  it('accepts .vtt, .srt, .txt and .json beside recordings', () => {
+    render(<Harness ports={defaultUploadPorts} onDone={jest.fn()} />);
+    expect(screen.getByLabelText(/^Recording \(mp4 or m4a\) or transcript/).getAttribute('accept')).toBe('.mp4,.m4a,.vtt,.srt,.txt,.json');
+  });
+
+  it('creates a meeting named after the file and sends the file as the body with its type, showing progress, then reloads', async () => {
+    const onDone = jest.fn();
+    render(<Harness ports={defaultUploadPorts} onDone={onDone} />);
+
+    chooseAndUpload(transcript());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = FakeXhr.instances[0];
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/meetings/']);
+    expect(calls[0].body).toEqual({ name: 'Weekly sync' });
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/meetings/m-1/transcript_import/?file_name=Weekly+sync.vtt']);
+    expect(xhr.headers['Content-Type']).toBe('text/vtt');
+    expect((xhr.sent as File).name).toBe('Weekly sync.vtt');
+    act(() => xhr.progress(30, 100));
+    expect(screen.getByText('30%')).toBeTruthy();
+    xhr.responseText = '{"status":"started"}';
+    await act(async () => xhr.respond(202));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+  });
+
+  it('sends a .srt file the browser gives no type as application/x-subrip, even with the minutes used up', async () => {
+    render(<Harness ports={defaultUploadPorts} minutes={-3} onDone={jest.fn()} />);
+    chooseAndUpload(transcript('call.srt', ''));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(FakeXhr.instances[0].headers['Content-Type']).toBe('application/x-subrip');
+  });
+
+  it('shows the server\'s reason for a refused file and removes the meeting it created', async () => {
+    render(<Harness ports={defaultUploadPorts} onDone={jest.fn()} />);
+    chooseAndUpload(transcript());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    FakeXhr.instances[0].responseText = '{"detail":"Line 12: the cue ends before it starts."}';
+
+    await act(async () => FakeXhr.instances[0].respond(400));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Line 12: the cue ends before it starts.');
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('DELETE /api/meetings/m-1/'));
+  });
+
+  it('refuses a file over 5 MB before sending anything', async () => {
+    render(<Harness ports={defaultUploadPorts} onDone={jest.fn()} />);
+    const huge = transcript('huge.txt', 'text/plain');
+    Object.defineProperty(huge, 'size', { value: 5 * 1024 * 1024 + 1 });
+    chooseAndUpload(huge);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^The transcript file is larger than 5 MB\./);
+    expect(calls).toEqual([]);
+    expect(FakeXhr.instances).toHaveLength(0);
   });
 });
 

@@ -68,6 +68,18 @@ describe('TranscriptModal', () => {
     expect(requested('GET', FILE_URL)[0].url).toBe(FILE_URL);
   });
 
+  it('offers nothing to play for an imported transcript without a recording, and asks for no recording', async () => {
+    readyServer();
+    renderFresh(<TranscriptModal meetingId="m1" meetingName="Weekly" canLabel hasRecording={false} onClose={() => undefined} />);
+
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe('0:40Speaker 2Thanks, the budget is ready.');
+    expect(screen.queryByRole('button', { name: 'Play recording' })).toBeNull();
+    expect(within(list).queryAllByRole('button', { name: /^Play from/ })).toEqual([]);
+    fireEvent.click(within(list).getByText('Thanks, the budget is ready.'));
+    expect(requested('GET', '/video/')).toEqual([]);
+  });
+
   it('says the transcript is not ready (about 10 minutes) while it is processed', async () => {
     replyTo = () => ({ status: 200, json: { url: null, expiration_time: null, status: 'processing', reason: null } });
     openModal();

@@ -4,6 +4,7 @@
  * The live room (features/room) saves its recording with the last four steps (finishUpload).
  */
 import { MEETING_NAME_MAX, UPLOAD_PLACEHOLDER_NAME, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '@contracts/meetings.js';
+import { TRANSCRIPT_IMPORT_EXTENSIONS, TRANSCRIPT_IMPORT_MAX_BYTES, TRANSCRIPT_IMPORT_MESSAGES } from '@contracts/transcripts.js';
 import type { MeetingChanges } from '../api/meetings/update-meeting.js';
 
 /** The calls the flow makes; the application passes the real API functions, tests pass their own. */
@@ -68,4 +69,46 @@ export async function finishUpload(
   await ports.uploadRecording(target, recording, onProgress);
   await ports.updateMeeting(meetingId, changes);
   await ports.requestIndexing(meetingId);
+}
+
+/** Transcript files the Upload control also takes (.vtt, .srt, .txt, .json): imported instead of uploaded (issue 27). */
+export function isTranscriptFile(fileName: string): boolean {
+  return TRANSCRIPT_IMPORT_EXTENSIONS.some((extension) => fileName.toLowerCase().endsWith(extension));
+}
+
+/** Thrown before anything is sent for a transcript file over the import's limit. */
+export class TranscriptTooLarge extends Error {
+  readonly name = 'TranscriptTooLarge';
+  constructor() {
+    super(TRANSCRIPT_IMPORT_MESSAGES.tooLarge);
+  }
+}
+
+/** The calls of a transcript import; the application passes the real API functions, tests pass their own. */
+export interface TranscriptImportPorts {
+  createMeeting(name: string): Promise<MeetingView>;
+  importTranscript(meetingId: string, file: File, onProgress: (percent: number) => void): Promise<unknown>;
+  deleteMeeting(meetingId: string): Promise<void>;
+}
+
+/** The meeting name for an imported transcript: the file name without its extension (shortened as for recordings). */
+export function transcriptMeetingName(fileName: string): string {
+  return meetingNameFor(fileName.replace(/\.(vtt|srt|txt|json)$/i, '').trim() || fileName);
+}
+
+/**
+ * A transcript import: a size check before anything is sent, a meeting named after the file, then the file with progress.
+ * A refused file takes its new meeting away again (nothing half-imported shows in the list). Resolves to the meeting id;
+ * rethrows TranscriptTooLarge or the ApiError of the call.
+ */
+export async function runTranscriptImport(file: File, ports: TranscriptImportPorts, onProgress: (percent: number) => void): Promise<string> {
+  if (file.size > TRANSCRIPT_IMPORT_MAX_BYTES) throw new TranscriptTooLarge();
+  const meeting = await ports.createMeeting(transcriptMeetingName(file.name));
+  try {
+    await ports.importTranscript(meeting.id, file, onProgress);
+  } catch (error) {
+    await ports.deleteMeeting(meeting.id).catch(() => undefined);
+    throw error;
+  }
+  return meeting.id;
 }

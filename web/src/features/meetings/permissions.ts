@@ -30,11 +30,13 @@ export const DASHBOARD_OPERATIONS: readonly MeetingOption[] = ['watchRecording',
 
 /**
  * The options menu entries, in order. With a recording everyone gets watch, transcript, notes and sentiment
- * analysis; the host also share and delete; everyone feedback (spec §6).
+ * analysis; a meeting with an imported transcript and no recording the same without watch; the host also share and
+ * delete; everyone feedback (spec §6).
  */
 export function meetingOptions(meeting: MeetingView, email: string | undefined): MeetingOption[] {
   const options: MeetingOption[] = [];
   if (meeting.recording_available) options.push('watchRecording', 'transcript', 'notes', 'sentiment');
+  else if (meeting.processing) options.push('transcript', 'notes', 'sentiment');
   if (canManage(meeting, email)) options.push('share', 'delete');
   options.push('feedback');
   return options;

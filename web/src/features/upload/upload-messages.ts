@@ -10,8 +10,8 @@ export const UPLOAD_MESSAGES = {
 /** The placeholder name a meeting has until its upload completes (two spaces, as the spec writes it). */
 export const PLACEHOLDER_MEETING_NAME = UPLOAD_PLACEHOLDER_NAME;
 
-/** The file types the form accepts. */
-export const UPLOAD_ACCEPT = '.mp4,.m4a';
+/** The file types the form accepts: recordings, and transcripts to import (docs/meetings.md "Transcript import"). */
+export const UPLOAD_ACCEPT = '.mp4,.m4a,.vtt,.srt,.txt,.json';
 
 /** Thrown when the browser cannot read the file's duration. */
 export class InvalidVideo extends Error {

@@ -15,7 +15,8 @@ interface TranscriptLinesProps {
   active: number;
   /** The playing time, to mark the word being played. */
   time?: number;
-  onPlay: (seconds: number) => void;
+  /** Plays from a time; absent when there is no recording (an imported transcript): times show as text. */
+  onPlay?: (seconds: number) => void;
   /** Host correcting words: each line offers Edit; resolves to an error text, or undefined once saved. */
   onEdit?: (line: number, text: string) => Promise<string | undefined>;
 }
@@ -76,7 +77,7 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit }: 
   // A click on a word plays from it; elsewhere in the text, from the line.
   const playFrom = (line: TranscriptLine) => (event: MouseEvent<HTMLElement>) => {
     const start = (event.target as HTMLElement).closest<HTMLElement>('[data-start]')?.dataset.start;
-    onPlay(start !== undefined ? Number(start) : line.start);
+    onPlay?.(start !== undefined ? Number(start) : line.start);
   };
 
   return (
@@ -87,9 +88,11 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit }: 
         return (
           <li key={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
             <div className="transcript-line">
-              <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>
-                {formatTime(line.start)}
-              </button>
+              {onPlay ? (
+                <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>
+                  {formatTime(line.start)}
+                </button>
+              ) : <span className="transcript-time">{formatTime(line.start)}</span>}
               {line.speaker && <span className="transcript-speaker">{line.speaker}</span>}
               {editing === i && onEdit ? (
                 <LineEditor line={line} index={i} onEdit={onEdit} onDone={() => setEditing(undefined)} />

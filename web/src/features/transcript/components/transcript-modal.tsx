@@ -24,10 +24,12 @@ interface TranscriptModalProps {
   meetingName: string;
   /** The host may label speaker names (spec §6). */
   canLabel: boolean;
+  /** False for a meeting with an imported transcript and no recording: nothing to play (default true). */
+  hasRecording?: boolean;
   onClose: () => void;
 }
 
-export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: TranscriptModalProps) {
+export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording = true, onClose }: TranscriptModalProps) {
   const { data, error, mutate } = useTranscript(meetingId);
   const [names, setNames] = useState<string[]>([]);
   const [labelling, setLabelling] = useState(false);
@@ -128,9 +130,11 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
             <button type="button" className="button-secondary button-small" disabled={downloading} onClick={() => void download()}>
               {downloading ? 'Downloading...' : 'Download'}
             </button>
-            <button type="button" className="button-secondary button-small" onClick={() => playFrom(time ?? 0)} aria-keyshortcuts="Space">
-              {play ? 'Play from here' : 'Play recording'}
-            </button>
+            {hasRecording && (
+              <button type="button" className="button-secondary button-small" onClick={() => playFrom(time ?? 0)} aria-keyshortcuts="Space">
+                {play ? 'Play from here' : 'Play recording'}
+              </button>
+            )}
             {canLabel && (
               <button type="button" className="button-secondary button-small" aria-pressed={correcting} onClick={() => { setNotice(undefined); setCorrecting((c) => !c); }}>
                 {correcting ? 'Done correcting' : 'Correct words'}
@@ -146,13 +150,15 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
           {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
-          <p className="hint transcript-keys">
-            <span className="hint-pointer">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</span>
-            <span className="hint-touch">Tap a word to play from it.</span>
-          </p>
+          {hasRecording && (
+            <p className="hint transcript-keys">
+              <span className="hint-pointer">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</span>
+              <span className="hint-touch">Tap a word to play from it.</span>
+            </p>
+          )}
           {/* The player follows the words: side by side on wide screens, stacked on phones. */}
           <div className="transcript-body" ref={body}>
-            <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />
+            {hasRecording && <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />}
             {lines.length === 0 ? (
               <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
             ) : (
@@ -161,7 +167,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, onClose }: T
                 words={words}
                 active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
                 time={play ? time : undefined}
-                onPlay={playFrom}
+                onPlay={hasRecording ? playFrom : undefined}
                 onEdit={canLabel && correcting ? editLine : undefined}
               />
             )}

@@ -1,11 +1,13 @@
 /**
- * The side panel's upload form (spec §2): an mp4/m4a file and 'Upload Meeting', with the minutes left.
+ * The side panel's upload form (spec §2): an mp4/m4a file, or a transcript to import (.vtt, .srt, .txt, .json), and
+ * 'Upload Meeting', with the minutes left.
  * The progress circle is shown in the meetings area, where it is visible on phones too.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/message.js';
 import type { UploadController } from '../use-upload.js';
 import { UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '../upload-messages.js';
+import { isTranscriptFile } from '../../../lib/upload-flow.js';
 
 interface UploadFormProps {
   upload: UploadController;
@@ -40,15 +42,15 @@ export function UploadForm({ upload, minutes, onStarted, onPlans }: UploadFormPr
         <strong>{minutes === undefined ? '…' : formatMinutesLeft(minutes)}</strong>
         {onPlans && <button type="button" className="link-button minutes-plans" onClick={onPlans}>See plans</button>}
       </p>
-      <label htmlFor={inputId}>Recording (mp4 or m4a)</label>
+      <label htmlFor={inputId}>Recording (mp4 or m4a) or transcript (vtt, srt, txt or json)</label>
       <input
         id={inputId}
         type="file"
         accept={UPLOAD_ACCEPT}
-        disabled={upload.loading || upload.minutesUsedUp}
+        disabled={upload.loading}
         onChange={(e) => setFile(e.target.files?.[0])}
       />
-      <button type="submit" className="button-primary" disabled={!file || upload.loading || upload.minutesUsedUp}>
+      <button type="submit" className="button-primary" disabled={!file || upload.loading || (upload.minutesUsedUp && !isTranscriptFile(file.name))}>
         Upload Meeting
       </button>
       {upload.loading && <p className="hint" role="status">Uploading… keep this page open.</p>}
