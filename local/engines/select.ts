@@ -6,8 +6,9 @@ import { createOnboxDiarizer, createPocketsphinxEngine } from './onbox.js';
 import { findPocketsphinx } from './pocketsphinx.js';
 import { NoEngineError, type TranscriptionEngine } from './types.js';
 import { locateCarriedModel, SILERO_VAD_NPM, WHISPER_TINY_EN, type CarriedModel } from './whisper/carrier.js';
-import { createWhisperEngine } from './whisper/engine.js';
+import { createWhisperEngine, NATIVE_WHISPER_ENGINE_NAME } from './whisper/engine.js';
 import { lazyWhisperPool } from './whisper/lazy.js';
+import { chooseWhisperRuntime, nativeWhisperStarter } from './whisper/native.js';
 
 export interface SelectEngineOptions {
   env?: NodeJS.ProcessEnv;
@@ -19,6 +20,8 @@ export interface SelectEngineOptions {
   models?: Record<string, ModelSpec>;
   /** The npm-carried Whisper and Silero files (default WHISPER_TINY_EN, SILERO_VAD_NPM); tests pass broken ones. */
   carried?: { whisper: CarriedModel; vad: CarriedModel };
+  /** Loads onnxruntime-node (default: the real package); tests pass one that fails, to see the WebAssembly fallback. */
+  loadNativeRuntime?: () => Promise<unknown>;
 }
 
 /** What a user must do to get any engine; used as the job's FailureReason. */
@@ -68,7 +71,13 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
     }
   }
   if ('file' in whisperModel && 'file' in vadModel) {
-    return createWhisperEngine({ pool: lazyWhisperPool(whisperModel.file, { size: concurrency }), vadModel: vadModel.file, diarizer: createOnboxDiarizer({ env, log }), log });
+    const diarizer = createOnboxDiarizer({ env, log });
+    if ((await chooseWhisperRuntime(env, log, options.loadNativeRuntime)) === 'wasm') {
+      return createWhisperEngine({ pool: lazyWhisperPool(whisperModel.file, { size: concurrency }), vadModel: vadModel.file, diarizer, log });
+    }
+    // One native session whose intra-op threads use every core (docs/speech.md, "Native runtime"), rather than one session per core.
+    const start = nativeWhisperStarter({ sourceFile: whisperModel.file, sourceSha256: carried.whisper.sha256, cacheDir: dir, threads: concurrency, wasmSize: concurrency, log });
+    return createWhisperEngine({ name: NATIVE_WHISPER_ENGINE_NAME, pool: lazyWhisperPool(whisperModel.file, { size: 1, start }), vadModel: vadModel.file, diarizer, log });
   }
   log('Whisper tiny.en from npm is not usable', { reason: whisperProblem });
   if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency, env, log });
