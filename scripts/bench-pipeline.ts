@@ -4,7 +4,8 @@
  * With --slides the sound gets a video track of slides (a new one every --slide-seconds, default 10), so frame OCR runs
  * beside transcription, and it prints when the notes were ready against when the frame OCR finished (docs/pipeline.md).
  * With --engines native,wasm the same recording goes through a fresh local edition per Whisper runtime
- * (MEETSCRIBE_WHISPER_RUNTIME), one after the other, and the last line compares the first two (docs/speech.md).
+ * (MEETSCRIBE_WHISPER_RUNTIME), one after the other, each in its own child process of this script (handlers keep their
+ * AWS clients at module scope, so a process holds one edition), and the last line compares the first two (docs/speech.md).
  * Usage: npm run bench:pipeline [-- --minutes 60] [--engines native,wasm] [--slides [--slide-seconds 10]] [--keep]
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { probeMedia } from '../functions/adapters/media/ffmpeg.js';
@@ -28,7 +30,7 @@ const SOURCES = ['meeting/meeting_ami.m4a', 'meeting/meeting_constructed.mp4'];
 const { values } = parseArgs({ options: {
   minutes: { type: 'string', default: '60' }, keep: { type: 'boolean', default: false },
   slides: { type: 'boolean', default: false }, 'slide-seconds': { type: 'string', default: '10' },
-  engines: { type: 'string' },
+  engines: { type: 'string' }, recording: { type: 'string' },
 } });
 const engines = values.engines?.split(',').map((e) => e.trim()).filter(Boolean) ?? [];
 for (const e of engines) if (e !== 'native' && e !== 'wasm') throw new Error(`--engines takes native and/or wasm, got "${e}"`);
@@ -94,20 +96,36 @@ const api = async (url: string, token: string, init: RequestInit = {}) => {
   return response.json() as Promise<any>;
 };
 
+/** Runs this script on `recording` in a child process with the given Whisper runtime; resolves to its upload → ready seconds. */
+function processInChild(recording: string, runtime: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const args = [...process.execArgv, fileURLToPath(import.meta.url), '--minutes', String(minutes), '--recording', recording];
+    const child = spawn(process.execPath, args, { env: { ...process.env, MEETSCRIBE_WHISPER_RUNTIME: runtime }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let seconds: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      const found = /upload → ready\s+([\d.]+) s/.exec(chunk.toString());
+      if (found) seconds = Number(found[1]);
+    });
+    child.on('close', (code) => (code === 0 && seconds !== undefined ? resolve(seconds) : reject(new Error(`the ${runtime} run ended with code ${code}`))));
+  });
+}
+
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-'));
 try {
-  console.log(`Building a ${minutes}-minute recording from ${FIXTURES} ...`);
-  const built = Date.now();
-  const sound = await buildRecording(workDir, minutes * 60);
-  const recording = values.slides ? await addSlides(workDir, sound, minutes * 60, Number(values['slide-seconds'])) : sound;
-  console.log(`  built in ${((Date.now() - built) / 1000).toFixed(1)} s: ${recording}`);
+  let recording = values.recording;
+  if (recording === undefined) {
+    console.log(`Building a ${minutes}-minute recording from ${FIXTURES} ...`);
+    const built = Date.now();
+    const sound = await buildRecording(workDir, minutes * 60);
+    recording = values.slides ? await addSlides(workDir, sound, minutes * 60, Number(values['slide-seconds'])) : sound;
+    console.log(`  built in ${((Date.now() - built) / 1000).toFixed(1)} s: ${recording}`);
+  }
   const totals = new Map<string, number>();
-  for (const runtime of engines.length > 0 ? engines : [undefined]) {
-    if (runtime !== undefined) {
-      process.env.MEETSCRIBE_WHISPER_RUNTIME = runtime;
-      console.log(`\n=== Whisper runtime: ${runtime}`);
-    }
-    totals.set(runtime ?? 'default', await processOnce(recording, path.join(workDir, `data-${runtime ?? 'default'}`)));
+  if (engines.length === 0) await processOnce(recording, path.join(workDir, 'data'));
+  for (const runtime of engines) {
+    console.log(`\n=== Whisper runtime: ${runtime}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    totals.set(runtime, await processInChild(recording, runtime));
   }
   if (engines.length >= 2) {
     const [a, b] = [totals.get(engines[0]!)!, totals.get(engines[1]!)!];

@@ -31,7 +31,9 @@ export async function createNativeWhisperSession(modelFile: string, tables: BpeT
   const ort = await loadNativeRuntime();
   const tokens = createWhisperTokens(tables);
   const threads = Math.max(1, options.threads ?? 1);
-  const session = await ort.InferenceSession.create(modelFile, { intraOpNumThreads: threads, interOpNumThreads: 1, logSeverityLevel: 3 });
+  // Idle threads sleep rather than spin: the VAD, the diarizer and the other sessions need the same cores.
+  const noSpinning = { allow_spinning: '0' };
+  const session = await ort.InferenceSession.create(modelFile, { intraOpNumThreads: threads, interOpNumThreads: 1, logSeverityLevel: 3, extra: { session: { intra_op: noSpinning, inter_op: noSpinning } } });
   const beams = options.beams ?? WHISPER_BEAMS;
   const int = (v: number) => new ort.Tensor('int32', Int32Array.of(v), [1]);
   const float = (v: number) => new ort.Tensor('float32', Float32Array.of(v), [1]);
