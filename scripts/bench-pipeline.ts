@@ -96,6 +96,9 @@ const api = async (url: string, token: string, init: RequestInit = {}) => {
   return response.json() as Promise<any>;
 };
 
+/** CPU seconds of each runtime's run, as its child printed them. */
+const cpuSeconds = new Map<string, number>();
+
 /** Runs this script on `recording` in a child process with the given Whisper runtime; resolves to its upload → ready seconds. */
 function processInChild(recording: string, runtime: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -106,6 +109,8 @@ function processInChild(recording: string, runtime: string): Promise<number> {
       process.stdout.write(chunk);
       const found = /upload → ready\s+([\d.]+) s/.exec(chunk.toString());
       if (found) seconds = Number(found[1]);
+      const cpu = /CPU time, upload → end\s+([\d.]+) s/.exec(chunk.toString());
+      if (cpu) cpuSeconds.set(runtime, Number(cpu[1]));
     });
     child.on('close', (code) => (code === 0 && seconds !== undefined ? resolve(seconds) : reject(new Error(`the ${runtime} run ended with code ${code}`))));
   });
@@ -130,6 +135,8 @@ try {
   if (engines.length >= 2) {
     const [a, b] = [totals.get(engines[0]!)!, totals.get(engines[1]!)!];
     console.log(`\n${engines[0]} ${a.toFixed(1)} s, ${engines[1]} ${b.toFixed(1)} s upload → ready`);
+    const [ca, cb] = [cpuSeconds.get(engines[0]!), cpuSeconds.get(engines[1]!)];
+    if (ca !== undefined && cb !== undefined) console.log(`CPU time: ${engines[0]} ${ca.toFixed(1)} s, ${engines[1]} ${cb.toFixed(1)} s (${(cb / ca).toFixed(1)}× less); load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`${engines[0]} vs ${engines[1]}: ${(b / a).toFixed(1)}× faster (upload → ready)`);
   }
 } finally {
@@ -153,6 +160,7 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
     for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
     form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), fileName);
     const uploaded = Date.now();
+    const cpuAtUpload = process.cpuUsage();
     const post = await fetch(target.url, { method: 'POST', body: form });
     if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
     console.log(`Uploaded in ${((Date.now() - uploaded) / 1000).toFixed(1)} s; processing ...`);
@@ -204,6 +212,10 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
     for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);
     console.log(`  ${'TOTAL (execution)'.padEnd(22)} ${((stopDate!.getTime() - startDate!.getTime()) / 1000).toFixed(1).padStart(8)} s`);
     console.log(`  ${'upload → ready'.padEnd(22)} ${((stopDate!.getTime() - uploaded) / 1000).toFixed(1).padStart(8)} s`);
+    // CPU time of this process (the local edition and its worker threads; not ffmpeg): on a shared machine the wall time
+    // depends on the other load, this much less.
+    const cpu = process.cpuUsage(cpuAtUpload);
+    console.log(`  ${'CPU time, upload → end'.padEnd(22)} ${((cpu.user + cpu.system) / 1e6).toFixed(1).padStart(8)} s (this process and its worker threads)`);
     console.log(`  finished at (s after start): ${['BuildTranscript', 'AnalyseSentiment', 'GenerateNotes', 'DeliverNotes', 'Insights', 'OcrFrames', 'IndexFrames', 'ProcessMedia', 'Finalize']
       .filter((n) => lastExit.has(n)).map((n) => `${n} ${(lastExit.get(n)! / 1000).toFixed(1)}`).join(' · ')}; ${frameCount} frames read`);
     console.log(`  processing: ${JSON.stringify(view.processing)}`);
