@@ -17,7 +17,11 @@ const MAX_LENGTH = 448;
 /** onnxruntime-node re-exports onnxruntime-common's API (its 1.20.1 package ships no declaration file of its own). */
 type Ort = typeof import('onnxruntime-common');
 
-/** onnxruntime-node, loaded on demand; rejects when its native library cannot be loaded on this machine. */
+/**
+ * onnxruntime-node, loaded on demand; rejects when its native library cannot be loaded on this machine. The main
+ * thread must load it before any worker does, and keep it: an addon that only workers loaded cannot be loaded again in
+ * this process once they have all exited ("Module did not self-register"), which the lazy pool's restart would hit.
+ */
 export async function loadNativeRuntime(): Promise<Ort> {
   const require = createRequire(import.meta.url);
   return require('onnxruntime-node') as Ort;

@@ -37,6 +37,8 @@ export interface NativeStartOptions {
   /** Workers of the WebAssembly pool taken when the native one cannot start. */
   wasmSize: number;
   log: Log;
+  /** Loads onnxruntime-node in this (main) thread first (see loadNativeRuntime). */
+  load?: () => Promise<unknown>;
   prepare?: typeof prepareNativeGraph;
   start?: typeof startWhisperPool;
 }
@@ -50,6 +52,7 @@ export function nativeWhisperStarter(options: NativeStartOptions): (modelFile: s
   const start = options.start ?? startWhisperPool;
   return async (modelFile, size) => {
     try {
+      await (options.load ?? loadNativeRuntime)();
       const graph = await prepare(options.sourceFile, options.sourceSha256, options.cacheDir);
       return await start(graph.modelFile, size, { runtime: 'native', tables: graph.tables, threads: options.threads });
     } catch (error) {

@@ -101,7 +101,7 @@ describe('the Whisper runtime', () => {
       return fakePool;
     };
     const prepare = async () => ({ modelFile: '/cache/model.onnx', tables: { idVocab: '', addedTokens: '', byteDecoder: '' } });
-    const starter = nativeWhisperStarter({ sourceFile: '/carried.onnx', sourceSha256: 'x', cacheDir: dir, threads: 2, wasmSize: 2, log, prepare, start });
+    const starter = nativeWhisperStarter({ sourceFile: '/carried.onnx', sourceSha256: 'x', cacheDir: dir, threads: 2, wasmSize: 2, log, load: async () => undefined, prepare, start });
     expect(await starter('/carried.onnx', 1)).toBe(fakePool);
     expect(started).toEqual([
       { file: '/cache/model.onnx', size: 1, options: expect.objectContaining({ runtime: 'native', threads: 2 }) },
