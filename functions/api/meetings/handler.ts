@@ -7,6 +7,7 @@ import { createProcessingRepository } from '../../adapters/dynamodb/processing-r
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { createActionItemsStore } from '../../adapters/insights/action-items-store.js';
 import { createInsightsStore } from '../../adapters/insights/insights-store.js';
 import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
 import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
@@ -26,6 +27,7 @@ import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { indexSpokenWords } from '../../core/search/indexing.js';
 import { createApiHandler } from '../http/router.js';
 import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
+import { actionItemsRoutes } from './action-items-routes.js';
 import { insightsRoutes } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
@@ -45,9 +47,16 @@ const transcriptPorts = {
   spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
 };
 const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
+const actionItems = {
+  meetings, meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
+  people: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)), clock: Date.now,
+  // The host's Todoist closes or reopens the task of an item marked done or open (built on first use: settings of the integrations).
+  tasks: { setDone: (userId: string, taskId: string, done: boolean) => deliveryContext().todoistTasks.setDone(userId, taskId, done) },
+  log: (message: string, extra?: Record<string, unknown>) => logger.warn(message, extra ?? {}),
+};
 
-/** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+/** /api/meetings/..., /api/notes/... and /api/action_items/...: meetings, recordings, sharing, notes and the action items ledger (spec §7 "Meetings"). */
+export const handler = createApiHandler([...actionItemsRoutes(actionItems), ...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
