@@ -80,5 +80,5 @@ export const updateActionItemRequest = z.strictObject({
   due_date: isoDate.nullable().optional(),
   status: z.enum(['open', 'done'], ACTION_ITEM_MESSAGES.status).optional(),
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : undefined) })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: ACTION_ITEM_MESSAGES.nothingToChange });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: ACTION_ITEM_MESSAGES.nothingToChange, when: (payload) => payload.issues.length === 0 });
 export type UpdateActionItemRequest = z.infer<typeof updateActionItemRequest>;
