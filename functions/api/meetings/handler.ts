@@ -7,7 +7,7 @@ import { createProcessingRepository } from '../../adapters/dynamodb/processing-r
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
-import { createActionItemsStore } from '../../adapters/insights/action-items-store.js';
+import { createActionItemsStore, createLedgerMeetingRecords } from '../../adapters/insights/action-items-store.js';
 import { createInsightsStore } from '../../adapters/insights/insights-store.js';
 import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
 import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
@@ -48,7 +48,8 @@ const transcriptPorts = {
 };
 const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 const actionItems = {
-  meetings, meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
+  meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
+  meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
   people: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)), clock: Date.now,
   // The host's Todoist closes or reopens the task of an item marked done or open (built on first use: settings of the integrations).
   tasks: { setDone: (userId: string, taskId: string, done: boolean) => deliveryContext().todoistTasks.setDone(userId, taskId, done) },

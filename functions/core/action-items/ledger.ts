@@ -55,7 +55,7 @@ export async function readableRows(d: LedgerDeps, caller: Caller, onlyMeeting?: 
   const ids = entries.map((e) => e.meetingId);
   const [meetings, notes, displayName] = await Promise.all([
     ids.length ? d.meetings.findMeetings(ids) : Promise.resolve([]),
-    ids.length ? d.items.loadMany(ids) : Promise.resolve([] as MeetingActionItems[]),
+    ids.length ? d.items.loadMany(ids, caller.userId) : Promise.resolve([] as MeetingActionItems[]),
     d.people.displayName(caller.userId),
   ]);
   const names = namesOf(displayName, caller.email);
@@ -64,6 +64,9 @@ export async function readableRows(d: LedgerDeps, caller: Caller, onlyMeeting?: 
     const meeting = byId.get(n.meetingId);
     return meeting ? n.items.map((item) => toRow(meeting, item, caller, names)) : [];
   });
+  // The caller's own meetings read by key (notes from before the index, or rewritten by a regenerate) join their index.
+  const unindexed = notes.filter((n) => !n.indexed && byId.get(n.meetingId)?.hostUserId === caller.userId).map((n) => n.meetingId);
+  if (unindexed.length > 0) await d.items.index(unindexed, caller.userId);
   const order = new Map(ids.map((id, i) => [id, i]));
   return { rows, names, meetings: meetings.filter((m) => notes.some((n) => n.meetingId === m.id && n.items.length > 0)).sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
 }

@@ -11,12 +11,19 @@ export interface MeetingActionItems {
   readonly meetingId: string;
   readonly notesId: string;
   readonly items: readonly ActionItem[];
+  /** Found through the host's ledger index (false: read by key, e.g. notes written before the index or just regenerated). */
+  readonly indexed?: boolean;
 }
 
 /** Port: action items where the notes keep them. */
 export interface ActionItemsStore {
-  /** The items of these meetings' ready notes; meetings without notes are left out. */
-  loadMany(meetingIds: readonly string[]): Promise<MeetingActionItems[]>;
+  /**
+   * The items of these meetings' ready notes; meetings without notes are left out. `hostUserId`'s own meetings come
+   * from one index query (those indexed), the rest by key.
+   */
+  loadMany(meetingIds: readonly string[], hostUserId: string): Promise<MeetingActionItems[]>;
+  /** Puts these meetings' notes in `hostUserId`'s ledger index (so later reads find them by one query). */
+  index(meetingIds: readonly string[], hostUserId: string): Promise<void>;
   /**
    * Applies `change` to the meeting's current notes and stores the result under an optimistic check (re-reading
    * and re-applying when the notes changed meanwhile). `change` answers undefined to store nothing.

@@ -8,12 +8,14 @@ import { fakeAuthenticator, InMemoryMeetings, USERS } from '../meetings/in-memor
 
 export class MemoryItems implements ActionItemsStore {
   readonly notes = new Map<string, MeetingNotes>();
+  readonly indexed = new Set<string>();
   async loadMany(ids: readonly string[]) {
     return ids.flatMap((id) => {
       const n = this.notes.get(id);
-      return n ? [{ meetingId: id, notesId: n.notes_id, items: n.action_items }] : [];
+      return n ? [{ meetingId: id, notesId: n.notes_id, items: n.action_items, indexed: this.indexed.has(id) }] : [];
     });
   }
+  async index(ids: readonly string[]) { for (const id of ids) this.indexed.add(id); }
   async change(meetingId: string, change: (notes: MeetingNotes) => MeetingNotes | undefined) {
     const current = this.notes.get(meetingId);
     if (!current) return undefined;
