@@ -82,3 +82,5 @@ export const updateActionItemRequest = z.strictObject({
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : undefined) })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: ACTION_ITEM_MESSAGES.nothingToChange, when: (payload) => payload.issues.length === 0 });
 export type UpdateActionItemRequest = z.infer<typeof updateActionItemRequest>;
+/** What a client sends (before the schema trims and turns '' into null). */
+export type ActionItemChange = z.input<typeof updateActionItemRequest>;

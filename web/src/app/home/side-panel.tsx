@@ -3,6 +3,7 @@
  * Submit Feedback and the footer links.
  */
 import type { User } from '@contracts/auth-users.js';
+import { Link } from 'react-router-dom';
 import { env } from '../../config/env.js';
 import { IntegrateButtons } from '../../features/integrations/components/integrate-buttons.js';
 import { UploadForm } from '../../features/upload/components/upload-form.js';
@@ -21,6 +22,10 @@ export function SidePanel({ user, upload, onEditProfile, onFeedback }: SidePanel
     <aside className="side-panel desktop-only" aria-label="Side panel">
       <h2>{user === undefined ? 'Loading...' : `${user.first_name}'s Meeting`}</h2>
       <button type="button" className="link-button" onClick={onEditProfile}>Edit my profile</button>
+      <nav className="side-panel-nav" aria-label="Screens">
+        <Link to="/dashboard">My Meetings</Link>
+        <Link to="/action-items">Action items</Link>
+      </nav>
       <UploadForm upload={upload} minutes={user?.minutes} />
       <IntegrateButtons user={user} />
       <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
