@@ -47,5 +47,6 @@ export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Calle
   // The host's edits, statuses and deletions of action items survive (core/action-items/merge.ts).
   notes = keepHostWork(await ports.insights.loadNotes(meetingId), notes);
   await ports.insights.saveNotes(meetingId, notes);
-  return notes;
+  const { deleted_action_items: _deleted, ...shown } = notes;
+  return shown;
 }
