@@ -1,7 +1,8 @@
 /**
  * The action items ledger in the browser (issue 33): the local edition in this process, notes made by the real
  * Insights state on a given transcript, Debian Chromium driving the SPA. The host opens "Action items" from the side
- * panel, filters to "mine, open", marks the one item done, and sees it done in the meeting's notes.
+ * panel, filters to "mine, open", marks the one item done, and sees it done in the meeting's notes; on a 375 px phone
+ * the screen opens from the mobile menu and fits the width.
  * Needs web/dist (npm run build:web) and /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
@@ -86,6 +87,14 @@ describe('the action items ledger in the browser', () => {
     const item = notes.locator(`li[data-status="done"]`);
     await item.getByText('Done:').waitFor();
     await expect(item.textContent()).resolves.toContain(mine.content);
+
+    // On a phone (375 px) the screen is in the mobile menu and fits the width.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${edition.url}/dashboard`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('link', { name: 'Action items' }).click();
+    await page.getByRole('region', { name: 'Action items' }).getByRole('listitem').first().waitFor({ timeout: 20_000 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
     expect(pageErrors).toEqual([]);
   });
 });
