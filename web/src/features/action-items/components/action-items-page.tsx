@@ -2,7 +2,7 @@
  * The "Action items" screen (issue 33): the action items of every meeting the user can read, filtered by owner, status,
  * due and meeting; done toggles, the host's edits, the moment each item was said, and CSV / Markdown exports.
  */
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ActionItemRow, DueFilter, ActionItemChange } from '@contracts/action-items.js';
 import { ACTION_ITEMS_PAGE_SIZE } from '@contracts/action-items.js';
@@ -10,6 +10,7 @@ import { getAllActionItems, isActionItemsKey, useActionItems, type ActionItemsFi
 import { deleteActionItem, updateActionItem } from '../../../api/action-items/update-action-item.js';
 import { ApiError } from '../../../api/api-client.js';
 import { notesKey } from '../../../api/insights/get-notes.js';
+import { Modal } from '../../../components/modal.js';
 import { Pagination } from '../../../components/pagination.js';
 import { download, toCsv, toMarkdown } from '../export.js';
 import { ActionItemRowView } from './action-item-row.js';
@@ -29,10 +30,9 @@ function problem(error: unknown): string {
 export interface ActionItemsPageParts {
   /** Plays the meeting's recording from `at` seconds. */
   player: (props: { meetingId: string; at: number; onClose: () => void }) => ReactNode;
-  confirm: ComponentType<{ text: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void }>;
 }
 
-export function ActionItemsPage({ player, confirm: Confirm }: ActionItemsPageParts) {
+export function ActionItemsPage({ player }: ActionItemsPageParts) {
   const [filter, setFilter] = useState<ActionItemsFilter>({});
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string>();
@@ -139,8 +139,13 @@ export function ActionItemsPage({ player, confirm: Confirm }: ActionItemsPagePar
       )}
       {playing && <div key={playing.meetingId}>{player({ ...playing, onClose: () => setPlaying(undefined) })}</div>}
       {deleting && (
-        <Confirm text={`Delete the action item “${deleting.content}”? A regenerate of the notes will not bring it back.`} confirmLabel="Yes, delete it"
-          onConfirm={() => void remove()} onCancel={() => setDeleting(undefined)} />
+        <Modal title="Are you sure?" onClose={() => setDeleting(undefined)} className="confirm-modal">
+          <p>Delete the action item “{deleting.content}”? Regenerating the notes will not bring it back.</p>
+          <div className="modal-actions">
+            <button type="button" className="button-secondary" onClick={() => setDeleting(undefined)}>No</button>
+            <button type="button" className="button-primary" onClick={() => void remove()}>Yes, delete it</button>
+          </div>
+        </Modal>
       )}
     </section>
   );
