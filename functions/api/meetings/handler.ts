@@ -41,12 +41,6 @@ const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
 const files = createMediaBucket(config.MEDIA_BUCKET, s3);
 const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
 const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
-const transcriptPorts = {
-  meetings, transcripts, files, clock: Date.now,
-  notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
-  spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
-};
-const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 const actionItems = {
   meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
   meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
@@ -55,9 +49,15 @@ const actionItems = {
   tasks: { setDone: (userId: string, taskId: string, done: boolean) => deliveryContext().todoistTasks.setDone(userId, taskId, done) },
   log: (message: string, extra?: Record<string, unknown>) => logger.warn(message, extra ?? {}),
 };
+const transcriptPorts = {
+  meetings, transcripts, files, clock: Date.now,
+  notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
+  spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
+};
+const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 
 /** /api/meetings/..., /api/notes/... and /api/action_items/...: meetings, recordings, sharing, notes and the action items ledger (spec §7 "Meetings"). */
-export const handler = createApiHandler([...actionItemsRoutes(actionItems), ...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
@@ -69,4 +69,4 @@ export const handler = createApiHandler([...actionItemsRoutes(actionItems), ...n
   newId: randomUUID,
   appUrl: config.PUBLIC_APP_URL,
   limits: createRateLimits(documentClient, config.TABLE_NAME),
-})], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });
+}), ...actionItemsRoutes(actionItems)], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });

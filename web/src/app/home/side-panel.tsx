@@ -22,13 +22,13 @@ export function SidePanel({ user, upload, onEditProfile, onFeedback }: SidePanel
     <aside className="side-panel desktop-only" aria-label="Side panel">
       <h2>{user === undefined ? 'Loading...' : `${user.first_name}'s Meeting`}</h2>
       <button type="button" className="link-button" onClick={onEditProfile}>Edit my profile</button>
+      <UploadForm upload={upload} minutes={user?.minutes} />
+      <IntegrateButtons user={user} />
+      <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
       <nav className="side-panel-nav" aria-label="Screens">
         <Link to="/dashboard">My Meetings</Link>
         <Link to="/action-items">Action items</Link>
       </nav>
-      <UploadForm upload={upload} minutes={user?.minutes} />
-      <IntegrateButtons user={user} />
-      <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
       <footer className="side-panel-footer">
         <a href={pages.privacy} target="_blank" rel="noreferrer">Privacy</a>
         <a href={pages.terms} target="_blank" rel="noreferrer">Terms&amp;Conditions</a>
