@@ -41,6 +41,7 @@ const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
 const files = createMediaBucket(config.MEDIA_BUCKET, s3);
 const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
 const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
+// /api/action_items/...: the action items ledger over the meetings' notes (docs/insights.md).
 const actionItems = {
   meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
   meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
@@ -56,7 +57,7 @@ const transcriptPorts = {
 };
 const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
 
-/** /api/meetings/..., /api/notes/... and /api/action_items/...: meetings, recordings, sharing, notes and the action items ledger (spec §7 "Meetings"). */
+/** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
 export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
