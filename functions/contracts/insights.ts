@@ -46,6 +46,12 @@ export interface ActionItemView {
   owner?: string | null;
   /** When it is due, as said ("Friday"); null or absent when nobody said. */
   due?: string | null;
+  /** The ledger's state (issue 33); absent means open. */
+  status?: 'open' | 'done';
+  /** A due date the host picked (YYYY-MM-DD); the ledger (`GET action_items/`) also reads one from `due`. */
+  due_date?: string | null;
+  /** Fields the host changed (a regenerate keeps them). */
+  edited?: readonly ('content' | 'owner' | 'due')[];
 }
 
 /** An agreement reached in the meeting (beside the spec's keys; absent in notes made before decisions existed). */

@@ -13,7 +13,7 @@ export interface ApiContextDefinition {
 export const API_CONTEXTS: readonly ApiContextDefinition[] = [
   { id: 'System', entry: 'functions/api/system/handler.ts', pathSegments: ['health'] },
   { id: 'AuthUsers', entry: 'functions/api/auth-users/handler.ts', pathSegments: ['auth', 'users'] },
-  { id: 'Meetings', entry: 'functions/api/meetings/handler.ts', pathSegments: ['meetings', 'notes'] },
+  { id: 'Meetings', entry: 'functions/api/meetings/handler.ts', pathSegments: ['meetings', 'notes', 'action_items'] },
   { id: 'Search', entry: 'functions/api/search/handler.ts', pathSegments: ['search'] },
   { id: 'Surveys', entry: 'functions/api/surveys/handler.ts', pathSegments: ['surveys'] },
   // Every third party's webhooks (Stripe, Zoom, Webex): no bearer token, each provider's signature authenticates.

@@ -23,7 +23,7 @@ export async function startLocalMeetingServices(options: { dataDir: string; appU
   const zoom = await startLocalZoom({ dataDir: dir, appUrl: options.appUrl, log: options.log });
   const webex = await startLocalWebex({ dataDir: dir, log: options.log }).catch(async (error) => { await zoom.stop(); throw error; });
   const redirectUri = `${options.appUrl.replace(/\/+$/, '')}/home`;
-  const todoist = await startLocalTodoist({ dataDir: dir, redirectUri }).catch(async (error) => { await webex.stop(); await zoom.stop(); throw error; });
+  const todoist = await startLocalTodoist({ dataDir: dir, redirectUri, webhookUrl: () => `${options.appUrl.replace(/\/+$/, '')}/api/webhooks/todoist/`, log: options.log }).catch(async (error) => { await webex.stop(); await zoom.stop(); throw error; });
   const basicops = await startLocalBasicOps({ dataDir: dir, redirectUri })
     .catch(async (error) => { await todoist.stop(); await webex.stop(); await zoom.stop(); throw error; });
   const serve = (handle: (req: http.IncomingMessage, res: http.ServerResponse) => void) => async (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res);

@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { bodyText, loginHintPage } from '../provider-kit/index.js';
@@ -13,6 +14,9 @@ export interface LocalTodoistOptions {
   /** Where the authorize page sends the browser back to (Todoist takes it from the app's registration, not the URL). */
   redirectUri: string;
   clientId?: string; clientSecret?: string;
+  /** Where to deliver the app's webhooks (`item:completed`, `item:uncompleted`); none are sent while it answers undefined. */
+  webhookUrl?: () => string | undefined;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 export interface LocalTodoist {
   readonly endpoint: string;
@@ -32,7 +36,9 @@ type Reply = { status: number; body?: unknown; headers?: Record<string, string>;
 /**
  * A stateful stand-in for Todoist (OAuth and the API v1 calls MeetScribe makes, in Todoist's wire
  * format, so the official @doist/todoist-sdk works against it), plus read-outs for people and tests:
- * `GET /dev/todoist/tasks.json` lists every task; `POST /dev/todoist/rate-limit {count}` makes the next
+ * `GET /dev/todoist/tasks.json` lists every task, `GET /dev/todoist/` each task's id, state and MeetScribe item id;
+ * `POST /dev/todoist/tasks/{id}/close` and `…/reopen` complete or reopen a task as a person would in the app (the
+ * app's webhook follows, as for the API's close/reopen); `POST /dev/todoist/rate-limit {count}` makes the next
  * `count` API calls answer 429 with `Retry-After: 1`. The authorize page approves at once as the account
  * named by `login_hint` (created on first use) and otherwise asks for an e-mail.
  */
@@ -49,6 +55,9 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
     // RFC 7009 revocation: the docs name /oauth/revoke, the SDK (11.x) posts JSON to /api/v1/revoke.
     if (method === 'POST' && (p === '/oauth/revoke' || p === '/api/v1/revoke')) return revoke(req, await readParams(req));
     if (method === 'GET' && p === '/dev/todoist/tasks.json') return { status: 200, body: { tasks: state.allTasks() } };
+    if (method === 'GET' && p === '/dev/todoist') return { status: 200, body: { tasks: state.allTasks().map(listed) } };
+    const devChange = /^\/dev\/todoist\/tasks\/([^/]+)\/(close|reopen)$/.exec(p);
+    if (method === 'POST' && devChange) return setChecked(state.task(decodeURIComponent(devChange[1]!)), devChange[2] === 'close', 200);
     if (method === 'POST' && p === '/dev/todoist/rate-limit') {
       const count = Number((await readParams(req)).count ?? 1);
       rateLimitedCalls = Number.isInteger(count) && count > 0 ? count : 1;
@@ -66,7 +75,49 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
     if (method === 'GET' && p === '/api/v1/projects') return { status: 200, body: { results: [wireInbox(account.inboxProjectId)], next_cursor: null } };
     if (method === 'GET' && p === '/api/v1/tasks') return listTasks(account.id, url);
     if (method === 'POST' && p === '/api/v1/tasks') return createTask(account, await readJson(req), header(req, 'x-request-id'));
+    const change = /^\/api\/v1\/tasks\/([^/]+)\/(close|reopen)$/.exec(p);
+    if (method === 'POST' && change) {
+      const task = state.task(decodeURIComponent(change[1]!));
+      return setChecked(task?.user_id === account.id ? task : undefined, change[2] === 'close', 204);
+    }
     throw new TodoistError(404, 'NOT_FOUND', `Not found: ${method} ${p}`);
+  }
+
+  /** Closes or reopens the task as Todoist does, then sends the app's webhook (in the background, as Todoist does). */
+  async function setChecked(task: WireTask | undefined, checked: boolean, status: number): Promise<Reply> {
+    if (!task) throw new TodoistError(404, 'NOT_FOUND', 'Task not found');
+    if (state.setChecked(task, checked, new Date().toISOString())) {
+      await state.save();
+      void deliverWebhook(checked ? 'item:completed' : 'item:uncompleted', task);
+    }
+    return status === 204 ? { status } : { status, body: listed(task) };
+  }
+
+  /**
+   * Todoist's webhook request: JSON `{event_name, user_id, event_data, initiator, version, triggered_at}`, signed with
+   * `X-Todoist-Hmac-SHA256` = base64 HMAC-SHA256(client secret, body), `X-Todoist-Delivery-ID` reused on retries
+   * (here: up to 3 tries, 1 s apart, until a 200).
+   */
+  async function deliverWebhook(eventName: string, task: WireTask): Promise<void> {
+    const url = options.webhookUrl?.();
+    if (!url) return;
+    const account = state.account(task.user_id);
+    const body = JSON.stringify({
+      event_name: eventName, user_id: task.user_id, event_data: task, version: '10', triggered_at: new Date().toISOString(),
+      initiator: { id: task.user_id, email: account?.email ?? '', full_name: account?.fullName ?? '', image_id: null, is_premium: false },
+    });
+    const headers = {
+      'content-type': 'application/json', 'user-agent': 'Todoist-Webhooks', 'x-todoist-delivery-id': randomUUID(),
+      'x-todoist-hmac-sha256': createHmac('sha256', client.clientSecret).update(body).digest('base64'),
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const answer = await fetch(url, { method: 'POST', headers, body });
+        if (answer.ok) return;
+      } catch { /* tried again below */ }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    options.log?.('Local Todoist: webhook not delivered', { eventName, taskId: task.id });
   }
 
   function authorize(url: URL): Reply {
@@ -162,6 +213,14 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
     );
   };
   return { ...(await listenLocal(http.createServer(handle), options)), handle };
+}
+
+/** A task as `GET /dev/todoist/` lists it: its id, state, and the MeetScribe action item its description names. */
+function listed(task: WireTask & { account_email?: string }) {
+  return {
+    id: task.id, content: task.content, checked: task.checked, completed_at: task.completed_at, account_email: task.account_email,
+    meetscribe_item_id: /MeetScribe action item: (\S+)/.exec(task.description)?.[1] ?? null,
+  };
 }
 
 function argument(name: string, message: string): TodoistError {

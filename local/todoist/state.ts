@@ -99,6 +99,23 @@ export class TodoistState {
     if (requestId) this.data.requestIds[`${task.user_id} ${requestId}`] = task.id;
   }
 
+  task(taskId: string): WireTask | undefined {
+    return this.data.tasks.find((t) => t.id === taskId && !t.is_deleted);
+  }
+
+  /** Completes (checked) or reopens a task; false when it already was so. */
+  setChecked(task: WireTask, checked: boolean, now: string): boolean {
+    if (task.checked === checked) return false;
+    task.checked = checked;
+    task.completed_at = checked ? now : null;
+    task.updated_at = now;
+    return true;
+  }
+
+  account(accountId: string): TodoistAccount | undefined {
+    return this.data.accounts.find((a) => a.id === accountId);
+  }
+
   newTaskId(): string {
     return newId();
   }

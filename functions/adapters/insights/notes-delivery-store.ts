@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeliverableNotes, DeliveryNotesStore } from '../../core/integrations/deliver-notes.js';
 import { isConditionFailure } from '../dynamodb/client.js';
+import { saveTodoistTaskPointers } from './action-items-store.js';
 import { insightKeys } from './insight-keys.js';
 
 const ATTEMPTS = 5;
@@ -38,12 +39,16 @@ export function createNotesDeliveryStore(db: DynamoDBDocumentClient, tableName: 
       return { ...(item.notes as DeliverableNotes), ...(item.basicopsNote?.viewUrl ? { basicops_note_url: item.basicopsNote.viewUrl as string } : {}) };
     },
 
-    async markStoredInTodoist(meetingId, notesId, numbers) {
+    async markStoredInTodoist(meetingId, notesId, numbers, taskIds = {}) {
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const item = await read(meetingId);
         const notes = item?.notes as DeliverableNotes | undefined;
         if (!item || notes?.notes_id !== notesId) return undefined;
-        const updated = { ...notes, action_items: notes.action_items.map((i) => (numbers.includes(i.number) ? { ...i, stored_in_todoist: true } : i)) };
+        const updated = { ...notes, action_items: notes.action_items.map((i) => (numbers.includes(i.number)
+          ? { ...i, stored_in_todoist: true, ...(taskIds[i.number] ? { todoist_task_id: taskIds[i.number] } : {}) } : i)) };
+        // The task → item pointers first: a completion in Todoist can then always find its item (action-items-store.ts).
+        await saveTodoistTaskPointers(db, tableName, meetingId, updated.action_items.flatMap((i) => (numbers.includes(i.number) && taskIds[i.number]
+          ? [{ itemId: i.id, taskId: taskIds[i.number]! }] : [])));
         try {
           await db.send(new PutCommand({
             TableName: tableName, Item: { ...item, notes: updated, updatedAt: new Date(now()).toISOString(), version: (item.version ?? 0) + 1 },

@@ -7,18 +7,19 @@ import { documentClient } from '../dynamodb/client.js';
 import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
 import { createNotesDeliveryStore } from '../insights/notes-delivery-store.js';
 import { readConfig } from '../../config.js';
+import type { TaskCompletion } from '../../core/action-items/model.js';
 import type { DeliveryDeps } from '../../core/integrations/deliver-notes.js';
 import { logger } from '../logging/logger.js';
 import { providers } from './providers.js';
 
-let shared: DeliveryDeps | undefined;
+let shared: (DeliveryDeps & { readonly todoistTasks: TaskCompletion }) | undefined;
 
-export function deliveryContext(): DeliveryDeps {
+export function deliveryContext(): DeliveryDeps & { readonly todoistTasks: TaskCompletion } {
   shared ??= build();
   return shared;
 }
 
-function build(): DeliveryDeps {
+function build(): DeliveryDeps & { readonly todoistTasks: TaskCompletion } {
   const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
   return {
@@ -26,6 +27,7 @@ function build(): DeliveryDeps {
     meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
     connections: p.connections,
     taskSinkFor: p.taskSinkFor,
+    todoistTasks: p.todoistTasks,
     notesSinkFor: p.notesSinkFor,
     appUrl: p.appUrl,
     log: (message, extra) => logger.error(message, extra ?? {}),

@@ -15,7 +15,7 @@ import { webexApi, webexOAuth } from './webex.js';
 import { basicOpsOAuth } from './basicops.js';
 import { createBasicOpsNotesSink } from './basicops-notes-sink.js';
 import { todoistOAuth } from './todoist.js';
-import { createTodoistTaskSink } from './todoist-task-sink.js';
+import { createTodoistTaskSink, setTodoistTaskDone } from './todoist-task-sink.js';
 
 export interface ProviderConfig {
   TABLE_NAME: string; PUBLIC_APP_URL: string; INTEGRATIONS_KEY_SECRET_ID: string;
@@ -52,6 +52,11 @@ export function providers(config: ProviderConfig, pkceVerifier: (state: string) 
 
   /** The user's Todoist inbox as a TaskSink (throws NotConnected / ReauthorizationRequired). */
   const taskSinkFor = async (userId: string) => createTodoistTaskSink({ accessToken: await token('todoist')(userId), baseUrl: todoistSettings.apiBase });
+  /** Closes or reopens a task in the user's Todoist (an action item marked done or open in MeetScribe). */
+  const todoistTasks = {
+    setDone: async (userId: string, taskId: string, done: boolean) =>
+      setTodoistTaskDone({ accessToken: await token('todoist')(userId), baseUrl: todoistSettings.apiBase }, taskId, done),
+  };
   /** The user's BasicOps account as a NotesSink: the stored token, refreshed when BasicOps refuses it. */
   const notesSinkFor = (userId: string) => {
     let last: string | undefined;
@@ -63,6 +68,6 @@ export function providers(config: ProviderConfig, pkceVerifier: (state: string) 
       },
     });
   };
-  return { appUrl, connections, tokenDeps, zoom, webex, zoomSettings, webexSettings, todoistSettings, zoomCredentials, webexCredentials, taskSinkFor, notesSinkFor };
+  return { appUrl, connections, tokenDeps, zoom, webex, zoomSettings, webexSettings, todoistSettings, zoomCredentials, webexCredentials, taskSinkFor, todoistTasks, notesSinkFor };
 }
 

@@ -92,3 +92,17 @@ function toSinkError(error: unknown): TaskSinkError {
   if (status !== undefined && status >= 400 && status < 500 && status !== 429) return new TaskSinkError('rejected', `Todoist refused the task: ${String(errorBody(error).error ?? error.message)}`);
   return new TaskSinkError('unavailable', `Todoist is unavailable (${status ?? 'no answer'}).`);
 }
+
+/**
+ * Closes (done) or reopens a task (`POST /api/v1/tasks/{id}/close` | `…/reopen`); a task deleted in Todoist (404)
+ * counts as done with. Throws TaskSinkError.
+ */
+export async function setTodoistTaskDone(options: Pick<TodoistTaskSinkOptions, 'accessToken' | 'baseUrl'>, taskId: string, done: boolean): Promise<void> {
+  const api = new TodoistApi(options.accessToken, options.baseUrl ? { baseUrl: options.baseUrl } : undefined);
+  try {
+    await (done ? api.closeTask(taskId) : api.reopenTask(taskId));
+  } catch (error) {
+    if (error instanceof TodoistRequestError && error.httpStatusCode === 404) return;
+    throw toSinkError(error);
+  }
+}

@@ -7,6 +7,7 @@ import { createProcessingRepository } from '../../adapters/dynamodb/processing-r
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
 import { createRateLimits } from '../../adapters/dynamodb/rate-limits-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
+import { createActionItemsStore, createLedgerMeetingRecords } from '../../adapters/insights/action-items-store.js';
 import { createInsightsStore } from '../../adapters/insights/insights-store.js';
 import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
 import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
@@ -26,6 +27,7 @@ import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { indexSpokenWords } from '../../core/search/indexing.js';
 import { createApiHandler } from '../http/router.js';
 import { notesDeliveryRoutes } from '../integrations/notes-delivery-routes.js';
+import { actionItemsRoutes } from './action-items-routes.js';
 import { insightsRoutes } from './insights-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { meetingRoutes } from './routes.js';
@@ -41,6 +43,15 @@ const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
 const files = createMediaBucket(config.MEDIA_BUCKET, s3);
 const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
 const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
+// /api/action_items/...: the action items ledger over the meetings' notes (docs/insights.md).
+const actionItems = {
+  meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
+  meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
+  people: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)), clock: Date.now,
+  // The host's Todoist closes or reopens the task of an item marked done or open (built on first use: settings of the integrations).
+  tasks: { setDone: (userId: string, taskId: string, done: boolean) => deliveryContext().todoistTasks.setDone(userId, taskId, done) },
+  log: (message: string, extra?: Record<string, unknown>) => logger.warn(message, extra ?? {}),
+};
 const transcriptPorts = {
   meetings, transcripts, files, clock: Date.now,
   notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
@@ -66,4 +77,4 @@ export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext)
   newId: randomUUID,
   appUrl: config.PUBLIC_APP_URL,
   limits: createRateLimits(documentClient, config.TABLE_NAME),
-})], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });
+}), ...actionItemsRoutes(actionItems)], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });

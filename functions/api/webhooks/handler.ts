@@ -8,6 +8,9 @@ import { billingAdapters } from '../billing/deps.js';
 import { webhookRoutes as stripeWebhookRoutes } from '../billing/webhook-routes.js';
 import { createApiHandler } from '../http/router.js';
 import { webhookRoutes as providerWebhookRoutes, type WebhookDeps } from '../integrations/webhooks.js';
+import { todoistWebhookRoutes, type TodoistWebhookDeps } from '../integrations/todoist-webhook.js';
+import { createActionItemsStore, createTodoistSyncRecords } from '../../adapters/insights/action-items-store.js';
+import { providerCredentials } from '../../adapters/integrations/provider-settings.js';
 
 const config = readConfig(['TABLE_NAME']);
 
@@ -29,11 +32,24 @@ const buildProviderDeps = (): WebhookDeps => {
   };
 };
 
+let todoistDeps: TodoistWebhookDeps | undefined;
+/** Todoist's completions: the app's client secret signs them; they change action items (docs/integrations.md). */
+const buildTodoistDeps = (): TodoistWebhookDeps => {
+  const credentials = providerCredentials(readConfig(['TODOIST_SECRET_ID']).TODOIST_SECRET_ID, { webhookSecret: false });
+  return {
+    clientSecret: async () => (await credentials()).clientSecret,
+    items: createActionItemsStore(documentClient, config.TABLE_NAME),
+    ...createTodoistSyncRecords(documentClient, config.TABLE_NAME),
+  };
+};
+
 /**
  * /api/webhooks/...: every third party's webhooks, without a bearer token (each provider's signature authenticates
- * the call): POST stripe/ (billing, docs/billing.md), POST zoom/ and webex/ (imports, docs/integrations.md).
+ * the call): POST stripe/ (billing, docs/billing.md), POST zoom/ and webex/ (imports, docs/integrations.md), POST todoist/
+ * (task completions → action items).
  */
 export const handler = createApiHandler([
   ...stripeWebhookRoutes(billingAdapters(documentClient, config.TABLE_NAME)),
   ...providerWebhookRoutes(() => (providerDeps ??= buildProviderDeps())),
+  ...todoistWebhookRoutes(() => (todoistDeps ??= buildTodoistDeps())),
 ]);

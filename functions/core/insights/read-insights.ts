@@ -35,5 +35,7 @@ export async function getNotes(d: ReadInsightsDependencies, caller: Caller, meet
   if (state?.status === 'failed') throw new Conflict(INSIGHTS_MESSAGES.notesGenerationFailed);
   const notes = state?.status === 'ready' ? await d.insights.loadNotes(meetingId) : undefined;
   if (!notes) throw new NotFound(INSIGHTS_MESSAGES.notesGenerating);
-  return notes;
+  // Deleted action items are kept only so a regenerate does not bring them back (core/action-items/merge.ts).
+  const { deleted_action_items: _deleted, ...shown } = notes;
+  return shown;
 }

@@ -63,7 +63,9 @@ export function taskDraftFor(item: ActionItemForTask, meeting: MeetingForTask): 
   const content = text.length > CONTENT_MAX ? `${text.slice(0, CONTENT_MAX - 1)}…` : text;
   const range = `${formatDisplayTime(item.timestamp_range.start_time)}–${formatDisplayTime(item.timestamp_range.end_time)}`;
   const link = `${meeting.appUrl.replace(/\/+$/, '')}/dashboard/${encodeURIComponent(meeting.id)}/notes`;
-  const description = [`From the meeting "${meeting.name}" (${range}).`, item.due ? `Due: ${item.due}.` : undefined, link].filter(Boolean).join('\n');
+  // The item's id lets a person (and GET /dev/todoist/) tell which MeetScribe item a task came from.
+  const description = [`From the meeting "${meeting.name}" (${range}).`, item.due ? `Due: ${item.due}.` : undefined, link, `MeetScribe action item: ${item.id}`]
+    .filter(Boolean).join('\n');
   const dueString = item.due?.trim().replace(/^(?:by|before|until|due)\s+/i, '');
   return {
     requestId: createHash('sha256').update(`${meeting.id}\u0000${item.id}`).digest('hex').slice(0, 36),
@@ -93,7 +95,12 @@ export function planAutoStore(items: readonly ActionItemForTask[], openInboxTask
   return { toStore: pending.slice(0, count), skipped, reason };
 }
 
-export interface StoreOutcome { readonly stored: number[]; readonly failure?: TaskSinkError }
+export interface StoreOutcome {
+  readonly stored: number[];
+  /** Item number → the id of the task made from it (completions in Todoist come back by it). */
+  readonly taskIds: Record<number, string>;
+  readonly failure?: TaskSinkError;
+}
 
 /**
  * Creates one task per item, in order, stopping at the first failure so what was stored is known.
@@ -101,14 +108,15 @@ export interface StoreOutcome { readonly stored: number[]; readonly failure?: Ta
  */
 export async function storeItemsAsTasks(items: readonly ActionItemForTask[], meeting: MeetingForTask, sink: TaskSink): Promise<StoreOutcome> {
   const stored: number[] = [];
+  const taskIds: Record<number, string> = {};
   for (const item of items) {
     try {
-      await sink.createTask(taskDraftFor(item, meeting));
+      taskIds[item.number] = (await sink.createTask(taskDraftFor(item, meeting))).taskId;
       stored.push(item.number);
     } catch (error) {
-      if (error instanceof TaskSinkError) return { stored, failure: error };
+      if (error instanceof TaskSinkError) return { stored, taskIds, failure: error };
       throw error;
     }
   }
-  return { stored };
+  return { stored, taskIds };
 }

@@ -40,8 +40,11 @@ export interface DeliveryNotesStore {
   /** The meeting whose current notes have this id. */
   meetingOfNotes(notesId: string): Promise<string | undefined>;
   load(meetingId: string): Promise<DeliverableNotes | undefined>;
-  /** Sets `stored_in_todoist` on these items while the notes are still `notesId`; answers the notes as stored. */
-  markStoredInTodoist(meetingId: string, notesId: string, numbers: readonly number[]): Promise<DeliverableNotes | undefined>;
+  /**
+   * Sets `stored_in_todoist` (and the task id, when given by item number) on these items while the notes are still
+   * `notesId`; answers the notes as stored.
+   */
+  markStoredInTodoist(meetingId: string, notesId: string, numbers: readonly number[], taskIds?: Readonly<Record<number, string>>): Promise<DeliverableNotes | undefined>;
   /** Keeps the BasicOps note of these notes (for "Open in BasicOps" and so it is stored once). */
   saveBasicOpsNote(meetingId: string, notesId: string, note: StoredNote): Promise<void>;
   /** A line for the host about a delivery that did not (fully) happen; shown with the notes. */
@@ -82,7 +85,7 @@ export async function storeActionItemsInTodoist(deps: DeliveryDeps, caller: Call
   }
   const meeting = { id: meetingId, name: aggregate.meeting.name, appUrl: deps.appUrl };
   const outcome = await storeItemsAsTasks(items, meeting, sink);
-  const updated = outcome.stored.length > 0 ? await deps.notes.markStoredInTodoist(meetingId, notesId, outcome.stored) : notes;
+  const updated = outcome.stored.length > 0 ? await deps.notes.markStoredInTodoist(meetingId, notesId, outcome.stored, outcome.taskIds) : notes;
   if (outcome.failure) throw taskFailure(outcome.failure);
   return { action_items: (updated ?? notes).action_items };
 }
@@ -119,7 +122,7 @@ export async function deliverReadyNotes(deps: DeliveryDeps, meetingId: string): 
       const sink = await deps.taskSinkFor(host);
       const plan = planAutoStore(notes.action_items, await sink.openInboxTaskCount());
       const outcome = await storeItemsAsTasks(plan.toStore, meeting, sink);
-      if (outcome.stored.length > 0) await deps.notes.markStoredInTodoist(meetingId, notes.notes_id, outcome.stored);
+      if (outcome.stored.length > 0) await deps.notes.markStoredInTodoist(meetingId, notes.notes_id, outcome.stored, outcome.taskIds);
       if (outcome.failure) throw outcome.failure;
       todoist = plan.skipped > 0 ? 'partly' : 'stored';
       if (plan.reason) await notice(plan.reason);

@@ -43,3 +43,13 @@ export function verifyWebexSignature(secret: string, rawBody: string, signature:
   if (!signature) return 'missing';
   return sameHex(webexSignature(secret, rawBody), signature.trim().toLowerCase()) ? 'valid' : 'bad_signature';
 }
+
+/** Todoist: `X-Todoist-Hmac-SHA256: base64(HMAC-SHA256(app's client secret, body))` (no timestamp; replays are stopped by delivery id and body). */
+export function todoistSignature(clientSecret: string, rawBody: string): string {
+  return createHmac('sha256', clientSecret).update(rawBody).digest('base64');
+}
+
+export function verifyTodoistSignature(clientSecret: string, rawBody: string, signature: string | undefined): SignatureVerdict {
+  if (!signature) return 'missing';
+  return sameHex(todoistSignature(clientSecret, rawBody), signature.trim()) ? 'valid' : 'bad_signature';
+}

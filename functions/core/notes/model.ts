@@ -49,6 +49,26 @@ export interface ActionItem {
   readonly owner: string | null;
   /** When it is due, as said ("Friday", "end of the month"); null when nobody said. */
   readonly due: string | null;
+  /** The ledger's state of the item (docs/insights.md, "Action items ledger"); absent means open. */
+  readonly status?: ActionItemStatus;
+  /** ISO time of the last change of `status` (here or in Todoist); older Todoist events are ignored. */
+  readonly status_changed_at?: string;
+  /** A due date the host picked (YYYY-MM-DD); absent: read from `due` and the meeting's date. null: the host cleared it. */
+  readonly due_date?: string | null;
+  /** The fields the host changed; a regenerate keeps them. */
+  readonly edited?: readonly EditableActionItemField[];
+  /** The Todoist task made from this item. */
+  readonly todoist_task_id?: string;
+}
+
+export type ActionItemStatus = 'open' | 'done';
+export type EditableActionItemField = 'content' | 'owner' | 'due';
+
+/** An action item the host deleted: kept so that a regenerate does not draft it again. */
+export interface DeletedActionItem {
+  readonly id: string;
+  readonly content: string;
+  readonly timestamp_range: TimestampRange;
 }
 
 /** An agreement reached in the meeting. */
@@ -68,4 +88,6 @@ export interface MeetingNotes {
   readonly action_items: ActionItem[];
   readonly timestamp_ranges: TimestampRange[];
   readonly decisions: NotesDecision[];
+  /** Items the host deleted (never shown; a regenerate does not bring them back). */
+  readonly deleted_action_items?: DeletedActionItem[];
 }

@@ -1,10 +1,12 @@
 /**
  * Regenerating a meeting's notes (host only): after the host renamed speakers or the transcript changed,
- * the notes are drafted again from the stored transcript with the current speaker names and replace the old ones.
+ * the notes are drafted again from the stored transcript with the current speaker names and replace the old ones;
+ * what the host did to the action items (edits, done, deletions) is kept.
  */
 import { splitSentences } from '../insights/sentences.js';
 import { turnsOf } from '../insights/transcript.js';
 import type { InsightsStore } from '../insights/model.js';
+import { keepHostWork } from '../action-items/merge.js';
 import { Conflict } from '../errors.js';
 import { loadForWrite, type Caller } from '../meetings/access.js';
 import type { MeetingsRepository } from '../meetings/model.js';
@@ -16,7 +18,7 @@ export interface RegenerateNotesPorts {
   readonly meetings: Pick<MeetingsRepository, 'find'>;
   readonly transcripts: { findTranscript(meetingId: string): Promise<{ readonly jsonKey: string; readonly speakerNames: Readonly<Record<string, string>> } | undefined> };
   readonly files: { getText(key: string): Promise<string> };
-  readonly insights: Pick<InsightsStore<MeetingNotes>, 'saveNotes'>;
+  readonly insights: Pick<InsightsStore<MeetingNotes>, 'saveNotes' | 'loadNotes'>;
   readonly engine: NotesEngine;
   readonly newId: () => string;
 }
@@ -42,6 +44,9 @@ export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Calle
     if (error instanceof NotesGenerationFailed) throw new Conflict(REGENERATE_MESSAGES.failed);
     throw error;
   }
+  // The host's edits, statuses and deletions of action items survive (core/action-items/merge.ts).
+  notes = keepHostWork(await ports.insights.loadNotes(meetingId), notes);
   await ports.insights.saveNotes(meetingId, notes);
-  return notes;
+  const { deleted_action_items: _deleted, ...shown } = notes;
+  return shown;
 }

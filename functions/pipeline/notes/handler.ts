@@ -8,6 +8,7 @@ import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
 import { readOptionalConfig } from '../../config.js';
+import { keepHostWork } from '../../core/action-items/merge.js';
 import { generateNotes } from '../../core/notes/generate-notes.js';
 import { notifyNotesReady } from '../../core/notes/notify.js';
 import { namesByLabel } from '../../core/notes/speaker-names.js';
@@ -33,7 +34,8 @@ export const handler = async (input: InsightTaskInput) => {
   const { sentences } = await ctx.readSentences(input);
   // Names the host has already given (a re-run after renaming); a first run has the default "Speaker N".
   const names = namesByLabel((await transcripts.findTranscript(input.meetingId))?.speakerNames ?? {});
-  const notes = await generateNotes(sentences, engine, randomUUID, names);
+  // A re-run (a resumed execution, a re-processing) keeps what the host did to the action items.
+  const notes = keepHostWork(await ctx.insights.loadNotes(input.meetingId), await generateNotes(sentences, engine, randomUUID, names));
   await ctx.insights.saveNotes(input.meetingId, notes);
   let mailed = false;
   try {

@@ -128,6 +128,22 @@ describe('POST meetings/{id}/regenerate_notes/', () => {
     expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).body).toEqual(NOTES);
   });
 
+  it('keeps what the host did to the action items: an item marked done with an edited owner keeps its id, a deleted one stays deleted', async () => {
+    await insights.saveNotes(MEETING_ID, NOTES);
+    const first = (await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host')).body;
+    const item = first.action_items[0];
+    await insights.saveNotes(MEETING_ID, { ...first, action_items: [{ ...item, owner: 'Robert', edited: ['owner'], status: 'done', status_changed_at: '2025-03-06T10:00:00.000Z' }] });
+    const again = await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host');
+    expect(again.body.action_items).toEqual([expect.objectContaining({ id: item.id, owner: 'Robert', status: 'done', content: item.content })]);
+    expect(again.body.notes_id).not.toBe(first.notes_id);
+
+    await insights.saveNotes(MEETING_ID, { ...again.body, action_items: [], deleted_action_items: [{ id: item.id, content: item.content, timestamp_range: item.timestamp_range }] });
+    const third = (await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host')).body;
+    expect(third.action_items).toEqual([]);
+    expect(third).not.toHaveProperty('deleted_action_items');
+    expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).body).not.toHaveProperty('deleted_action_items');
+  });
+
   it('answers 409 with a reason while there is no transcript', async () => {
     transcriptReady = false;
     expect(await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host')).toEqual({ status: 409, body: { detail: REGENERATE_MESSAGES.transcriptNotReady } });

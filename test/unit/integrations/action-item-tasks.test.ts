@@ -32,10 +32,10 @@ describe('choosing action items', () => {
 });
 
 describe('the task for an action item', () => {
-  it('names the owner, the meeting, the time range and links back to the notes', () => {
+  it('names the owner, the meeting, the time range, links back to the notes and names the item', () => {
     const draft = taskDraftFor(item(1, { content: 'send the deck', owner: 'Alice', due: 'by Friday' }), meeting);
     expect(draft.content).toBe('Alice: send the deck');
-    expect(draft.description).toBe('From the meeting "Weekly sync" (1:05–1:02:05).\nDue: by Friday.\nhttps://app.test/dashboard/m-1/notes');
+    expect(draft.description).toBe('From the meeting "Weekly sync" (1:05–1:02:05).\nDue: by Friday.\nhttps://app.test/dashboard/m-1/notes\nMeetScribe action item: item-1');
     expect(draft.dueString).toBe('Friday');
   });
 
@@ -81,15 +81,15 @@ describe('auto-store plan', () => {
 });
 
 describe('storing items as tasks', () => {
-  it('creates one task per item', async () => {
+  it('creates one task per item and keeps each task id by item number', async () => {
     const sink = new MemorySink();
-    expect(await storeItemsAsTasks([item(1), item(2)], meeting, sink)).toEqual({ stored: [1, 2] });
+    expect(await storeItemsAsTasks([item(1), item(2)], meeting, sink)).toEqual({ stored: [1, 2], taskIds: { 1: '1', 2: '2' } });
     expect(sink.created.map((d) => d.content)).toEqual(['Do thing 1', 'Do thing 2']);
   });
 
   it('stops at the first failure and reports what was stored', async () => {
     const error = new TaskSinkError('inbox_full', 'full');
     const outcome = await storeItemsAsTasks([item(1), item(2), item(3)], meeting, new MemorySink({ index: 1, error }));
-    expect(outcome).toEqual({ stored: [1], failure: error });
+    expect(outcome).toEqual({ stored: [1], taskIds: { 1: '1' }, failure: error });
   });
 });

@@ -25,6 +25,7 @@ export function AppRoutes() {
         <Route path="/home/meeting/:meetingId" element={<HomePage />} />
         <Route path="/dashboard" element={<HomePage />} />
         <Route path="/dashboard/:meetingId/:operation?" element={<HomePage />} />
+        <Route path="/action-items" element={<HomePage view="action-items" />} />
         <Route path="/startmeeting" element={<Suspense fallback={loading}><HostRoomPage /></Suspense>} />
       </Route>
       <Route path="/joinmeeting/:meetingId" element={<Suspense fallback={loading}><GuestRoomPage /></Suspense>} />

@@ -1,9 +1,9 @@
 /**
- * The home shell for /home, /home/meeting/:id and /dashboard[/:meetingId/:operation]: header, side
+ * The home shell for /home, /home/meeting/:id, /dashboard[/:meetingId/:operation] and /action-items: header, side
  * panel or mobile menu (both with the upload form and Submit Feedback), the settings dialog, and the
- * meetings area, filtered to one meeting when the route names one.
+ * meetings area, filtered to one meeting when the route names one (or the action items ledger).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useUser } from '../../api/users/get-user.js';
 import { errorStatus, GENERIC_ERROR, SETTINGS_UNAVAILABLE } from '../../api/error-messages.js';
@@ -19,7 +19,11 @@ import { AppHeader } from './app-header.js';
 import { MobileMenu } from './mobile-menu.js';
 import { SidePanel } from './side-panel.js';
 
-export function HomePage() {
+// The action items screen loads on demand (the first-load budget of docs/architecture.md).
+const ActionItemsScreen = lazy(() => import('./action-items-screen.js').then((m) => ({ default: m.ActionItemsScreen })));
+
+/** `view`: 'action-items' shows the action items ledger (issue 33) instead of the meetings. */
+export function HomePage({ view }: { view?: 'action-items' } = {}) {
   const { data: user, error } = useUser();
   const { meetingId, operation } = useParams();
   const [settingsTab, setSettingsTab] = useState<SettingsTab>();
@@ -45,7 +49,11 @@ export function HomePage() {
         <SidePanel {...panel} />
         <div className="home-main">
           {error && <ErrorMessage>{errorStatus(error) === 503 ? SETTINGS_UNAVAILABLE : GENERIC_ERROR}</ErrorMessage>}
-          <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) : undefined} onUpgrade={pricing.open} />
+          {view === 'action-items' ? (
+            <Suspense fallback={<p className="empty-state" role="status">Loading...</p>}><ActionItemsScreen /></Suspense>
+          ) : (
+            <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) : undefined} onUpgrade={pricing.open} />
+          )}
         </div>
       </div>
       {settingsTab && <SettingsDialog initialTab={settingsTab} onClose={() => setSettingsTab(undefined)} />}

@@ -30,6 +30,7 @@ export function MobileMenu({ open, onClose, onEditProfile, user, upload, onFeedb
         <button ref={closeRef} type="button" className="icon-button mobile-menu-close" aria-label="Close menu" onClick={onClose}>×</button>
         <ul>
           <li><Link to="/dashboard" onClick={onClose}>My Dashboard</Link></li>
+          <li><Link to="/action-items" onClick={onClose}>Action items</Link></li>
           <li><button type="button" className="link-button" onClick={() => { onClose(); onEditProfile(); }}>Edit Profile</button></li>
           {onFeedback && user && (
             <li><button type="button" className="link-button" onClick={() => { onClose(); onFeedback(); }}>Submit Feedback</button></li>

@@ -3,6 +3,7 @@
  * Submit Feedback and the footer links.
  */
 import type { User } from '@contracts/auth-users.js';
+import { Link } from 'react-router-dom';
 import { env } from '../../config/env.js';
 import { IntegrateButtons } from '../../features/integrations/components/integrate-buttons.js';
 import { UploadForm } from '../../features/upload/components/upload-form.js';
@@ -25,6 +26,10 @@ export function SidePanel({ user, upload, onEditProfile, onFeedback, onPlans }: 
       <UploadForm upload={upload} minutes={user?.minutes} onPlans={onPlans} />
       <IntegrateButtons user={user} />
       <button type="button" className="button-secondary" disabled={!user} onClick={onFeedback}>Submit Feedback</button>
+      <nav className="side-panel-nav" aria-label="Screens">
+        <Link to="/dashboard">My Meetings</Link>
+        <Link to="/action-items">Action items</Link>
+      </nav>
       <footer className="side-panel-footer">
         <a href={pages.privacy} target="_blank" rel="noreferrer">Privacy</a>
         <a href={pages.terms} target="_blank" rel="noreferrer">Terms&amp;Conditions</a>

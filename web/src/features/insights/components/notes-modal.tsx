@@ -76,7 +76,9 @@ function NotesBody({ data, onPlay, selection }: { data: NotesResponse; onPlay: (
         {data.action_items.length === 0 ? <p>No action items.</p> : (
           <ol className="action-items">
             {data.action_items.map((item) => (
-              <li key={item.id ?? item.number} data-number={item.number} data-owner={item.owner ?? ''}>
+              <li key={item.id ?? item.number} data-number={item.number} data-owner={item.owner ?? ''} data-status={item.status ?? 'open'}
+                className={item.status === 'done' ? 'action-item-done' : undefined}>
+                {item.status === 'done' && <span className="done-badge">Done: </span>}
                 {selection.enabled && item.id && !item.stored_in_todoist && (
                   <input type="checkbox" className="action-item-check" aria-label={`Add action item ${item.number} to Todoist`}
                     checked={selection.checked.has(item.number)} onChange={() => selection.toggle(item.number)} />
