@@ -2,7 +2,7 @@
  * Speakers by name from the meeting service (issue 30), on the local edition with its Zoom and Webex servers:
  * a Zoom recording with per-participant audio (three espeak-ng voices, each its own track) comes out with every
  * turn named after the person whose track carries it; a Webex recording with a transcript VTT takes its names
- * from the VTT's voices. (The timeline-only figure is measured by `npm run eval:speaker-names -- --timeline`.)
+ * from the VTT's voices. (The timeline-only figure is measured by `npm run eval:platform-speakers`.)
  */
 import { jest } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
