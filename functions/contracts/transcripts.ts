@@ -45,3 +45,8 @@ export const updateTranscriptLineRequest = z.object({
   line: z.number('line must be the number of a line.').int('line must be the number of a line.').min(0, 'line must be the number of a line.'),
   text: z.string('text is required.').max(20_000, 'A line may not be longer than 5000 characters.'),
 });
+
+/** GET meetings/{id}/speaker_name_suggestions/ (ours, issue 30): names said in the meeting, host only, never stored. */
+export interface NameSuggestionsAnswer {
+  suggestions: { speaker: string; name: string; line: string; start: number; said_by: string }[];
+}
