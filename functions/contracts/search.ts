@@ -64,6 +64,8 @@ export interface AudioHit {
   matched_content: string;
   /** The speaker label of the passage (spk_N). */
   speaker: string;
+  /** The speaker's name as it is now (beside the spec's keys, issue 30): the host's or the service's name, else `Speaker N`. */
+  speaker_name: string;
 }
 
 /** One page of text or voice hits with the total (spec §3: total matches, matched data). */

@@ -64,3 +64,8 @@ export const TRANSCRIPT_IMPORT_MESSAGES = {
   unsupportedType: (type: string) => `Transcripts of type '${type}' cannot be imported. Import a WebVTT (.vtt), SubRip (.srt), text (.txt) or JSON (.json) file.`,
   alreadyHasRecording: 'This meeting already has a recording or a transcript. Create a new meeting to import a transcript.',
 } as const;
+
+/** GET meetings/{id}/speaker_name_suggestions/ (ours, issue 30): names said in the meeting, host only, never stored. */
+export interface NameSuggestionsAnswer {
+  suggestions: { speaker: string; name: string; line: string; start: number; said_by: string }[];
+}

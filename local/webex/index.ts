@@ -4,7 +4,8 @@
  * /v1/people/me, /v1/webhooks (create, list, get, delete), /v1/recordings (list with a Link header) and
  * /v1/recordings/{id} with temporaryDirectDownloadLinks to /nbr/download/{id}?ticket= (403 after expiry),
  * /v1/meetingParticipants, /v1/meetingPreferences/schedulingOptions, and webhooks signed with X-Spark-Signature.
- * Dev endpoints (on the app gateway): POST /dev/webex/recordings {email, topic, file, participants?, prevent_download?}; GET /dev/webex/.
+ * /v1/meetingTranscripts (list by meetingId, VTT/TXT download) for recordings made with transcript_vtt.
+ * Dev endpoints (on the app gateway): POST /dev/webex/recordings {email, topic, file, participants?, prevent_download?, transcript_vtt?}; GET /dev/webex/.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -19,6 +20,8 @@ export const DIRECT_LINK_SECONDS = 3 * 60 * 60;
 interface WebexRecording {
   id: string; meetingId: string; topic: string; createTime: string; timeRecorded: string; durationSeconds: number; sizeBytes: number;
   format: 'MP4'; hostEmail: string; path: string; participants: string[]; preventDownload: boolean;
+  /** The meeting's transcript (WebVTT with `<v Name>` voices), when the test made one. */
+  transcriptVtt?: string;
 }
 interface WebexHook { id: string; name: string; targetUrl: string; resource: string; event: string; secret?: string; filter?: string; ownerEmail: string; created: string; status: 'active' }
 
@@ -157,6 +160,23 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       const r = state.recordings.find((x) => x.id === decodeURIComponent(recPath[1]) && x.hostEmail === email);
       return r ? sendJson(res, 200, recordingJson(r, true)) : error(res, 404, 'Recording not found.');
     }
+    if (p === '/v1/meetingTranscripts' && req.method === 'GET') {
+      const mine = state.recordings.filter((r) => r.hostEmail === email && r.transcriptVtt !== undefined
+        && (!url.searchParams.get('meetingId') || r.meetingId === url.searchParams.get('meetingId')));
+      return sendJson(res, 200, { items: mine.map((r) => ({
+        id: `${r.id}T`, meetingId: r.meetingId, meetingTopic: r.topic, siteUrl: 'local.webex.com', startTime: r.timeRecorded, status: 'available',
+        vttDownloadLink: `${endpoint}/v1/meetingTranscripts/${r.id}T/download?format=vtt`, txtDownloadLink: `${endpoint}/v1/meetingTranscripts/${r.id}T/download?format=txt`,
+      })) });
+    }
+    const transcriptPath = /^\/v1\/meetingTranscripts\/([^/]+)T\/download$/.exec(p);
+    if (transcriptPath) {
+      const r = state.recordings.find((x) => x.id === decodeURIComponent(transcriptPath[1]) && x.hostEmail === email && x.transcriptVtt !== undefined);
+      if (!r) return error(res, 404, 'Transcript not found.');
+      const vtt = r.transcriptVtt!;
+      const body = url.searchParams.get('format') === 'txt' ? vtt.replace(/^WEBVTT.*\n/, '').replace(/^.*-->.*$/gm, '').replace(/<v ([^>]+)>/g, '$1: ').replace(/<\/v>/g, '') : vtt;
+      res.writeHead(200, { 'content-type': url.searchParams.get('format') === 'txt' ? 'text/plain; charset=utf-8' : 'text/vtt; charset=utf-8' }).end(body);
+      return;
+    }
     if (p === '/v1/meetingParticipants') {
       const r = state.recordings.find((x) => x.meetingId === url.searchParams.get('meetingId') && x.hostEmail === email);
       if (!r) return error(res, 404, 'Meeting not found.');
@@ -185,7 +205,7 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
     if (req.method === 'GET' && p === '/dev/webex') {
       return sendJson(res, 200, {
         endpoint, people: Object.values(state.people), webhooks: state.webhooks.map(hookJson),
-        recordings: state.recordings.map(({ path: _p, ...r }) => r), deliveries: state.deliveries.slice(-50),
+        recordings: state.recordings.map(({ path: _p, transcriptVtt, ...r }) => ({ ...r, has_transcript: transcriptVtt !== undefined })), deliveries: state.deliveries.slice(-50),
       });
     }
     if (req.method === 'POST' && p === '/dev/webex/recordings') {
@@ -193,6 +213,9 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const file = typeof body?.file === 'string' ? body.file : '';
       if (!email || !file) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} (file: a path of a recording on this machine).' });
+      if (body?.transcript_vtt !== undefined && (typeof body.transcript_vtt !== 'string' || !/^\uFEFF?WEBVTT/.test(body.transcript_vtt))) {
+        return sendJson(res, 400, { message: 'transcript_vtt must be a WebVTT text (starting with WEBVTT), speakers in <v Name> tags.' });
+      }
       let facts;
       try {
         facts = await describeFile(file);
@@ -208,6 +231,7 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
         durationSeconds: Math.round(facts.durationSeconds), sizeBytes: facts.size, format: 'MP4', hostEmail: email, path: file,
         participants: Array.isArray(body?.participants) ? body.participants.filter((x): x is string => typeof x === 'string') : [],
         preventDownload: body?.prevent_download === true,
+        ...(typeof body?.transcript_vtt === 'string' && body.transcript_vtt.trim() ? { transcriptVtt: body.transcript_vtt } : {}),
       };
       state.recordings.push(recording);
       save();
@@ -229,10 +253,10 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
         statuses.push(status);
       }
       save();
-      const { path: _p, ...shown } = recording;
+      const { path: _p, transcriptVtt: _t, ...shown } = recording;
       return sendJson(res, 201, { recording: shown, webhook_statuses: statuses });
     }
-    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/webex/, POST /dev/webex/recordings {email, topic, file, participants?, prevent_download?}.' });
+    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/webex/, POST /dev/webex/recordings {email, topic, file, participants?, prevent_download?, transcript_vtt?}.' });
   }
 
   return {

@@ -3,17 +3,20 @@
  * OAuth authorize/token with Basic client auth and rotating refresh tokens, GET /v2/users/me, cloud recordings
  * list (month windows, next_page_token) and meeting recordings, downloads (Bearer or ?access_token=, 302 to /cdn/),
  * and webhooks signed with x-zm-signature exactly as Zoom signs them. Dev endpoints (on the app gateway):
- * POST /dev/zoom/recordings {email, topic, file, stall_ms?, stall_downloads?} and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
+ * POST /dev/zoom/recordings {email, topic, file, stall_ms?, stall_downloads?} — or {email, topic, participants: [{name, email, file}],
+ * provide?: ['participant_audio' | 'timeline' | 'transcript'], transcript_vtt?} (speaker-files.ts) — and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
+import path from 'node:path';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
+import { buildMeetingFiles, PROVIDABLE, type Participant, type Provided } from './speaker-files.js';
 import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number; stall_downloads?: number }
-export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[] }
+export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[]; participant_files?: (ZoomRecordingFile & { file_name: string })[] }
 
 interface ZoomState {
   /** The port of the last start, reused so URLs handed out before a restart (download links in running imports) keep working. */
@@ -55,8 +58,11 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     status: f.status, recording_type: f.recording_type,
   });
   const meetingJson = (r: ZoomRecording) => {
-    const { files, ...rest } = r;
-    return { ...rest, recording_files: files.map((f) => fileJson(r, f)) };
+    const { files, participant_files: tracks, ...rest } = r;
+    return {
+      ...rest, recording_files: files.map((f) => fileJson(r, f)),
+      ...(tracks ? { participant_audio_files: tracks.map((f) => { const { recording_type: _t, ...json } = fileJson(r, f); return { ...json, file_name: f.file_name }; }) } : {}),
+    };
   };
 
   async function deliver(event: Record<string, unknown>, uuid?: string) {
@@ -103,9 +109,10 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       return sendJson(res, 200, { access_token: pair.access, token_type: 'bearer', refresh_token: pair.refresh, expires_in: accessSeconds, scope: 'cloud_recording:read:list_user_recordings user:read:user' });
     }
     if (p.startsWith('/cdn/')) {
-      const file = state.recordings.flatMap((r) => r.files).find((f) => f.id === decodeURIComponent(p.slice(5)));
+      const file = state.recordings.flatMap((r) => [...r.files, ...(r.participant_files ?? [])]).find((f) => f.id === decodeURIComponent(p.slice(5)));
       if (!file) return sendJson(res, 404, { code: 3301, message: 'This recording does not exist.' });
-      res.writeHead(200, { 'content-type': file.file_type === 'M4A' ? 'audio/mp4' : 'video/mp4', 'content-length': file.file_size });
+      const types: Record<string, string> = { M4A: 'audio/mp4', TIMELINE: 'application/json', TRANSCRIPT: 'text/vtt; charset=utf-8' };
+      res.writeHead(200, { 'content-type': types[file.file_type] ?? 'video/mp4', 'content-length': file.file_size });
       if (!file.stall_ms || file.stall_downloads === 0) {
         createReadStream(file.path).pipe(res);
         return;
@@ -174,8 +181,20 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     if (req.method === 'POST' && p === '/dev/zoom/recordings') {
       const body = await jsonBody(req);
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const file = typeof body?.file === 'string' ? body.file : '';
-      if (!email || !file) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} (file: a path of a recording on this machine).' });
+      let file = typeof body?.file === 'string' ? body.file : '';
+      const meeting = participantsOf(body);
+      if (typeof meeting === 'string') return sendJson(res, 400, { message: meeting });
+      if (!email || (!file && !meeting)) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} or {email, topic, participants: [{name, email, file}], provide?} (files: paths of recordings on this machine).' });
+      const uuid = `${token(16)}==`;
+      let built: Awaited<ReturnType<typeof buildMeetingFiles>> | undefined;
+      if (meeting) {
+        try {
+          built = await buildMeetingFiles(path.join(options.dataDir, 'zoom-media', uuid.replace(/[^A-Za-z0-9_-]/g, '')), meeting.participants, meeting.provide, file || undefined, meeting.transcriptVtt);
+        } catch (error) {
+          return sendJson(res, 400, { message: `The participants' files could not be read: ${(error as Error).message}` });
+        }
+        file = built.mix;
+      }
       let facts;
       try {
         facts = await describeFile(file);
@@ -187,7 +206,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const end = new Date();
       const m4a = /\.m4a$/i.test(file);
       const recording: ZoomRecording = {
-        uuid: `${token(16)}==`, id: Math.floor(1e10 + Math.random() * 8e10), host_id: host.id, host_email: email, account_id: host.account_id,
+        uuid, id: Math.floor(1e10 + Math.random() * 8e10), host_id: host.id, host_email: email, account_id: host.account_id,
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Zoom meeting', type: 2,
         start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
         total_size: facts.size, recording_count: 1,
@@ -195,6 +214,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
           ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}),
           ...(typeof body?.stall_downloads === 'number' && Number.isInteger(body.stall_downloads) && body.stall_downloads >= 0 ? { stall_downloads: body.stall_downloads } : {}) }],
       };
+      if (built) addSpeakerFiles(recording, built, start, end);
       state.recordings.push(recording);
       save();
       const { files: _f, ...object } = meetingJson(recording) as ReturnType<typeof meetingJson> & { files?: unknown };
@@ -214,7 +234,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       } });
       return sendJson(res, 200, { webhook_status: status });
     }
-    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/zoom/, POST /dev/zoom/recordings {email, topic, file}, POST /dev/zoom/deauthorize {email}.' });
+    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/zoom/, POST /dev/zoom/recordings {email, topic, file} or {email, topic, participants: [{name, email, file}], provide}, POST /dev/zoom/deauthorize {email}.' });
   }
 
   return {
@@ -222,4 +242,32 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     environment: { ZOOM_OAUTH_BASE: endpoint, ZOOM_API_BASE: `${endpoint}/v2` },
     handleDev, stop: () => listening.stop(),
   };
+}
+
+/** The participants and the files to provide of a recording made from each participant's own track; a message when malformed. */
+function participantsOf(body: Record<string, unknown> | undefined): { participants: Participant[]; provide: Set<Provided>; transcriptVtt?: string } | string | undefined {
+  if (body?.participants === undefined) return undefined;
+  const list = body.participants;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 20) return 'participants must be a list of 1 to 20 {name, email, file}.';
+  const participants: Participant[] = [];
+  for (const p of list as Record<string, unknown>[]) {
+    if (typeof p?.name !== 'string' || !p.name.trim() || typeof p.file !== 'string' || !p.file) return 'Each participant needs a name and a file (a path of that person\'s own track on this machine).';
+    participants.push({ name: p.name.trim(), email: typeof p.email === 'string' ? p.email : '', file: p.file });
+  }
+  const provide = body.provide === undefined ? ['participant_audio'] : body.provide;
+  if (!Array.isArray(provide) || provide.some((x) => !PROVIDABLE.includes(x as Provided))) return `provide must list some of ${PROVIDABLE.join(', ')}.`;
+  if (body.transcript_vtt !== undefined && typeof body.transcript_vtt !== 'string') return 'transcript_vtt must be a WebVTT text.';
+  return { participants, provide: new Set(provide as Provided[]), transcriptVtt: body.transcript_vtt as string | undefined };
+}
+
+/** Adds the built TIMELINE, TRANSCRIPT and per-participant files to the recording, as Zoom lists them. */
+function addSpeakerFiles(recording: ZoomRecording, built: Awaited<ReturnType<typeof buildMeetingFiles>>, start: Date, end: Date) {
+  const span = { status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString() };
+  const extra = (filePath: string, fileType: string, recordingType: string): ZoomRecordingFile => ({
+    id: randomUUID(), file_type: fileType, recording_type: recordingType, file_size: statSync(filePath).size, path: filePath, ...span,
+  });
+  if (built.timeline) recording.files.push(extra(built.timeline, 'TIMELINE', 'timeline'));
+  if (built.transcript) recording.files.push(extra(built.transcript, 'TRANSCRIPT', 'audio_transcript'));
+  if (built.tracks.length > 0) recording.participant_files = built.tracks.map((t) => ({ ...extra(t.path, 'M4A', 'audio_only'), file_name: `Audio only - ${t.name}` }));
+  recording.recording_count = recording.files.length;
 }

@@ -20,6 +20,10 @@ import { createImportRecords } from './dynamodb-store.js';
 import { providers } from './providers.js';
 import { s3Client } from '../storage/s3-client.js';
 import { createImportStorage } from './s3-stream-upload.js';
+import { trackSpeech } from './track-speech.js';
+import { createMediaBucket } from '../storage/media-bucket.js';
+import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
+import { logger } from '../logging/logger.js';
 
 export type ImportContext = ReturnType<typeof buildImport>;
 let importShared: ImportContext | undefined;
@@ -42,14 +46,21 @@ function buildImport() {
   const userDirectory = createUserDirectory(users);
   const mailer = createSesMailer(sesClient, config.MAIL_FROM);
   const minutes = minutesBalanceFromConfig(documentClient, table);
+  const bucket = createMediaBucket(config.MEDIA_BUCKET);
+  const sourceOf = (s: ServiceId) => {
+    const source = sources[s];
+    if (!source) throw new Error(`${s} is not a meeting service`);
+    return source;
+  };
   const importDeps: ImportDeps = {
     imports,
     storage: createImportStorage(s3Client, config.MEDIA_BUCKET),
-    source: (s) => {
-      const source = sources[s];
-      if (!source) throw new Error(`${s} is not a meeting service`);
-      return source;
+    source: sourceOf,
+    speakerCues: {
+      trackSpeech: async (userId, service, file) => trackSpeech(await sourceOf(service).open(userId, file)),
+      save: (meetingId, cues) => bucket.putJson(artefactKeys.speakerCues(meetingId), cues),
     },
+    warn: (message, extra) => logger.warn(message, extra),
     users: { async find(id) { const u = await users.findById(id); return u && { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() }; } },
     minutesLeft: (id) => minutes.minutesLeft(id),
     meetings: {

@@ -57,13 +57,29 @@ export function webexApi(settings: WebexSettings, token: (userId: string) => Pro
   const call = async <T>(userId: string, path: string, init: RequestInit = {}) =>
     requestJson<T>(`${settings.apiBase}${path}`, { ...init, headers: { authorization: `Bearer ${await token(userId)}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
 
+  /** The meeting's transcript (Webex meeting-transcripts API, VTT with speaker names), best effort. */
+  async function meetingTranscript(userId: string, meetingId: string): Promise<RecordingFile | undefined> {
+    try {
+      const out = await call<{ items?: { id?: string; vttDownloadLink?: string; status?: string }[] }>(userId, `/meetingTranscripts?${new URLSearchParams({ meetingId })}`);
+      const item = (out.items ?? []).find((t) => t.vttDownloadLink && (!t.status || t.status === 'available'));
+      return item ? { id: `${item.id ?? meetingId}:vtt`, fileType: 'VTT', recordingType: 'transcript', downloadUrl: item.vttDownloadLink! } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   const source: RecordingSource = {
     async recording(userId, recordingId) {
       // Always re-fetched: the direct links expire 3 h after this call, so they are read right before downloading.
-      return toWebexRecording(await call<WebexRecording>(userId, `/recordings/${encodeURIComponent(recordingId)}`));
+      const raw = await call<WebexRecording>(userId, `/recordings/${encodeURIComponent(recordingId)}`);
+      const recording = toWebexRecording(raw);
+      const transcript = raw.meetingId ? await meetingTranscript(userId, raw.meetingId) : undefined;
+      return transcript ? { ...recording, speakerFiles: { transcript } } : recording;
     },
-    async open(_userId, file) {
-      const response = await fetch(file.downloadUrl, { redirect: 'follow' });
+    async open(userId, file) {
+      // Direct download links carry their own ticket; the transcript download is an API call with the user's token.
+      const headers: Record<string, string> = file.fileType === 'VTT' ? { authorization: `Bearer ${await token(userId)}` } : {};
+      const response = await fetch(file.downloadUrl, { redirect: 'follow', headers });
       if (!response.ok) throw new ProviderError(`Webex download answered ${response.status}`, response.status);
       return bodyChunks(response);
     },

@@ -6,7 +6,8 @@
 import type { ServiceLifecycle } from '../../core/integrations/connect.js';
 import type { RecordingSource } from '../../core/integrations/import-recording.js';
 import { ProviderError, type OAuthClient } from '../../core/integrations/ports.js';
-import type { ProviderRecording, RecordingFile } from '../../core/integrations/recordings.js';
+import type { ProviderRecording, RecordingFile, SpeakerFiles } from '../../core/integrations/recordings.js';
+import { participantName } from '../../core/speakers/cues.js';
 import { bodyChunks, requestJson, tokenRequest } from './http.js';
 import type { ProviderCredentials } from './provider-settings.js';
 
@@ -15,7 +16,26 @@ export interface ZoomSettings { readonly oauthBase: string; readonly apiBase: st
 /** The part of a Zoom meeting-recording object (webhook `payload.object` or list entry) that the import reads. */
 export interface ZoomRecordingObject {
   uuid: string; id?: number | string; host_id?: string; topic?: string; start_time?: string; duration?: number;
-  recording_files?: { id?: string; file_type?: string; recording_type?: string; file_size?: number; download_url?: string; status?: string; recording_start?: string; recording_end?: string }[];
+  recording_files?: ZoomFileObject[];
+  /** Present when the account records a separate audio file per participant (`file_name` names the participant). */
+  participant_audio_files?: (ZoomFileObject & { file_name?: string })[];
+}
+
+interface ZoomFileObject { id?: string; file_type?: string; recording_type?: string; file_size?: number; download_url?: string; status?: string; recording_start?: string; recording_end?: string }
+
+const completed = (f: ZoomFileObject) => Boolean(f.download_url) && (!f.status || f.status.toLowerCase() === 'completed');
+const asFile = (f: ZoomFileObject): RecordingFile => ({
+  id: f.id ?? f.download_url!, fileType: f.file_type ?? '', recordingType: f.recording_type, sizeBytes: f.file_size, downloadUrl: f.download_url!, status: f.status,
+});
+
+/** Zoom's files that say who spoke: per-participant audio, the TIMELINE, the TRANSCRIPT (VTT). */
+export function zoomSpeakerFiles(object: ZoomRecordingObject): SpeakerFiles | undefined {
+  const tracks = (object.participant_audio_files ?? []).filter(completed).map((f) => ({ name: participantName(f.file_name ?? ''), file: asFile(f) })).filter((t) => t.name);
+  const byType = (type: string) => (object.recording_files ?? []).find((f) => (f.file_type ?? '').toUpperCase() === type && completed(f));
+  const timeline = byType('TIMELINE');
+  const transcript = byType('TRANSCRIPT');
+  if (tracks.length === 0 && !timeline && !transcript) return undefined;
+  return { ...(tracks.length > 0 ? { participantAudio: tracks } : {}), ...(timeline ? { timeline: asFile(timeline) } : {}), ...(transcript ? { transcript: asFile(transcript) } : {}) };
 }
 
 export const BACKFILL_DAYS = 30;
@@ -53,7 +73,8 @@ export function toProviderRecording(object: ZoomRecordingObject): ProviderRecord
   }] : []));
   const spans = (object.recording_files ?? []).flatMap((f) => (f.recording_start && f.recording_end ? [Date.parse(f.recording_end) - Date.parse(f.recording_start)] : []));
   const durationSeconds = spans.length > 0 ? Math.max(...spans) / 1000 : (object.duration ?? 0) * 60;
-  return { service: 'zoom', recordingId: object.uuid, topic: object.topic ?? 'Zoom meeting', startTime: object.start_time ?? '', durationSeconds, files };
+  const speakerFiles = zoomSpeakerFiles(object);
+  return { service: 'zoom', recordingId: object.uuid, topic: object.topic ?? 'Zoom meeting', startTime: object.start_time ?? '', durationSeconds, files, ...(speakerFiles ? { speakerFiles } : {}) };
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

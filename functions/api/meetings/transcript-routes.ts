@@ -1,10 +1,11 @@
 import { updateSpeakerNamesRequest, updateTranscriptLineRequest } from '../../contracts/transcripts.js';
 import { speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, updateTranscriptLine, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
+import { speakerNameSuggestions } from '../../core/speakers/name-suggestions.js';
 import { route, type Route } from '../http/router.js';
 
 /**
  * GET meetings/{id}/transcript/[?format=], GET meetings/{id}/speaker_names/, PUT meetings/{id}/update_speaker_names/ (spec §7),
- * PUT meetings/{id}/update_transcript_line/ (issue 17).
+ * PUT meetings/{id}/update_transcript_line/ (issue 17), GET meetings/{id}/speaker_name_suggestions/ (issue 30).
  */
 export function transcriptRoutes(ports: TranscriptPorts): Route<any>[] {
   return [
@@ -12,6 +13,8 @@ export function transcriptRoutes(ports: TranscriptPorts): Route<any>[] {
       handle: ({ principal, params, query }) => transcriptLink(ports, principal, params.id, transcriptFormat(query.format)) }),
     route({ method: 'GET', path: 'meetings/{id}/speaker_names/', auth: 'user',
       handle: ({ principal, params }) => speakerNames(ports, principal, params.id) }),
+    route({ method: 'GET', path: 'meetings/{id}/speaker_name_suggestions/', auth: 'user',
+      handle: ({ principal, params }) => speakerNameSuggestions(ports, principal, params.id) }),
     route({ method: 'PUT', path: 'meetings/{id}/update_speaker_names/', auth: 'user', body: updateSpeakerNamesRequest,
       handle: ({ principal, params, body }) => updateSpeakerNames(ports, principal, params.id, body.speakerNames) }),
     route({ method: 'PUT', path: 'meetings/{id}/update_transcript_line/', auth: 'user', body: updateTranscriptLineRequest,

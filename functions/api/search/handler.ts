@@ -1,6 +1,7 @@
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
+import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
 import { createFrameLinks } from '../../adapters/search-index/frame-links.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { s3Client } from '../../adapters/storage/s3-client.js';
@@ -9,10 +10,12 @@ import { createApiHandler } from '../http/router.js';
 import { searchRoutes } from './routes.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
+const transcripts = createTranscripts(documentClient, config.TABLE_NAME);
 
 /** /api/search/...: search across the caller's meetings (spec §7 "Search"). */
 export const handler = createApiHandler(searchRoutes({
   meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
   index: createSearchIndex(readSearchIndexConfig()),
   images: createFrameLinks(s3Client, config.MEDIA_BUCKET),
+  speakerNames: async (meetingId) => (await transcripts.findTranscript(meetingId))?.speakerNames ?? {},
 }), { authenticator: bearerAuthenticator() });

@@ -8,6 +8,9 @@
 import { createHash } from 'node:crypto';
 import type { AttendeeRecord, MeetingRecord } from '../meetings/model.js';
 import { queuedState } from '../pipeline/processing-status.js';
+import type { SpeakerCues } from '../speakers/cues.js';
+import { gatherSpeakerCues } from '../speakers/gather-cues.js';
+import type { SpeechStretch } from '../speakers/speech-activity.js';
 import { chooseRecordingFile, importFileName, type ProviderRecording, type RecordingFile } from './recordings.js';
 import { SERVICES, type ServiceId } from './services.js';
 
@@ -78,6 +81,12 @@ export interface ImportDeps {
   readonly clock: () => number;
   readonly newId: () => string;
   readonly maxBytes?: number;
+  /** Names from the service (issue 30): the cues are stored before the upload, so the transcript build finds them. */
+  readonly speakerCues?: {
+    trackSpeech(userId: string, service: ServiceId, file: RecordingFile): Promise<SpeechStretch[]>;
+    save(meetingId: string, cues: SpeakerCues): Promise<void>;
+  };
+  readonly warn?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
 export interface ImportRequest {
@@ -103,6 +112,28 @@ function sizeText(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
   if (bytes >= 1024 ** 2) return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
   return `${bytes} bytes`;
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** Best effort: a service file that cannot be read leaves the speakers unnamed, never fails the import. */
+async function saveSpeakerCues(deps: ImportDeps, request: ImportRequest, meetingId: string, recording: ProviderRecording): Promise<void> {
+  const port = deps.speakerCues;
+  if (!port || !recording.speakerFiles) return;
+  const { service, userId } = request;
+  try {
+    const cues = await gatherSpeakerCues(recording, {
+      read: async (file) => collect(await deps.source(service).open(userId, file)),
+      trackSpeech: (file) => port.trackSpeech(userId, service, file),
+    });
+    if (cues) await port.save(meetingId, cues);
+  } catch (error) {
+    deps.warn?.('speaker names from the meeting service could not be read', { meetingId, service, error: String(error) });
+  }
 }
 
 /** The meeting id of an import: derived from service and recording id, so every path to it names the same meeting. */
@@ -156,6 +187,7 @@ export async function importRecording(deps: ImportDeps, request: ImportRequest):
     if ((file.sizeBytes ?? 0) > maxBytes) return fail(IMPORT_MESSAGES.tooLarge(title, maxBytes));
     const name = importFileName(file);
     await deps.meetings.markImporting(meetingId);
+    await saveSpeakerCues(deps, request, meetingId, recording);
     try {
       const body = await deps.source(service).open(userId, file);
       await deps.storage.streamUpload(`uploads/${meetingId}/${name}`, body, name.endsWith('.m4a') ? 'audio/mp4' : 'video/mp4', maxBytes);

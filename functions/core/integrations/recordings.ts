@@ -27,6 +27,18 @@ export interface ProviderRecording {
   readonly files: readonly RecordingFile[];
   /** The host prevents downloading (Webex omits the direct links): the import fails with that reason. */
   readonly downloadDisabled?: boolean;
+  /** What the service knows about who spoke (issue 30; docs/speech.md, Speaker names from the meeting service). */
+  readonly speakerFiles?: SpeakerFiles;
+}
+
+/** The files that say who spoke, as a service offers them with a recording (each optional). */
+export interface SpeakerFiles {
+  /** Zoom `participant_audio_files`: one audio track per participant, with the participant's name. */
+  readonly participantAudio?: ReadonlyArray<{ readonly name: string; readonly file: RecordingFile }>;
+  /** Zoom's `TIMELINE` JSON (the active speaker over time). */
+  readonly timeline?: RecordingFile;
+  /** A WebVTT transcript with speaker names (Zoom `TRANSCRIPT`, Webex meeting transcript). */
+  readonly transcript?: RecordingFile;
 }
 
 /** Zoom `recording_type` values, best first (a speaker-view video has the speaker and the audio). */

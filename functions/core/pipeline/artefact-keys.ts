@@ -5,6 +5,8 @@ export const artefactKeys = {
   transcribeOutput: (meetingId: string) => `artefacts/${meetingId}/transcribe-output.json`,
   transcript: (meetingId: string) => `artefacts/${meetingId}/transcript.json`,
   transcriptText: (meetingId: string) => `artefacts/${meetingId}/speaker_labeled_transcript.txt`,
+  /** Who spoke when, from the meeting service (imports only; names and times, no voice features). */
+  speakerCues: (meetingId: string) => `artefacts/${meetingId}/speaker-cues.json`,
   sentiments: (meetingId: string) => `artefacts/${meetingId}/sentiments.json`,
   /** A video frame at its position (the thumbnail and OCR result sit beside it: frameThumbnail, frameOcr). */
   frame: (meetingId: string, position: number) => `artefacts/${meetingId}/frames/${String(position).padStart(5, '0')}.jpg`,

@@ -1,3 +1,4 @@
+import { speakerDisplayName } from '../transcripts/turns.js';
 import type { AudioHit, ContentHit, MeetingSearchHit, SearchPage } from '../../contracts/search.js';
 import { NotFound } from '../errors.js';
 import type { Caller } from '../meetings/access.js';
@@ -11,6 +12,8 @@ export interface SearchPorts {
   readonly meetings: Pick<MeetingsRepository, 'listAccess' | 'findMeetings'>;
   readonly index: SearchIndex;
   readonly images: Pick<RecordingStorage, 'presignDownload'>;
+  /** The meeting's speaker names as they are now (`Speaker N` → name), read per query so a rename shows at once. */
+  readonly speakerNames?: (meetingId: string) => Promise<Readonly<Record<string, string>>>;
 }
 
 export interface PageRequest { readonly query: string; readonly meetingId?: string; readonly page: number; readonly pageSize: number }
@@ -75,12 +78,14 @@ export async function searchAudio(ports: SearchPorts, caller: Caller, request: P
   const { terms, meetingIds, from, size } = await scope(ports, caller, request);
   const found = await ports.index.searchSegments({ terms, meetingIds, from, size });
   const names = await meetingNames(ports, found.hits.map((s) => s.meetingId));
+  const speakers = new Map(await Promise.all([...names.keys()].map(async (id) => [id, await ports.speakerNames?.(id) ?? {}] as const)));
   const hits = found.hits.filter((s) => names.has(s.meetingId)).map((s: SegmentDoc): AudioHit => ({
     meeting_name: names.get(s.meetingId)!,
     meeting_id: s.meetingId,
     timestamp: s.words.find((w) => wordMatches(w.text, terms))?.start ?? s.start,
     matched_content: s.words.map((w) => w.text).join(' '),
     speaker: s.speaker,
+    speaker_name: speakers.get(s.meetingId)?.[speakerDisplayName(s.speaker)] ?? speakerDisplayName(s.speaker),
   }));
   return { total_matches: found.total, page: request.page, page_size: request.pageSize, matched_data: hits };
 }

@@ -4,6 +4,8 @@ import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status
 import { renderTranscriptText } from '../../core/transcripts/format.js';
 import { defaultSpeakerNames } from '../../core/transcripts/speaker-names.js';
 import { parseTranscribeOutput } from '../../core/transcripts/transcribe-output.js';
+import type { SpeakerCues } from '../../core/speakers/cues.js';
+import { nameWordsByCues } from '../../core/speakers/name-by-cues.js';
 import { buildTurns, speakersOf, speechSeconds, type TranscriptDocument } from '../../core/transcripts/turns.js';
 import { pipelineContext, type PipelineState, type TranscriptResult } from '../shared/context.js';
 
@@ -18,12 +20,17 @@ export const handler = async (state: PipelineState): Promise<TranscriptResult> =
   const { meetingId } = state;
   await ctx.states.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, ...stepStarted() });
   const outputKey = state.audio?.outputKey ?? artefactKeys.transcribeOutput(meetingId);
-  const turns = buildTurns(parseTranscribeOutput(JSON.parse(await ctx.artefacts.getText(outputKey))));
+  const words = parseTranscribeOutput(JSON.parse(await ctx.artefacts.getText(outputKey)));
+  // An imported recording may come with the service's own speaker names (stored by the import; docs/speech.md).
+  const cuesKey = artefactKeys.speakerCues(meetingId);
+  const cues = (await ctx.artefacts.head(cuesKey)) ? await ctx.artefacts.getJson<SpeakerCues>(cuesKey) : undefined;
+  const named = cues?.version === 1 && Array.isArray(cues.cues) ? nameWordsByCues(words, cues) : undefined;
+  const turns = buildTurns(named?.words ?? words);
   const speakers = speakersOf(turns);
   const document: TranscriptDocument = { version: 1, meetingId, durationSeconds: state.media?.durationSeconds ?? null, speakers, turns };
   const jsonKey = artefactKeys.transcript(meetingId);
   const textKey = artefactKeys.transcriptText(meetingId);
-  const names = defaultSpeakerNames(speakers);
+  const names = { ...defaultSpeakerNames(speakers), ...Object.fromEntries(Object.entries(named?.names ?? {}).filter(([label]) => speakers.includes(label))) };
   await ctx.artefacts.putText(jsonKey, JSON.stringify(document), 'application/json');
   await ctx.artefacts.putText(textKey, renderTranscriptText(turns, names), 'text/plain; charset=utf-8');
   await ctx.transcripts.saveTranscript(meetingId, { jsonKey, textKey, speakers, speakerNames: names, createdAt: new Date().toISOString() });
