@@ -6,7 +6,8 @@
  *                                                 transcript import, every question asked through POST search/ask/
  *   npm run eval:ask -- --text DIR --direct        the retrieval core straight on the turns (no local edition; fast)
  *     [--window 10 --stride 5 --weights 1,0.6,20]  passages and fusion (words weight, vectors weight, RRF k)
- *     [--grid]                                     direct mode over a grid of windows and weights (tuning, on train/ only)
+ *     [--grid]                                     direct mode over a grid of windows and weights (tuning, on train/ only;
+ *                                                  --window '8/4;12/6' and --weights '1,0.4,5;1,0.2,5' choose the grid)
  *     [--every N]                                  every N-th meeting of the folder only
  *     [--cache DIR]                                turn vectors cache (default: $TMPDIR/meetscribe-eval-ask)
  *
@@ -102,12 +103,15 @@ async function main() {
   const meetings = (await readMeetings(values.text!)).filter((_, i) => i % every === 0);
   console.log(`${meetings.length} meetings, ${meetings.reduce((s, m) => s + m.questions.length, 0)} questions from ${values.text}`);
   const embedder = memoised(useLiteEmbedder());
-  const windowing: Windowing = { window: Number(values.window ?? PASSAGE_WINDOW), stride: Number(values.stride ?? PASSAGE_STRIDE) };
+  const windowing: Windowing = values.grid ? { window: PASSAGE_WINDOW, stride: PASSAGE_STRIDE }
+    : { window: Number(values.window ?? PASSAGE_WINDOW), stride: Number(values.stride ?? PASSAGE_STRIDE) };
   const weights = values.weights ? parseWeights(values.weights) : FUSION;
   if (values.grid) {
     const rows: Array<{ label: string; mrr: number }> = [];
-    for (const [window, stride] of [[6, 3], [8, 4], [10, 5], [12, 6], [10, 10]]) {
-      for (const w of ['1,0,60', '0,1,60', '1,1,60', '1,0.6,60', '1,0.6,20', '1,0.4,20', '1,0.8,10', '1,0.5,5']) {
+    const windows = values.window ? values.window.split(';').map((w) => w.split('/').map(Number)) : [[6, 3], [8, 4], [10, 5], [12, 6], [16, 8]];
+    const grid = values.weights ? values.weights.split(';') : ['1,0.2,60', '1,0.4,60', '1,0.3,20', '1,0.2,5', '1,0.4,5'];
+    for (const [window, stride] of windows) {
+      for (const w of grid) {
         const label = `window ${window} stride ${stride} weights ${w}`;
         const results = await runDirect(meetings, embedder, { windowing: { window, stride }, weights: parseWeights(w), cacheDir, top: TOP });
         const { hybridWithin } = report(label, meetings, results);
