@@ -8,6 +8,7 @@
  *     [--window 10 --stride 5 --weights 1,0.6,20]  passages and fusion (words weight, vectors weight, RRF k)
  *     [--grid]                                     direct mode over a grid of windows and weights (tuning, on train/ only;
  *                                                  --window '8/4;12/6' and --weights '1,0.4,5;1,0.2,5' choose the grid)
+ *     [--bm25 k1,b,d]                              BM25+ parameters of the embedded passage index
  *     [--every N]                                  every N-th meeting of the folder only
  *     [--cache DIR]                                turn vectors cache (default: $TMPDIR/meetscribe-eval-ask)
  *
@@ -33,7 +34,7 @@ import { firstRank, formatRecall, overlaps, percentile, recall, type TurnRange }
 
 const { values } = parseArgs({ options: {
   text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false },
-  window: { type: 'string' }, stride: { type: 'string' }, weights: { type: 'string' }, every: { type: 'string' }, cache: { type: 'string' },
+  window: { type: 'string' }, stride: { type: 'string' }, weights: { type: 'string' }, every: { type: 'string' }, cache: { type: 'string' }, bm25: { type: 'string' },
 } });
 if (!values.text) throw new Error('Usage: npm run eval:ask -- --text DIR [--json FILE] [--direct]');
 
@@ -105,7 +106,8 @@ async function main() {
   const embedder = memoised(useLiteEmbedder());
   const windowing: Windowing = values.grid ? { window: PASSAGE_WINDOW, stride: PASSAGE_STRIDE }
     : { window: Number(values.window ?? PASSAGE_WINDOW), stride: Number(values.stride ?? PASSAGE_STRIDE) };
-  const weights = values.weights ? parseWeights(values.weights) : FUSION;
+  const weights = values.weights && !values.grid ? parseWeights(values.weights) : FUSION;
+  const bm25 = values.bm25 ? (([k, b, d]) => ({ k, b, d }))(values.bm25.split(',').map(Number)) : undefined;
   if (values.grid) {
     const rows: Array<{ label: string; mrr: number }> = [];
     const windows = values.window ? values.window.split(';').map((w) => w.split('/').map(Number)) : [[6, 3], [8, 4], [10, 5], [12, 6], [16, 8]];
@@ -113,7 +115,7 @@ async function main() {
     for (const [window, stride] of windows) {
       for (const w of grid) {
         const label = `window ${window} stride ${stride} weights ${w}`;
-        const results = await runDirect(meetings, embedder, { windowing: { window, stride }, weights: parseWeights(w), cacheDir, top: TOP });
+        const results = await runDirect(meetings, embedder, { windowing: { window, stride }, weights: parseWeights(w), cacheDir, top: TOP, bm25 });
         const { hybridWithin } = report(label, meetings, results);
         rows.push({ label, mrr: hybridWithin });
       }
@@ -122,7 +124,7 @@ async function main() {
     return;
   }
   const results = values.direct
-    ? await runDirect(meetings, embedder, { windowing, weights, cacheDir, top: TOP })
+    ? await runDirect(meetings, embedder, { windowing, weights, cacheDir, top: TOP, bm25 })
     : await runProduct(meetings, { top: TOP });
   report(values.direct ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k}` : 'product: import + POST search/ask/', meetings, results);
   if (values.json) await writeJson(values.json, meetings, results);

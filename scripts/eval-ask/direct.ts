@@ -5,6 +5,7 @@
  * folder; questions are ranked by core/ask/retrieval.ts. Fast enough to tune window, stride and fusion.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { BM25Params } from 'minisearch';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedPassageIndex } from '../../functions/adapters/passage-index/embedded.js';
@@ -39,13 +40,13 @@ export function timedTurns(turns: readonly EvalTurn[]): TimedTurn[] {
   });
 }
 
-export interface DirectOptions { readonly windowing: Windowing; readonly weights: FusionWeights; readonly cacheDir: string; readonly top: number }
+export interface DirectOptions { readonly windowing: Windowing; readonly weights: FusionWeights; readonly cacheDir: string; readonly top: number; readonly bm25?: BM25Params }
 
 /** Indexes every meeting and asks each of its questions within it and across the set. */
 export async function runDirect(meetings: readonly EvalMeeting[], embedder: SentenceEmbedder, o: DirectOptions): Promise<Map<string, Asked[]>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'eval-ask-'));
   try {
-    const passages = openEmbeddedPassageIndex(dir);
+    const passages = openEmbeddedPassageIndex(dir, o.bm25);
     for (const m of meetings) {
       const turnVectors = await cachedVectors(o.cacheDir, m.id, m.turns.map((t) => t.text), embedder);
       await passages.replacePassages(m.id, 'speech', withTurnVectors(speechPassages(m.id, timedTurns(m.turns), o.windowing), turnVectors));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type BM25Params } from 'minisearch';
 import type { IndexedPassage, PassageDoc, PassageIndex, PassageKind, ScoredPassage, VectorQuery, WordQuery } from '../../core/ask/model.js';
 import { passageText } from '../../core/ask/model.js';
 import { passageTerms } from '../../core/ask/terms.js';
@@ -12,15 +12,18 @@ interface PassagesFile { readonly passages: readonly PassageDoc[]; readonly vect
 /** A meeting's passages in memory: documents, their vectors in one row-major Float32Array, their ids in the word index. */
 interface MeetingPassages { readonly docs: readonly PassageDoc[]; readonly vectors: Float32Array; readonly dimensions: number; readonly firstId: number }
 
+/** BM25 parameters of the passage index: MiniSearch's defaults (k1 1.2, b 0.7, d 0.5). */
+export const PASSAGE_BM25: BM25Params = { k: 1.2, b: 0.7, d: 0.5 };
+
 const split = (text: string): string[] => (text ? text.split(' ') : []);
 const keep = (term: string) => term;
 const open = new Map<string, EmbeddedPassageIndex>();
 
 /** The embedded passage index persisted under `dir`: one instance per directory and process (as the search index). */
-export function openEmbeddedPassageIndex(dir: string): PassageIndex {
+export function openEmbeddedPassageIndex(dir: string, bm25?: BM25Params): PassageIndex {
   const key = path.resolve(dir);
   let index = open.get(key);
-  if (!index) open.set(key, (index = new EmbeddedPassageIndex(key)));
+  if (!index) open.set(key, (index = new EmbeddedPassageIndex(key, bm25)));
   return index;
 }
 
@@ -32,16 +35,19 @@ export function openEmbeddedPassageIndex(dir: string): PassageIndex {
  * meetings' rows.
  */
 export class EmbeddedPassageIndex implements PassageIndex {
-  private readonly words = new MiniSearch<{ id: number; text: string }>({
-    fields: ['text'], storeFields: [], tokenize: split, processTerm: keep,
-    searchOptions: { prefix: false, fuzzy: false, combineWith: 'OR', tokenize: split, processTerm: keep },
-  });
+  private readonly words: MiniSearch<{ id: number; text: string }>;
   private readonly meetings = new Map<string, Promise<MeetingPassages>>();
   /** Meeting and position of every word-index id ever given (undefined once replaced). */
   private readonly owners: Array<{ meetingId: string; position: number } | undefined> = [];
   private readonly writes = new KeyedQueue();
 
-  constructor(private readonly dir: string) {}
+  /** `bm25`: MiniSearch's BM25+ parameters (k1, b, d); the default is the one eval:ask chose (docs/search.md, "Ask"). */
+  constructor(private readonly dir: string, bm25: BM25Params = PASSAGE_BM25) {
+    this.words = new MiniSearch<{ id: number; text: string }>({
+      fields: ['text'], storeFields: [], tokenize: split, processTerm: keep,
+      searchOptions: { prefix: false, fuzzy: false, combineWith: 'OR', tokenize: split, processTerm: keep, bm25 },
+    });
+  }
 
   replacePassages(meetingId: string, kind: PassageKind, passages: readonly IndexedPassage[]): Promise<void> {
     return this.writes.run(meetingId, async () => {

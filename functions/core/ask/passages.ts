@@ -6,10 +6,10 @@ export interface TimedTurn { readonly speaker: string; readonly text: string; re
 
 /**
  * Window and stride of speech passages, in turns. Chosen by `npm run eval:ask -- --direct` on QMSum's
- * train meetings (docs/search.md, "Ask"): windows of 10 turns starting every 5.
+ * train meetings (docs/search.md, "Ask"): windows of 12 turns starting every 6.
  */
-export const PASSAGE_WINDOW = 10;
-export const PASSAGE_STRIDE = 5;
+export const PASSAGE_WINDOW = 12;
+export const PASSAGE_STRIDE = 6;
 
 export interface Windowing { readonly window: number; readonly stride: number }
 

@@ -7,7 +7,7 @@ import { questionTerms } from './terms.js';
  * Fusion weights and depth, chosen by `npm run eval:ask -- --direct` on QMSum's train meetings (docs/search.md,
  * "Ask"): BM25 weighted above the vectors.
  */
-export const FUSION: FusionWeights = { words: 1, vectors: 0.6, k: 20 };
+export const FUSION: FusionWeights = { words: 1, vectors: 0.4, k: 5 };
 /** Passages taken from each ranking before fusion. */
 export const CANDIDATES = 100;
 
