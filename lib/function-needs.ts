@@ -91,6 +91,8 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   ExtractAudioFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], table: 'RW', media: 'RW', memorySize: 2048 },
   BuildTranscriptFunctionArn: { table: 'RW', media: 'RW' },
   IndexSpokenWordsFunctionArn: { table: 'R', media: 'R', search: 'RW' },
+  // USE Lite (WebAssembly) embeds every turn: ~9 ms a turn on one vCPU, a few seconds a meeting-hour; more memory, more CPU.
+  IndexPassagesFunctionArn: { table: 'R', media: 'R', search: 'RW', memorySize: 2048, timeout: Duration.minutes(5) },
   // Decoding video for scene changes is CPU-bound; Lambda's vCPU share grows with memory (≈2.3 vCPU at 4 GB).
   ExtractFramesFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], media: 'RW', memorySize: 4096 },
   OcrFrameFunctionArn: { media: 'RW', textract: true, memorySize: 512, timeout: Duration.minutes(1) },

@@ -26,6 +26,7 @@ export const PROCESS_MEETING: StateMachineDefinition = {
     ExtractAudioFunctionArn: 'functions/pipeline/extract-audio/handler.ts',
     BuildTranscriptFunctionArn: 'functions/pipeline/build-transcript/handler.ts',
     IndexSpokenWordsFunctionArn: 'functions/pipeline/index-spoken-words/handler.ts',
+    IndexPassagesFunctionArn: 'functions/pipeline/index-passages/handler.ts',
     ExtractFramesFunctionArn: 'functions/pipeline/extract-frames/handler.ts',
     OcrFrameFunctionArn: 'functions/pipeline/ocr-frame/handler.ts',
     IndexFramesFunctionArn: 'functions/pipeline/index-frames/handler.ts',

@@ -12,6 +12,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createMeetingsRepository } from '../../functions/adapters/dynamodb/meetings-repository.js';
+import { createPassageIndex } from '../../functions/adapters/passage-index/index.js';
 import { createSearchIndex } from '../../functions/adapters/search-index/index.js';
 import { createRecordingStorage } from '../../functions/adapters/storage/s3-recordings.js';
 import { createProcessingStarter } from '../../functions/adapters/workflows/sfn-processing.js';
@@ -47,7 +48,8 @@ export async function seedSampleMeetings(signal?: AbortSignal, env: NodeJS.Proce
   const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN'], env);
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
   const s3 = new S3Client({});
-  const meetings = withSearchIndexSync(createMeetingsRepository(documents, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig(env)), console);
+  const meetings = withSearchIndexSync(createMeetingsRepository(documents, config.TABLE_NAME), createSearchIndex(readSearchIndexConfig(env)),
+    createPassageIndex(readSearchIndexConfig(env)), console);
   const storage = createRecordingStorage(s3, config.MEDIA_BUCKET);
   const processing = createProcessingStarter(new SFNClient({}), config.PROCESS_MEETING_STATE_MACHINE_ARN);
   const outcome: SeedOutcome = { created: [], uploaded: [], reprocessed: [] };

@@ -21,8 +21,11 @@ import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js'
 import { sfnClient } from '../../adapters/workflows/sfn-client.js';
 import { createProcessingStarter } from '../../adapters/workflows/sfn-processing.js';
 import { iceSettingsFromConfig } from '../../adapters/ice/ice-settings.js';
+import { useLiteEmbedder } from '../../adapters/embeddings/use-lite.js';
+import { createPassageIndex } from '../../adapters/passage-index/index.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { readConfig, readSearchIndexConfig } from '../../config.js';
+import { indexMeetingPassages } from '../../core/ask/indexing.js';
 import { withSearchIndexSync } from '../../core/search/index-sync.js';
 import { indexSpokenWords } from '../../core/search/indexing.js';
 import { createApiHandler } from '../http/router.js';
@@ -38,10 +41,12 @@ import { transcriptRoutes } from './transcript-routes.js';
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
 
 const searchIndex = createSearchIndex(readSearchIndexConfig());
+const passageIndex = createPassageIndex(readSearchIndexConfig());
 // Read-side adapters shared by the transcript and insights routes.
 const meetings = createMeetingsRepository(documentClient, config.TABLE_NAME);
 const files = createMediaBucket(config.MEDIA_BUCKET, s3);
 const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
+const passagePorts = { meetings, transcripts, files, passages: passageIndex, embedder: useLiteEmbedder() };
 const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
 // /api/action_items/...: the action items ledger over the meetings' notes (docs/insights.md).
 const actionItems = {
@@ -56,6 +61,9 @@ const transcriptPorts = {
   meetings, transcripts, files, clock: Date.now,
   notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
   spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
+  // Ask is secondary to the edit itself: a failed re-index is logged (the next edit or processing redoes it).
+  passages: { reindex: (meetingId: string) => indexMeetingPassages(passagePorts, meetingId)
+    .catch((error: Error) => logger.error('Ask passages not re-indexed', { meetingId, error: error.message })) },
 };
 const processingStarter = createProcessingStarter(sfnClient, config.PROCESS_MEETING_STATE_MACHINE_ARN);
 const importPorts = {
@@ -67,7 +75,7 @@ const regenerate = { meetings, insights, transcripts, files, engine: notesEngine
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
 export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
-  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, logger),
+  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, passageIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
   processing: processingStarter,
   minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),

@@ -1,7 +1,9 @@
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
+import { useLiteEmbedder } from '../../adapters/embeddings/use-lite.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
+import { createPassageIndex } from '../../adapters/passage-index/index.js';
 import { createFrameLinks } from '../../adapters/search-index/frame-links.js';
 import { createSearchIndex } from '../../adapters/search-index/index.js';
 import { s3Client } from '../../adapters/storage/s3-client.js';
@@ -12,10 +14,14 @@ import { searchRoutes } from './routes.js';
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
 const transcripts = createTranscripts(documentClient, config.TABLE_NAME);
 
-/** /api/search/...: search across the caller's meetings (spec §7 "Search"). */
+const indexConfig = readSearchIndexConfig();
+
+/** /api/search/...: search across the caller's meetings (spec §7 "Search") and Ask (docs/search.md). */
 export const handler = createApiHandler(searchRoutes({
   meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
-  index: createSearchIndex(readSearchIndexConfig()),
+  index: createSearchIndex(indexConfig),
+  passages: createPassageIndex(indexConfig),
+  embedder: useLiteEmbedder(),
   images: createFrameLinks(s3Client, config.MEDIA_BUCKET),
   speakerNames: async (meetingId) => (await transcripts.findTranscript(meetingId))?.speakerNames ?? {},
 }), { authenticator: bearerAuthenticator() });

@@ -1,3 +1,4 @@
+import type { PassageIndex } from '../ask/model.js';
 import type { MeetingsRepository } from '../meetings/model.js';
 import { meetingDocOf } from './indexing.js';
 import type { SearchIndex } from './model.js';
@@ -7,15 +8,17 @@ export interface SyncLogger { error(message: string, extra?: Record<string, unkn
 /**
  * The meetings repository with the search index kept in step: after a create, rename, share, attendee
  * removal or delete succeeds, the meeting's index document is rewritten (or removed with its segments
- * and frames). The repository stays the source of truth (search filters by its access list at query
+ * and frames, and its Ask passages). The repository stays the source of truth (search filters by its access list at query
  * time), so an index failure is logged, not raised: the change itself has happened.
  */
-export function withSearchIndexSync(repository: MeetingsRepository, index: Pick<SearchIndex, 'upsertMeeting' | 'removeMeeting'>, log: SyncLogger): MeetingsRepository {
+export function withSearchIndexSync(
+  repository: MeetingsRepository, index: Pick<SearchIndex, 'upsertMeeting' | 'removeMeeting'>, passages: Pick<PassageIndex, 'removePassages'>, log: SyncLogger,
+): MeetingsRepository {
   const refresh = async (meetingId: string) => {
     try {
       const aggregate = await repository.find(meetingId);
       if (aggregate) await index.upsertMeeting(meetingDocOf(aggregate));
-      else await index.removeMeeting(meetingId);
+      else await Promise.all([index.removeMeeting(meetingId), passages.removePassages(meetingId)]);
     } catch (error) {
       log.error('Search index not updated', { meetingId, error: (error as Error).message });
     }

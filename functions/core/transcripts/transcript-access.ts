@@ -33,6 +33,8 @@ export interface TranscriptPorts {
   readonly clock: () => number;
   /** Re-indexes the spoken words after an edit (speaker = spk_N label), so word search finds the corrected words. */
   readonly spokenWords?: { reindex(meetingId: string, words: ReadonlyArray<{ text: string; start: number; end: number; speaker: string }>): Promise<unknown> };
+  /** Re-indexes the Ask passages from the stored transcript and speaker names, after an edit or a rename. */
+  readonly passages?: { reindex(meetingId: string): Promise<unknown> };
   /** Marks the meeting's notes as made from the earlier text (the notes modal then offers to regenerate them). */
   readonly notes?: { markTranscriptEdited(meetingId: string, at: string): Promise<void> };
 }
@@ -95,7 +97,7 @@ export async function speakerNames(ports: TranscriptPorts, caller: Caller, meeti
 
 /**
  * Host only: renames speakers and rewrites speaker_labeled_transcript.txt with the new names (file first, so a
- * failure part-way can be retried). Throws NotFound, Forbidden (not host), ValidationFailed (empty or unknown
+ * failure part-way can be retried), then re-indexes the Ask passages under the new names. Throws NotFound, Forbidden (not host), ValidationFailed (empty or unknown
  * names), BadRequest when nothing changed or the transcript is not ready.
  */
 export async function updateSpeakerNames(
@@ -108,6 +110,7 @@ export async function updateSpeakerNames(
   const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
   await ports.files.putText(stored.textKey, renderTranscriptText(document.turns, names), 'text/plain; charset=utf-8');
   await ports.transcripts.saveSpeakerNames(meetingId, names);
+  await ports.passages?.reindex(meetingId);
   return { speakerNames: { ...names }, ...(await link(ports, stored.textKey)) };
 }
 
@@ -122,7 +125,7 @@ export interface TranscriptLineUpdated {
 /**
  * Host only: corrects the words of line `line` (0-based, the order of the txt file). Kept words keep their times, changed
  * ones are interpolated (edit-line.ts); transcript.json is rewritten first, then speaker_labeled_transcript.txt, then the
- * spoken words are re-indexed for search; the .srt/.vtt/.json downloads are rendered from transcript.json on request; the notes are marked as made from the earlier text.
+ * spoken words and the Ask passages are re-indexed; the .srt/.vtt/.json downloads are rendered from transcript.json on request; the notes are marked as made from the earlier text.
  * Throws NotFound, Forbidden (not host), ValidationFailed (no such line, empty, too long), BadRequest (unchanged, not ready).
  */
 export async function updateTranscriptLine(
@@ -143,6 +146,7 @@ export async function updateTranscriptLine(
   await ports.files.putText(stored.jsonKey, JSON.stringify({ ...document, turns }), 'application/json');
   await ports.files.putText(stored.textKey, renderTranscriptText(turns, stored.speakerNames), 'text/plain; charset=utf-8');
   await ports.spokenWords?.reindex(meetingId, turns.flatMap((t) => t.words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: t.speakerLabel }))));
+  await ports.passages?.reindex(meetingId);
   await ports.notes?.markTranscriptEdited(meetingId, new Date(ports.clock()).toISOString());
   const { speaker, start, end, words } = edited;
   return { line, turn: { speaker, start, end, text: edited.text, words }, ...(await link(ports, stored.textKey)) };

@@ -6,6 +6,8 @@ import { EmbeddedSearchIndex } from '../../../functions/adapters/search-index/em
 import { createApiHandler, type Authenticator } from '../../../functions/api/http/router.js';
 import { meetingRoutes, type MeetingsDependencies } from '../../../functions/api/meetings/routes.js';
 import { searchRoutes } from '../../../functions/api/search/routes.js';
+import { EmbeddedPassageIndex } from '../../../functions/adapters/passage-index/embedded.js';
+import { hashingEmbedder } from '../ask/hashing-embedder.js';
 import { surveyRoutes } from '../../../functions/api/surveys/routes.js';
 import { Unauthenticated } from '../../../functions/core/errors.js';
 import type { MailMessage } from '../../../functions/core/accounts/ports.js';
@@ -120,6 +122,7 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
   const undeliverable = new Set<string>();
   const surveys: SurveyRecord[] = [];
   const minutes = new Map<string, number>();
+  const passages = new EmbeddedPassageIndex(path.join(os.tmpdir(), `meetings-unit-passages-${process.pid}-${Date.now()}`));
   const deps: MeetingsDependencies = {
     meetings, storage, processing,
     minutes: { minutesLeft: async (userId) => minutes.get(userId) ?? 60 },
@@ -138,12 +141,15 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
   const routes = [
     ...meetingRoutes(deps),
     // An empty search index (never written here): name search falls back to the repository.
-    ...searchRoutes({ meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)) }),
+    ...searchRoutes({
+      meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)),
+      passages, embedder: hashingEmbedder(),
+    }),
     ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, clock: deps.clock, newId: deps.newId }),
   ];
   const handler = createApiHandler(routes, { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   return {
-    deps, meetings, storage, processing, mails, undeliverable, surveys, minutes,
+    deps, meetings, storage, processing, mails, undeliverable, surveys, minutes, passages,
     tick: (ms: number) => { now += ms; },
     call: (method: string, path: string, options: { token?: string; body?: unknown; query?: Record<string, string>; form?: boolean } = {}) =>
       invoke(handler, method, path, options),

@@ -2,7 +2,9 @@
  * A local HTTP server answering in OpenSearch's wire format for the requests the OpenSearch search
  * index adapter sends: index exists/create, _bulk (index, update with doc_as_upsert, delete), _mget,
  * and _search with bool/constant_score/prefix/term/terms queries, sort, from/size, collapse and
- * track_total_hits. Documents live in memory; every request is recorded for assertions.
+ * track_total_hits; for the passage index also `match` on a whitespace-analysed text field (BM25, k1 1.2,
+ * b 0.75, as Lucene) and `knn` on a vector field (inner-product space and score, with a filter).
+ * Documents live in memory; every request is recorded for assertions.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,21 +19,47 @@ const values = (doc: Doc, field: string): unknown[] => {
 const operand = (spec: any) => (spec !== null && typeof spec === 'object' && 'value' in spec ? spec.value : spec);
 const list = (x: any): any[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
+/** Lucene's BM25 of a document's whitespace-split field for the query's words, over every document of the index. */
+function bm25(all: readonly Doc[], field: string, words: readonly string[], doc: Doc): number | undefined {
+  const tokens = (d: Doc) => String(d[field] ?? '').split(' ').filter(Boolean);
+  const own = tokens(doc);
+  if (!words.some((w) => own.includes(w))) return undefined;
+  const withField = all.filter((d) => d[field] !== undefined);
+  const average = withField.reduce((sum, d) => sum + tokens(d).length, 0) / Math.max(1, withField.length);
+  return words.reduce((sum, w) => {
+    const tf = own.filter((t) => t === w).length;
+    if (tf === 0) return sum;
+    const df = withField.filter((d) => tokens(d).includes(w)).length;
+    const idf = Math.log(1 + (withField.length - df + 0.5) / (df + 0.5));
+    return sum + idf * (tf * 2.2) / (tf + 1.2 * (0.25 + 0.75 * own.length / average));
+  }, 0);
+}
+
+/** OpenSearch's inner-product score of a dot product. */
+const innerProductScore = (d: number) => (d >= 0 ? 1 + d : 1 / (1 - d));
+
 /** The score of a document for a query, or undefined when it does not match. */
-function score(query: any, doc: Doc): number | undefined {
+function score(query: any, doc: Doc, all: readonly Doc[] = []): number | undefined {
   const [kind, spec] = Object.entries(query)[0] as [string, any];
   switch (kind) {
+    case 'match': { const [f, v] = Object.entries(spec)[0] as [string, any]; return bm25(all, f, String(operand(v.query ?? v)).split(' '), doc); }
+    case 'knn': {
+      const [f, v] = Object.entries(spec)[0] as [string, any];
+      if (v.filter && score(v.filter, doc, all) === undefined) return undefined;
+      const vector = doc[f] as number[] | undefined;
+      return vector ? innerProductScore(vector.reduce((sum, x, i) => sum + x * v.vector[i], 0)) : undefined;
+    }
     case 'match_all': return 1;
     case 'term': { const [f, v] = Object.entries(spec)[0]; return values(doc, f).includes(operand(v)) ? 1 : undefined; }
     case 'terms': { const [f, v] = Object.entries(spec)[0] as [string, unknown[]]; return values(doc, f).some((x) => v.includes(x)) ? 1 : undefined; }
     case 'prefix': { const [f, v] = Object.entries(spec)[0]; return values(doc, f).some((x) => String(x).startsWith(operand(v))) ? 1 : undefined; }
     case 'constant_score': return score(spec.filter, doc) === undefined ? undefined : spec.boost ?? 1;
     case 'bool': {
-      if (list(spec.filter).some((q) => score(q, doc) === undefined)) return undefined;
-      if (list(spec.must_not).some((q) => score(q, doc) !== undefined)) return undefined;
+      if (list(spec.filter).some((q) => score(q, doc, all) === undefined)) return undefined;
+      if (list(spec.must_not).some((q) => score(q, doc, all) !== undefined)) return undefined;
       let total = 0;
-      for (const q of list(spec.must)) { const s = score(q, doc); if (s === undefined) return undefined; total += s; }
-      const should = list(spec.should).map((q) => score(q, doc));
+      for (const q of list(spec.must)) { const s = score(q, doc, all); if (s === undefined) return undefined; total += s; }
+      const should = list(spec.should).map((q) => score(q, doc, all));
       if (list(spec.must).length === 0 && list(spec.filter).length === 0 && should.length > 0 && should.every((s) => s === undefined)) return undefined;
       return total + should.reduce<number>((sum, s) => sum + (s ?? 0), 0);
     }
@@ -53,18 +81,23 @@ function compare(sort: any[], a: { doc: Doc; score: number }, b: { doc: Doc; sco
 }
 
 function search(docs: Map<string, Doc>, body: any) {
+  const all = [...docs.values()];
   let matched = [...docs.entries()].flatMap(([id, doc]) => {
-    const s = score(body.query ?? { match_all: {} }, doc);
+    const s = score(body.query ?? { match_all: {} }, doc, all);
     return s === undefined ? [] : [{ id, doc, score: s }];
   });
   matched.sort((a, b) => compare(body.sort ?? ['_score'], a, b));
+  const knn = body.query?.knn ? (Object.values(body.query.knn)[0] as { k: number }) : undefined;
+  if (knn) matched = matched.slice(0, knn.k);
   if (body.collapse) {
     const seen = new Set<unknown>();
     matched = matched.filter((m) => { const k = m.doc[body.collapse.field]; if (seen.has(k)) return false; seen.add(k); return true; });
   }
   const from = body.from ?? 0;
   const size = body.size ?? 10;
-  const pick = (doc: Doc) => (Array.isArray(body._source) ? Object.fromEntries(body._source.filter((f: string) => f in doc).map((f: string) => [f, doc[f]])) : doc);
+  const excluded: string[] = body._source?.excludes ?? [];
+  const pick = (doc: Doc) => (Array.isArray(body._source) ? Object.fromEntries(body._source.filter((f: string) => f in doc).map((f: string) => [f, doc[f]]))
+    : Object.fromEntries(Object.entries(doc).filter(([f]) => !excluded.includes(f))));
   return {
     took: 1, timed_out: false,
     hits: {

@@ -94,3 +94,38 @@ describe('text and voice search on the meetings list', () => {
     expect(screen.getByRole('dialog', { name: 'Weekly Sync at 0:12' })).toBeTruthy();
   });
 });
+
+describe('Ask on the meetings list', () => {
+  const citation = {
+    meeting_id: 'm1', meeting_name: 'Weekly Sync', start_time: 75, end_time: 140, speaker: 'Dana', turns: [6, 17],
+    text: 'Dana: Good morning.\nLee: The vendor quoted twelve euros.', highlights: [[20, 56]],
+  };
+
+  it('shows the answer and each citation with the answering sentence marked, and plays the recording from its moment', async () => {
+    renderArea();
+    const asked = replyTo;
+    replyTo = (call) => (call.url.includes('/search/ask/') ? { status: 200, json: { answer: 'The vendor quoted twelve euros.', mode: 'extractive', citations: [citation] } } : asked(call));
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'What did the vendor quote?' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask' }));
+
+    const answer = await screen.findByRole('region', { name: 'Answer' });
+    expect(answer.querySelector('.ask-answer-text')!.textContent).toBe('The vendor quoted twelve euros.');
+    expect(answer.querySelector('mark')!.textContent).toBe('Lee: The vendor quoted twelve euros.');
+    expect(calls.find((c) => c.url.includes('/search/ask/'))!.body).toEqual({ question: 'What did the vendor quote?', meeting_id: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Play Weekly Sync from 1:15' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/meetings/m1/video/'))).toBe(true));
+  });
+
+  it('says so when nothing in the meetings answers', async () => {
+    renderArea();
+    const asked = replyTo;
+    replyTo = (call) => (call.url.includes('/search/ask/') ? { status: 200, json: { answer: 'Nothing in your meetings answers that.', mode: 'extractive', citations: [] } } : asked(call));
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Zebras?' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask' }));
+
+    expect(await screen.findByText('Nothing in your meetings answers that.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Where the answer comes from' })).toBeNull();
+  });
+});

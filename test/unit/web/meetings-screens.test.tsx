@@ -159,7 +159,7 @@ describe('MeetingsArea', () => {
 
     expect(await screen.findByText('Nothing matched for "budget".')).toBeTruthy();
     expect(requested('POST', '/api/search/')[0].body).toBe('query=budget');
-    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['Name', 'Text', 'Voice']);
+    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['Name', 'Text', 'Voice', 'Ask']);
   });
 
   it('pages through the meetings 9 at a time', async () => {

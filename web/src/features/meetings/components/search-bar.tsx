@@ -1,14 +1,16 @@
 /**
- * The search bar (spec §2): a query and its filter type: meeting Name, on-screen Text, or Voice (spoken
- * words). Changing the type reruns the search on page 1.
+ * The search bar (spec §2): a query and its filter type: meeting Name, on-screen Text, Voice (spoken
+ * words), or Ask (a question answered from the meetings, docs/search.md). Changing the type reruns the search on page 1.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { ASK_QUESTION_MAX } from '@contracts/ask.js';
 
-export const SEARCH_TYPES = ['Name', 'Text', 'Voice'] as const;
+export const SEARCH_TYPES = ['Name', 'Text', 'Voice', 'Ask'] as const;
 const PLACEHOLDERS: Record<SearchType, string> = {
   Name: 'Search meetings by name',
   Text: 'Search text shown on screen',
   Voice: 'Search spoken words',
+  Ask: 'Ask a question of your meetings',
 };
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
@@ -37,7 +39,7 @@ export function SearchBar({ type, query, onSearch }: SearchBarProps) {
         ))}
       </div>
       <label htmlFor={inputId} className="visually-hidden">Search meetings</label>
-      <input id={inputId} type="search" placeholder={PLACEHOLDERS[type]} value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+      <input id={inputId} type="search" placeholder={PLACEHOLDERS[type]} value={text} maxLength={type === 'Ask' ? ASK_QUESTION_MAX : 200} onChange={(e) => setText(e.target.value)} />
       <button type="submit" className="button-primary button-small">Search</button>
       {query && (
         <button type="button" className="link-button" onClick={() => { setText(''); onSearch(type, ''); }}>Clear</button>

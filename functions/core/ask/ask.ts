@@ -1,0 +1,81 @@
+import { NOTHING_ANSWERS, type AskAnswer, type AskCitation } from '../../contracts/ask.js';
+import { NotFound } from '../errors.js';
+import type { Caller } from '../meetings/access.js';
+import { visibleMeetings } from '../meetings/list-meetings.js';
+import type { MeetingsRepository, RecordingStorage } from '../meetings/model.js';
+import type { FusedPassage } from './fusion.js';
+import { highlightSentences } from './highlights.js';
+import { passageText, type PassageDoc } from './model.js';
+import { rankPassages, type Rankings, type RetrievalPorts } from './retrieval.js';
+import { questionTerms } from './terms.js';
+
+export interface AskPorts extends RetrievalPorts {
+  readonly meetings: Pick<MeetingsRepository, 'listAccess' | 'findMeetings'>;
+  readonly images: Pick<RecordingStorage, 'presignDownload'>;
+}
+
+export interface AskQuestion {
+  readonly question: string;
+  readonly meetingId?: string;
+  readonly maxCitations: number;
+  readonly retrieval: keyof Rankings;
+}
+
+/**
+ * Below this cosine between the question and the best passage, nothing answers (calibrated with
+ * `npm run eval:ask -- --direct` on QMSum's train meetings, docs/search.md "Ask").
+ */
+export const ANSWER_THRESHOLD = 0.2;
+/** Slide images in citations live as long as search's frame links. */
+const IMAGE_URL_SECONDS = 60 * 60;
+
+/**
+ * POST search/ask/: the passages of the caller's readable meetings (or of one of them) that answer the
+ * question, best first, with the sentences that answer highlighted; extractive (no text is written).
+ * Throws NotFound when `meetingId` is not a meeting the caller may read.
+ */
+export async function askMeetings(ports: AskPorts, caller: Caller, ask: AskQuestion): Promise<AskAnswer> {
+  const visible = (await visibleMeetings(ports.meetings, caller)).map((e) => e.meetingId);
+  if (ask.meetingId !== undefined && !visible.includes(ask.meetingId)) throw new NotFound('Meeting not found.');
+  const rankings = await rankPassages(ports, ask.question, ask.meetingId ? [ask.meetingId] : visible);
+  const ranked = rankedBy(rankings, ask.retrieval);
+  if (!answers(rankings)) return { answer: NOTHING_ANSWERS, mode: 'extractive', citations: [] };
+  const chosen = distinctPassages(ranked, ask.maxCitations);
+  const names = new Map((await ports.meetings.findMeetings([...new Set(chosen.map((p) => p.meetingId))])).map((m) => [m.id, m.name]));
+  const terms = questionTerms(ask.question);
+  const citations = await Promise.all(chosen.filter((p) => names.has(p.meetingId)).map((p) => citationOf(ports, p, names.get(p.meetingId)!, terms)));
+  if (citations.length === 0) return { answer: NOTHING_ANSWERS, mode: 'extractive', citations: [] };
+  return { answer: answerText(citations[0]), mode: 'extractive', citations };
+}
+
+const rankedBy = (r: Rankings, retrieval: keyof Rankings): PassageDoc[] =>
+  (retrieval === 'hybrid' ? r.hybrid : r[retrieval]).map((hit: FusedPassage | { passage: PassageDoc }) => hit.passage);
+
+/** Something answers when the question's nearest passage is close enough (a vector cosine, on one scale for every question). */
+const answers = (r: Rankings): boolean => (r.vectors[0]?.score ?? 0) >= ANSWER_THRESHOLD;
+
+/** The best passages, skipping one that overlaps a passage of the same meeting already chosen. */
+export function distinctPassages(ranked: readonly PassageDoc[], limit: number): PassageDoc[] {
+  const chosen: PassageDoc[] = [];
+  for (const p of ranked) {
+    if (chosen.length >= limit) break;
+    const overlaps = chosen.some((c) => c.meetingId === p.meetingId && c.kind === p.kind && c.firstTurn <= p.lastTurn && p.firstTurn <= c.lastTurn);
+    if (!overlaps) chosen.push(p);
+  }
+  return chosen;
+}
+
+async function citationOf(ports: AskPorts, p: PassageDoc, meetingName: string, terms: readonly string[]): Promise<AskCitation> {
+  const text = passageText(p);
+  return {
+    meeting_id: p.meetingId, meeting_name: meetingName, start_time: p.start, end_time: p.end, speaker: p.lines[0]?.speaker ?? '',
+    text, highlights: highlightSentences(text, terms), turns: [p.firstTurn, p.lastTurn],
+    ...(p.imageKey ? { image_url: await ports.images.presignDownload(p.imageKey, IMAGE_URL_SECONDS) } : {}),
+  };
+}
+
+/** The answer: the best citation's highlighted sentences, verbatim, else its first line. */
+function answerText(c: AskCitation): string {
+  if (c.highlights.length === 0) return c.text.split('\n')[0];
+  return c.highlights.map(([start, end]) => c.text.slice(start, end)).join(' … ');
+}

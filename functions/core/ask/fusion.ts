@@ -1,0 +1,36 @@
+import { passageKey, type PassageDoc, type ScoredPassage } from './model.js';
+
+/** A passage ranked by both retrievers: its fused score and what each gave it (undefined: not in its list). */
+export interface FusedPassage {
+  readonly passage: PassageDoc;
+  readonly score: number;
+  readonly words?: number;
+  readonly vector?: number;
+}
+
+export interface FusionWeights {
+  /** Weight of the BM25 ranking and of the vector ranking. */
+  readonly words: number;
+  readonly vectors: number;
+  /** Reciprocal-rank constant: larger flattens the head of each list. */
+  readonly k: number;
+}
+
+/**
+ * Weighted reciprocal-rank fusion: score = Σ weight / (k + rank) over the two rankings (rank from 1).
+ * Rank-based, so BM25 scores and cosines need no common scale. Ties keep the BM25 order.
+ */
+export function fuse(words: readonly ScoredPassage[], vectors: readonly ScoredPassage[], weights: FusionWeights): FusedPassage[] {
+  const fused = new Map<string, { passage: PassageDoc; score: number; words?: number; vector?: number; order: number }>();
+  const add = (list: readonly ScoredPassage[], weight: number, field: 'words' | 'vector') => list.forEach((hit, i) => {
+    const key = passageKey(hit.passage);
+    const entry = fused.get(key) ?? { passage: hit.passage, score: 0, order: fused.size };
+    entry.score += weight / (weights.k + i + 1);
+    entry[field] = hit.score;
+    fused.set(key, entry);
+  });
+  add(words, weights.words, 'words');
+  add(vectors, weights.vectors, 'vector');
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(({ passage, score, words: w, vector }) => ({ passage, score, words: w, vector }));
+}
