@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 /** Direct download links expire this long after the recording is fetched (Webex: 3 hours). */
 export const DIRECT_LINK_SECONDS = 3 * 60 * 60;
@@ -42,7 +42,11 @@ export interface LocalWebex {
   stop(): Promise<void>;
 }
 
-export interface LocalWebexOptions { dataDir: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void }
+export interface LocalWebexOptions {
+  dataDir: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void;
+  /** The only folders POST /dev/webex/recordings may read a file from (provider-kit allowedRecordingFile). */
+  recordingDirs: readonly string[];
+}
 
 export const webexSign = (secret: string, body: string) => createHmac('sha1', secret).update(body).digest('hex');
 
@@ -193,9 +197,11 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const file = typeof body?.file === 'string' ? body.file : '';
       if (!email || !file) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} (file: a path of a recording on this machine).' });
+      const allowed = allowedRecordingFile(file, options.recordingDirs);
+      if (!allowed) return sendJson(res, 400, { message: `file must be a recording inside ${options.recordingDirs.join(' or ')}.` });
       let facts;
       try {
-        facts = await describeFile(file);
+        facts = await describeFile(allowed);
       } catch {
         return sendJson(res, 400, { message: `No readable file at ${file}.` });
       }
@@ -205,7 +211,7 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
         id: randomUUID().replace(/-/g, ''), meetingId: `${randomUUID().replace(/-/g, '')}_I_${token(6)}`,
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Webex meeting',
         createTime: now.toISOString(), timeRecorded: new Date(now.getTime() - facts.durationSeconds * 1000).toISOString(),
-        durationSeconds: Math.round(facts.durationSeconds), sizeBytes: facts.size, format: 'MP4', hostEmail: email, path: file,
+        durationSeconds: Math.round(facts.durationSeconds), sizeBytes: facts.size, format: 'MP4', hostEmail: email, path: allowed,
         participants: Array.isArray(body?.participants) ? body.participants.filter((x): x is string => typeof x === 'string') : [],
         preventDownload: body?.prevent_download === true,
       };

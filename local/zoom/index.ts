@@ -10,7 +10,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number; stall_downloads?: number }
 export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[] }
@@ -35,7 +35,11 @@ export interface LocalZoom {
   stop(): Promise<void>;
 }
 
-export interface LocalZoomOptions { dataDir: string; appUrl: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void }
+export interface LocalZoomOptions {
+  dataDir: string; appUrl: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void;
+  /** The only folders POST /dev/zoom/recordings may read a file from (provider-kit allowedRecordingFile). */
+  recordingDirs: readonly string[];
+}
 
 export function zoomSign(secret: string, timestamp: string, body: string) {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
@@ -176,9 +180,11 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const file = typeof body?.file === 'string' ? body.file : '';
       if (!email || !file) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} (file: a path of a recording on this machine).' });
+      const allowed = allowedRecordingFile(file, options.recordingDirs);
+      if (!allowed) return sendJson(res, 400, { message: `file must be a recording inside ${options.recordingDirs.join(' or ')}.` });
       let facts;
       try {
-        facts = await describeFile(file);
+        facts = await describeFile(allowed);
       } catch {
         return sendJson(res, 400, { message: `No readable file at ${file}.` });
       }
@@ -191,7 +197,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Zoom meeting', type: 2,
         start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
         total_size: facts.size, recording_count: 1,
-        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: file,
+        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: allowed,
           ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}),
           ...(typeof body?.stall_downloads === 'number' && Number.isInteger(body.stall_downloads) && body.stall_downloads >= 0 ? { stall_downloads: body.stall_downloads } : {}) }],
       };

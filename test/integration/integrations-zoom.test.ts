@@ -114,7 +114,7 @@ describe('a recording made on the local Zoom server', () => {
     const made = await fetch(`${edition.url}/dev/zoom/recordings`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       // The first 20 s of meeting_ami: the import is the same for any length, the speech engine's time is not.
-      body: JSON.stringify({ email, topic: 'Weekly sync', file: await fixtureClip('meeting_ami.m4a', 20, path.join(dir, 'clip')) }),
+      body: JSON.stringify({ email, topic: 'Weekly sync', file: await fixtureClip('meeting_ami.m4a', 20, path.join(dir, 'data', 'dev-recordings')) }),
     });
     expect(made.status).toBe(201);
     expect((await made.json()).webhook_status).toBe(200);
