@@ -7,6 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { jest } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { IMPORT_RECORDING } from '../../lib/definitions/workflows.js';
@@ -145,6 +147,32 @@ describe('a recording made on the local Zoom server', () => {
     expect(runs.executions?.length).toBe(1);
     expect((await myMeetings()).filter((m) => m.name === 'Weekly sync')).toHaveLength(1);
   }, 60_000);
+
+  it('imports nothing from a signed webhook naming a download host that is not Zoom\'s, and sends that host no token', async () => {
+    const requests: string[] = [];
+    const listener = http.createServer((req, res) => { requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`); res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end(); });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/rec/download/ssrf`;
+      const recording = (await zoomState()).recordings.at(-1);
+      const body = JSON.stringify({ event: 'recording.completed', event_ts: Date.now(), download_token: 'dl-token', payload: { object: {
+        uuid: 'ssrf-recording==', host_id: recording.host_id, topic: 'SSRF', start_time: recording.start_time, duration: 1,
+        recording_files: [{ id: 'ssrf-file', file_type: 'M4A', recording_type: 'audio_only', file_size: 1000, status: 'completed', download_url: target }],
+      } } });
+      expect((await postWebhook(body, await signed(body))).status).toBe(200);
+      const { sfn } = h.clients();
+      const { ListExecutionsCommand } = await import('@aws-sdk/client-sfn');
+      const arn = edition.stepFunctions.arnFor(IMPORT_RECORDING.id);
+      await eventually(async () => {
+        const runs = (await sfn.send(new ListExecutionsCommand({ stateMachineArn: arn }))).executions ?? [];
+        if (runs.length < 2 || runs.some((r) => r.status === 'RUNNING')) throw new Error('import still running');
+      }, 60_000, 500);
+      expect(requests).toEqual([]);
+      expect((await myMeetings()).some((m) => m.name === 'SSRF')).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => { listener.closeAllConnections(); listener.close(() => resolve()); });
+    }
+  }, 90_000);
 
   it('app_deauthorized removes the tokens and, without data retention, the imported meetings', async () => {
     const answer = await fetch(`${edition.url}/dev/zoom/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
