@@ -45,6 +45,13 @@ export interface MinutesLedger {
   /** The minutes given back, 0 when nothing was left to refund. */
   refundMinutes(meetingId: string, recordingId: string): Promise<number>;
   findCharge(meetingId: string, recordingId: string): Promise<{ userId: string; minutes: number; refunded: boolean } | undefined>;
+  /** The version of the user's minutes ledger: every charge moves it on (0 before the first). */
+  ledgerVersion(userId: string): Promise<number>;
+  /**
+   * Charges like chargeMinutes, but only while the user's ledger is still at `version` (a conditional write on the
+   * ledger): `ledger_changed` when another charge came first, and nothing was written.
+   */
+  chargeMinutesAtVersion(meetingId: string, recordingId: string, userId: string, minutes: number, now: string, version: number): Promise<'charged' | 'already_charged' | 'ledger_changed'>;
 }
 
 /** The transcript pointer of a meeting. */

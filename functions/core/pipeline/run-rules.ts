@@ -6,7 +6,7 @@
 import { WAITING_FOR_MINUTES } from '../billing/messages.js';
 import type { MinutesBalance, MeetingsRepository } from '../meetings/model.js';
 import type { Clock } from '../ports.js';
-import { MeetingGone, MeetingNotFound } from './errors.js';
+import { MeetingGone, MeetingNotFound, MinutesLedgerBusy, MinutesUsedUp } from './errors.js';
 import { minutesToCharge } from './minutes.js';
 import type { MinutesLedger, ProcessingStates, RunClaims, Transcripts } from './ports.js';
 import { failureReason, queuedState, type PipelineStep } from './processing-status.js';
@@ -49,22 +49,37 @@ export async function claimUpload(ports: ClaimPorts, run: UploadRun, waitsSoFar 
 
 export interface ChargePorts {
   readonly meetings: Pick<MeetingsRepository, 'find'>;
-  readonly ledger: Pick<MinutesLedger, 'chargeMinutes' | 'findCharge'>;
+  readonly minutes: MinutesBalance;
+  readonly ledger: Pick<MinutesLedger, 'findCharge' | 'ledgerVersion' | 'chargeMinutesAtVersion'>;
   readonly clock: Clock;
 }
 
+/** Tries of one charge against a ledger other recordings keep charging (each lost try means another charge landed). */
+const CHARGE_TRIES = 20;
+
 /**
- * Charges the host ceil(duration / 60) minutes for the recording `etag` of the meeting, once per recording:
- * a re-delivered run is not charged again. Answers the host and the minutes charged for this recording.
- * Throws MeetingNotFound when the meeting was deleted.
+ * Charges the host ceil(duration / 60) minutes for the recording `etag` of the meeting, once per recording (a
+ * re-delivered run is not charged again), and only while the host has minutes left at the moment of the charge:
+ * the balance is read after the ledger's version and the charge is written only if that version is unchanged, so
+ * recordings processed at the same time charge one after another, exactly as if they had run in turn (the last
+ * one that fits may take the balance below 0; the others wait). Answers the host and the minutes charged.
+ * Throws MeetingNotFound (meeting deleted), MinutesUsedUp (nothing charged; the run waits for minutes),
+ * MinutesLedgerBusy (the ledger changed under every try).
  */
 export async function chargeRecordingOnce(ports: ChargePorts, meetingId: string, etag: string, durationSeconds: number) {
   const aggregate = await ports.meetings.find(meetingId);
   if (!aggregate) throw new MeetingNotFound(`Meeting ${meetingId} was deleted.`);
+  const host = aggregate.meeting.hostUserId;
   const minutes = minutesToCharge(durationSeconds);
-  const charged = await ports.ledger.chargeMinutes(meetingId, etag, aggregate.meeting.hostUserId, minutes, new Date(ports.clock()).toISOString());
-  const minutesCharged = charged ? minutes : (await ports.ledger.findCharge(meetingId, etag))?.minutes ?? minutes;
-  return { meeting: aggregate.meeting, minutesCharged };
+  for (let tries = 0; tries < CHARGE_TRIES; tries += 1) {
+    const existing = await ports.ledger.findCharge(meetingId, etag);
+    if (existing && !existing.refunded) return { meeting: aggregate.meeting, minutesCharged: existing.minutes };
+    const version = await ports.ledger.ledgerVersion(host);
+    if ((await ports.minutes.minutesLeft(host)) < 0) throw new MinutesUsedUp(WAITING_FOR_MINUTES);
+    const outcome = await ports.ledger.chargeMinutesAtVersion(meetingId, etag, host, minutes, new Date(ports.clock()).toISOString(), version);
+    if (outcome === 'charged') return { meeting: aggregate.meeting, minutesCharged: minutes };
+  }
+  throw new MinutesLedgerBusy(`The minutes of user ${host} changed under ${CHARGE_TRIES} tries of a charge.`);
 }
 
 /** A claimed run as the later states receive it. */

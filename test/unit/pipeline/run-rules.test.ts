@@ -62,6 +62,24 @@ describe('chargeRecordingOnce', () => {
     expect([...p.charges.values()].map((c) => c.minutes)).toEqual([1, 2]);
   });
 
+  it('charges ten recordings probed at once on a 60-minute plan as if one after another: three charged, the others wait', async () => {
+    const charge = async (inParallel: boolean) => {
+      const p = inMemoryPipeline();
+      p.setAllowance('host', 60);
+      const ids = Array.from({ length: 10 }, (_, i) => `m${i}`);
+      for (const id of ids) p.addMeeting(id, 'host');
+      const one = (id: string) => chargeRecordingOnce(p.ports, id, 'e1', 21 * 60).then(() => 'charged', (error: Error) => error.name);
+      const outcomes: string[] = [];
+      if (inParallel) outcomes.push(...await Promise.all(ids.map(one)));
+      else for (const id of ids) outcomes.push(await one(id));
+      return { outcomes: outcomes.sort(), left: await p.ports.minutes.minutesLeft('host') };
+    };
+    const parallel = await charge(true);
+    expect(parallel).toEqual(await charge(false));
+    expect(parallel.left).toBe(-3);
+    expect(parallel.outcomes).toEqual([...Array(7).fill('MinutesUsedUp'), ...Array(3).fill('charged')]);
+  });
+
   it('refuses a meeting deleted before its recording was probed', async () => {
     const p = inMemoryPipeline();
     await expect(chargeRecordingOnce(p.ports, 'gone', 'e1', 60)).rejects.toBeInstanceOf(MeetingNotFound);
