@@ -19,10 +19,13 @@ export interface TranscriptRecord {
 export interface RunClaims {
   /**
    * Claims processing of one upload for one execution. A second execution for the same upload is refused
-   * (claimed false) unless the earlier one failed, when it takes over with the next attempt number; the
-   * same execution resumed after a crash gets its claim back.
+   * (claimed false) unless the earlier one failed (or, with `takeOverSucceeded`, succeeded: the same file uploaded
+   * again after another upload replaced it), when it takes over with the next attempt number; the same execution
+   * resumed after a crash gets its claim back.
    */
-  claimRun(meetingId: string, etag: string, executionId: string, now: string): Promise<RunClaim>;
+  claimRun(meetingId: string, etag: string, executionId: string, now: string, options?: { readonly takeOverSucceeded?: boolean }): Promise<RunClaim>;
+  /** The claim of one upload, if any run claimed it. */
+  findRun(meetingId: string, etag: string): Promise<{ readonly executionId: string; readonly attempt: number; readonly status: RunStatus } | undefined>;
   /** Records how a claimed run ended (a failed one may be taken over by a later trigger); another execution's claim is left alone. */
   finishRun(meetingId: string, etag: string, executionId: string, status: Exclude<RunStatus, 'running'>): Promise<void>;
 }

@@ -22,26 +22,36 @@ export type ClaimOutcome =
 export interface ClaimPorts {
   readonly meetings: Pick<MeetingsRepository, 'find'>;
   readonly minutes: MinutesBalance;
-  readonly claims: Pick<RunClaims, 'claimRun'>;
-  readonly states: Pick<ProcessingStates, 'resetState'>;
+  readonly claims: Pick<RunClaims, 'claimRun' | 'findRun'>;
+  readonly states: Pick<ProcessingStates, 'resetState' | 'findState'>;
   readonly clock: Clock;
 }
 
 /**
- * Claims `run` for its execution: a deleted meeting is not processed; a host without minutes left waits
- * unclaimed (the reason on the row, `waitsSoFar + 1` checks made); a second execution for the same upload is
- * refused. A claimed run starts from a fresh queued state.
+ * Claims `run` for its execution: a deleted meeting is not processed; a second execution for the same upload is
+ * refused without touching the meeting while another run of it is under way or its finished result is what the
+ * meeting shows (a retry never moves a meeting backwards); the same file uploaded again after another upload
+ * replaced it is processed again (taking over the succeeded claim; its charge is not made twice); a host without
+ * minutes left waits unclaimed (the reason on the row, `waitsSoFar + 1` checks made). A claimed run starts from a
+ * fresh queued state.
  */
 export async function claimUpload(ports: ClaimPorts, run: UploadRun, waitsSoFar = 0): Promise<ClaimOutcome> {
   const aggregate = await ports.meetings.find(run.meetingId);
   if (!aggregate) return { outcome: 'meeting_not_found', attempt: 0 };
   const now = new Date(ports.clock()).toISOString();
+  const earlier = await ports.claims.findRun(run.meetingId, run.etag);
+  const otherRun = earlier !== undefined && earlier.executionId !== run.executionId;
+  const shownNow = (await ports.states.findState(run.meetingId))?.uploadEtag === run.etag;
+  const reupload = otherRun && earlier.status === 'succeeded' && !shownNow;
+  if (otherRun && (earlier.status === 'running' || (earlier.status === 'succeeded' && !reupload))) {
+    return { outcome: 'already_processing', attempt: earlier.attempt };
+  }
   // A recording whose host has no minutes left (a live-room recording is kept even then) waits, unclaimed.
   if ((await ports.minutes.minutesLeft(aggregate.meeting.hostUserId)) < 0) {
     await ports.states.resetState(run.meetingId, { ...queuedState(run.key, run.etag, now), reason: WAITING_FOR_MINUTES });
     return { outcome: 'waiting_for_minutes', attempt: 0, waits: waitsSoFar + 1 };
   }
-  const claim = await ports.claims.claimRun(run.meetingId, run.etag, run.executionId, now);
+  const claim = await ports.claims.claimRun(run.meetingId, run.etag, run.executionId, now, { takeOverSucceeded: reupload });
   if (!claim.claimed) return { outcome: 'already_processing', attempt: claim.attempt };
   await ports.states.resetState(run.meetingId, queuedState(run.key, run.etag, now));
   return { outcome: 'claimed', attempt: claim.attempt };

@@ -18,15 +18,16 @@ export function inMemoryPipeline(now = Date.parse('2026-03-01T10:00:00Z')) {
   const charged = (userId: string) => [...charges.values()].filter((c) => c.userId === userId && !c.refunded).reduce((sum, c) => sum + c.minutes, 0);
 
   const claims: RunClaims = {
-    async claimRun(meetingId, etag, executionId) {
+    async claimRun(meetingId, etag, executionId, _now, options = {}) {
       const key = `${meetingId}/${etag}`;
       const run = runs.get(key);
       if (!run) { runs.set(key, { executionId, attempt: 1, status: 'running' }); return { claimed: true, attempt: 1 }; }
       if (run.executionId === executionId) return { claimed: true, attempt: run.attempt };
-      if (run.status !== 'failed') return { claimed: false, attempt: run.attempt };
+      if (run.status !== 'failed' && !(run.status === 'succeeded' && options.takeOverSucceeded)) return { claimed: false, attempt: run.attempt };
       runs.set(key, { executionId, attempt: run.attempt + 1, status: 'running' });
       return { claimed: true, attempt: run.attempt + 1 };
     },
+    findRun: async (meetingId, etag) => runs.get(`${meetingId}/${etag}`),
     async finishRun(meetingId, etag, executionId, status) {
       const run = runs.get(`${meetingId}/${etag}`);
       if (run?.executionId === executionId) run.status = status;

@@ -35,6 +35,34 @@ describe('claimUpload', () => {
     expect(p.runs.size).toBe(0);
   });
 
+  it('never moves a meeting backwards: a retry while another run processes the upload, or after it finished, changes nothing', async () => {
+    const p = inMemoryPipeline();
+    p.addMeeting('m1', 'host');
+    await claimUpload(p.ports, upload('x1'));
+    p.setMinutesLeft('host', -5);
+    const processing = { ...p.states.get('m1')!, status: 'processing' as const, step: 'Transcription' as const };
+    await p.ports.states.resetState('m1', processing);
+    expect(await claimUpload(p.ports, upload('retry-1'))).toEqual({ outcome: 'already_processing', attempt: 1 });
+    expect(p.states.get('m1')).toEqual(processing);
+    await completeRun(p.ports, upload('x1'));
+    const ready = p.states.get('m1');
+    expect(await claimUpload(p.ports, upload('retry-2'), 3)).toEqual({ outcome: 'already_processing', attempt: 1 });
+    expect(p.states.get('m1')).toEqual(ready);
+    expect(ready).toMatchObject({ status: 'ready', reason: null });
+  });
+
+  it('processes a known-good file uploaded again after a failed upload replaced it', async () => {
+    const p = inMemoryPipeline();
+    p.addMeeting('m1', 'host');
+    await claimUpload(p.ports, upload('good-1'));
+    await completeRun(p.ports, upload('good-1'));
+    const bad = { meetingId: 'm1', key: 'uploads/m1/recording.mp4', etag: 'e-bad', executionId: 'bad-1' };
+    await claimUpload(p.ports, bad);
+    await failRun(p.ports, bad, { Error: 'NotMediaFile', Cause: 'not a recording' });
+    expect(await claimUpload(p.ports, upload('good-2'))).toEqual({ outcome: 'claimed', attempt: 2 });
+    expect(p.states.get('m1')).toMatchObject({ status: 'queued', uploadEtag: 'e1', reason: null });
+  });
+
   it('keeps the recording of a host without minutes waiting, unclaimed, and counts the checks', async () => {
     const p = inMemoryPipeline();
     p.addMeeting('m1', 'host');
