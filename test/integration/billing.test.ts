@@ -194,6 +194,9 @@ describe('POST /api/webhooks/stripe/', () => {
     expect((await post(forged)).status).toBe(400);
     const tampered = signatureHeader(forged, webhookSecret);
     expect((await post(forged.replace('deleted', 'updated'), tampered)).status).toBe(400);
+    // Signed with the real secret but dated 400 s ahead (beyond the 300 s tolerance, as a stale one is): refused (issue 28).
+    const future = JSON.stringify({ id: 'evt_future', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: sub.id, object: 'subscription' } } });
+    expect((await post(future, signatureHeader(future, webhookSecret, Math.floor(Date.now() / 1000) + 400))).status).toBe(400);
     expect((await subscriptionOf(user.access)).subscription.status).toBe('active');
   }, 60_000);
 

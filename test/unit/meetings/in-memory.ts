@@ -139,7 +139,7 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
     ...meetingRoutes(deps),
     // An empty search index (never written here): name search falls back to the repository.
     ...searchRoutes({ meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)) }),
-    ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, clock: deps.clock, newId: deps.newId }),
+    ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, meetings, clock: deps.clock, newId: deps.newId }),
   ];
   const handler = createApiHandler(routes, { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   return {
