@@ -80,6 +80,16 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     return status;
   }
 
+  const clientAuthenticated = (req: http.IncomingMessage) => {
+    const basic = /^Basic\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+    const [id, secret] = Buffer.from(basic ?? '', 'base64').toString('utf8').split(':');
+    return id === state.credentials.client_id && secret === state.credentials.client_secret;
+  };
+  const forgetTokens = (email: string) => {
+    for (const [k, v] of Object.entries(state.oauth.refresh)) if (v.email === email) delete state.oauth.refresh[k];
+    for (const [k, v] of Object.entries(state.oauth.access)) if (v.email === email) delete state.oauth.access[k];
+  };
+
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log?.('local zoom failed', { error: String(error) });
@@ -97,10 +107,18 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
         return location;
       });
     }
+    if (p === '/oauth/revoke' && req.method === 'POST') {
+      // Zoom's revoke: Basic client auth, form token=<access token>; it uninstalls the app for that account, so every
+      // token of the account stops working.
+      if (!clientAuthenticated(req)) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
+      const email = state.oauth.access[(await formBody(req, url)).get('token') ?? '']?.email;
+      if (!email) return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_request' });
+      forgetTokens(email);
+      save();
+      return sendJson(res, 200, { status: 'success' });
+    }
     if (p === '/oauth/token' && req.method === 'POST') {
-      const basic = /^Basic\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
-      const [id, secret] = Buffer.from(basic ?? '', 'base64').toString('utf8').split(':');
-      if (id !== state.credentials.client_id || secret !== state.credentials.client_secret) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
+      if (!clientAuthenticated(req)) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
       const pair = grant(state.oauth, await formBody(req, url), accessSeconds);
       save();
       if (!pair) return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_grant' });
@@ -211,8 +229,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const body = await jsonBody(req);
       const acct = state.accounts[String(body?.email ?? '').toLowerCase()];
       if (!acct) return sendJson(res, 404, { message: 'No such test account.' });
-      for (const [k, v] of Object.entries(state.oauth.refresh)) if (v.email === acct.email) delete state.oauth.refresh[k];
-      for (const [k, v] of Object.entries(state.oauth.access)) if (v.email === acct.email) delete state.oauth.access[k];
+      forgetTokens(acct.email);
       save();
       const status = await deliver({ event: 'app_deauthorized', event_ts: Date.now(), payload: {
         account_id: acct.account_id, user_id: acct.id, signature: token(), deauthorization_time: new Date().toISOString(), client_id: state.credentials.client_id,

@@ -39,10 +39,12 @@ const signed = async (body: string, ts = String(Math.floor(Date.now() / 1000))) 
 const myMeetings = async () => (await h.api('GET', 'meetings/?page=1', user.access)).body.results as any[];
 
 /** Authorizes on the local Zoom server and returns the code and state of the redirect back to /home. */
-async function authorize(): Promise<{ code: string; state: string }> {
+async function authorize(account?: string): Promise<{ code: string; state: string }> {
   const answer = await h.api('GET', 'users/z_authorization_url/', user.access);
   expect(answer.status).toBe(200);
-  const redirect = await fetch(answer.body.authorization_url, { redirect: 'manual' });
+  const url = new URL(answer.body.authorization_url);
+  if (account) url.searchParams.set('login_hint', account);
+  const redirect = await fetch(url, { redirect: 'manual' });
   expect(redirect.status).toBe(302);
   const back = new URL(redirect.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(`${edition.url}/home`);
@@ -181,5 +183,32 @@ describe('a recording made on the local Zoom server', () => {
     expect(me).toMatchObject({ zoom_integrated: false, zoom_refresh_token_exists: false });
     expect(await h.item(`USER#${user.userId}`, 'INTEGRATION#zoom')).toBeUndefined();
     expect((await h.api('GET', `meetings/${meetingId}/`, user.access)).status).toBe(404);
+  }, 60_000);
+});
+
+describe('switching and removing the Zoom account (issue 28)', () => {
+  const connectAs = async (account: string) => {
+    const { code, state } = await authorize(account);
+    expect((await h.api('GET', `users/${user.userId}/z_user_access_token/?authorization_code=${code}&state=${encodeURIComponent(state)}`, user.access)).status).toBe(200);
+  };
+  const tokensOf = async (account: string) => Object.values((await zoomState()).oauth.access as Record<string, { email: string }>).filter((t) => t.email === account).length;
+  const hostIdOf = async (account: string) => ((await zoomState()).accounts as Record<string, { id: string }>)[account]!.id;
+  const recordingFor = async (hostId: string, topic: string) => {
+    const body = JSON.stringify({ event: 'recording.completed', event_ts: Date.now(), payload: { object: { uuid: `${topic}==`, host_id: hostId, topic, recording_files: [] } } });
+    return (await (await postWebhook(body, await signed(body))).json()).detail as string;
+  };
+
+  it('a new account unlinks the old one and revokes its tokens at Zoom; removal revokes the new one', async () => {
+    await connectAs('first@zoom-switch.example.com');
+    const first = await hostIdOf('first@zoom-switch.example.com');
+    expect(await tokensOf('first@zoom-switch.example.com')).toBeGreaterThan(0);
+    await connectAs('second@zoom-switch.example.com');
+    expect(await tokensOf('first@zoom-switch.example.com')).toBe(0);
+    expect(await recordingFor(first, 'Old account')).toBe('No connected user for this host; ignored.');
+    const second = await hostIdOf('second@zoom-switch.example.com');
+    expect(await tokensOf('second@zoom-switch.example.com')).toBeGreaterThan(0);
+    expect((await h.api('PUT', `users/${user.userId}/z_remove_integration/`, user.access)).status).toBe(200);
+    expect(await tokensOf('second@zoom-switch.example.com')).toBe(0);
+    expect(await recordingFor(second, 'Removed account')).toBe('No connected user for this host; ignored.');
   }, 60_000);
 });

@@ -136,8 +136,14 @@ export function zoomLifecycle(api: ReturnType<typeof zoomApi>, settings: ZoomSet
       return { providerKeys: [identity.id] };
     },
     completed: (userId) => backfill(userId),
-    async removed() {
-      // Zoom revokes on its side when the user removes the app; removal here only forgets our copy.
+    async removed(_connection, accessToken, { revoke }) {
+      // Zoom's documented revoke (POST /oauth/revoke, Basic client auth, form token=…) also uninstalls the app for the account.
+      if (!revoke || !accessToken) return;
+      const c = await settings.credentials();
+      await requestJson(`${settings.oauthBase}/oauth/revoke`, {
+        method: 'POST', body: new URLSearchParams({ token: accessToken }),
+        headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      });
     },
   };
 }
