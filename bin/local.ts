@@ -12,7 +12,7 @@ const log = (message: string, extra?: Record<string, unknown>) =>
 
 const edition = await startLocalEdition({
   dataDir: config.dataDir, host: config.host, port: config.port,
-  servicePorts: config.servicePorts, mail: config.mail, mailFrom: config.mailFrom, seedSamples: true, log,
+  servicePorts: config.servicePorts, mail: config.mail, mailFrom: config.mailFrom, devRecordingsDir: config.devRecordingsDir, seedSamples: true, log,
 });
 
 console.log(`

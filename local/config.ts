@@ -17,6 +17,8 @@ const schema = z.object({
   MEETSCRIBE_COMPREHEND_PORT: port(0),
   /** 'mailbox' keeps e-mail on disk (shown at /dev/mailbox); 'ses' sends through real Amazon SES with your AWS credentials. */
   MEETSCRIBE_MAIL: z.enum(['mailbox', 'ses']).default('mailbox'),
+  /** Folder POST /dev/zoom/recordings and /dev/webex/recordings may read recordings from (besides the fixtures). */
+  MEETSCRIBE_DEV_RECORDINGS_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().email().default('MeetScribe <no-reply@meetscribe.local>').or(z.string().min(3)),
 });
 
@@ -45,6 +47,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, projectRoot: string) {
       comprehend: c.MEETSCRIBE_COMPREHEND_PORT,
     },
     mail: c.MEETSCRIBE_MAIL,
+    devRecordingsDir: c.MEETSCRIBE_DEV_RECORDINGS_DIR === undefined ? undefined : path.resolve(projectRoot, c.MEETSCRIBE_DEV_RECORDINGS_DIR),
     mailFrom: c.MAIL_FROM,
   };
 }

@@ -64,6 +64,11 @@ export interface LocalEditionOptions {
   transcribeEngine?: TranscriptionEngine;
   /** Seeds the two sample meetings in the background once started, when missing (local/samples; `npm start`). @default false */
   seedSamples?: boolean;
+  /**
+   * The folder POST /dev/zoom/recordings and /dev/webex/recordings may read recordings from, besides the fixtures
+   * (MEETSCRIBE_FIXTURES_DIR, else ../shared/fixtures). @default `${dataDir}/dev-recordings`
+   */
+  devRecordingsDir?: string;
   log?: Log;
 }
 
@@ -95,7 +100,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
 
   const stoppers: Array<() => Promise<void>> = [];
   try {
-    const mail = mailMode === 'mailbox' ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0 }) : undefined;
+    const mail = mailMode === 'mailbox' ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0, credentials: LOCAL_CREDENTIALS }) : undefined;
     if (mail) stoppers.push(() => mail.stop());
 
     let stripeEndpoint: string | undefined;
@@ -111,11 +116,13 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     stoppers.push(() => gateway.stop());
 
     // Local Zoom and Webex test servers (docs/integrations.md): their secrets, base URLs and /dev/ routes.
-    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log });
+    const recordingDirs = [options.devRecordingsDir ?? path.join(options.dataDir, 'dev-recordings'), fixturesDir(projectRoot)];
+    await mkdir(recordingDirs[0]!, { recursive: true });
+    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log, recordingDirs });
     stoppers.push(() => meetingServices.stop());
     Object.assign(devRoutes, meetingServices.devRoutes);
 
-    const dynamo = await startLocalDynamo({ dataDir: options.dataDir, port: ports.dynamodb ?? 0, tables: TABLES });
+    const dynamo = await startLocalDynamo({ dataDir: options.dataDir, port: ports.dynamodb ?? 0, tables: TABLES, credentials: LOCAL_CREDENTIALS });
     stoppers.push(() => dynamo.stop());
 
     let stepFunctions: LocalStepFunctions | undefined;
@@ -133,7 +140,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
 
     const stripeSecrets = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
     const secrets = await startLocalSecrets({
-      dataDir: options.dataDir, port: ports.secrets ?? 0,
+      dataDir: options.dataDir, port: ports.secrets ?? 0, credentials: LOCAL_CREDENTIALS,
       secrets: [{ name: AUTH_SECRET.localName }, ...stripeSecrets.map((d) => ({ name: d.localName })), { name: INTEGRATION_SECRETS.tokenKey.localName }, ...meetingServices.secrets],
     });
     stoppers.push(() => secrets.stop());
@@ -148,7 +155,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     stoppers.push(() => stripe.stop());
     stripeEndpoint = stripe.endpoint;
 
-    const comprehend = await startLocalComprehend({ dataDir: options.dataDir, port: ports.comprehend ?? 0 });
+    const comprehend = await startLocalComprehend({ dataDir: options.dataDir, port: ports.comprehend ?? 0, credentials: LOCAL_CREDENTIALS });
     stoppers.push(() => comprehend.stop());
 
     const sfnPort = ports.stepFunctions ?? 0;
@@ -180,18 +187,18 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
 
     // Transcribe reads media from S3 (it may resume jobs at once), so it starts after the S3 variable is set,
     // and before the runner resumes executions that call it.
-    const transcribe = await startLocalTranscribe({ dataDir: options.dataDir, port: ports.transcribe ?? 0, engine: options.transcribeEngine, log });
+    const transcribe = await startLocalTranscribe({ dataDir: options.dataDir, port: ports.transcribe ?? 0, engine: options.transcribeEngine, log, credentials: LOCAL_CREDENTIALS });
     stoppers.push(() => transcribe.stop());
     addEndpoint('TRANSCRIBE', transcribe.endpoint);
 
     // Textract (tesseract.js) reads Document.S3Object through the S3 variable set above.
-    const textract = await startLocalTextract({ port: ports.textract ?? 0 });
+    const textract = await startLocalTextract({ port: ports.textract ?? 0, credentials: LOCAL_CREDENTIALS });
     stoppers.push(() => textract.stop());
     addEndpoint('TEXTRACT', textract.endpoint);
 
     stepFunctions = await startLocalStepFunctions({
       dataDir: options.dataDir, port: sfnPort, projectRoot, stateMachines: machines,
-      region: LOCAL_REGION, accountId: LOCAL_ACCOUNT, waitScale: options.waitScale, log,
+      region: LOCAL_REGION, accountId: LOCAL_ACCOUNT, waitScale: options.waitScale, log, credentials: LOCAL_CREDENTIALS,
     });
     const sfn = stepFunctions;
     stoppers.push(() => sfn.stop());
@@ -227,6 +234,11 @@ async function trigger(stepFunctions: LocalStepFunctions, event: ObjectCreatedEv
       log('Could not start execution for upload', { key: event.key, error: (error as Error).message });
     }
   }
+}
+
+/** The shared recordings the /dev/ recording calls may use: MEETSCRIBE_FIXTURES_DIR, else ../shared/fixtures beside the project. */
+function fixturesDir(projectRoot: string): string {
+  return path.resolve(process.env.MEETSCRIBE_FIXTURES_DIR ?? path.join(projectRoot, '..', 'shared', 'fixtures'));
 }
 
 function setCredentialsAndRegion() {

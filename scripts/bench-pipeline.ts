@@ -165,8 +165,7 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
     if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
     console.log(`Uploaded in ${((Date.now() - uploaded) / 1000).toFixed(1)} s; processing ...`);
 
-    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    const sfn = new SFNClient({ endpoint: edition.endpoints.SFN, region: 'us-east-1', credentials });
+    const sfn = new SFNClient({ endpoint: edition.endpoints.SFN, region: 'us-east-1', credentials: edition.credentials });
     const stateMachineArn = edition.stepFunctions.arnFor(PROCESS_MEETING.id);
     let executionArn: string | undefined;
     for (;;) {

@@ -18,9 +18,10 @@ const multiset = (words: string[]) => words.reduce((m, w) => m.set(w, (m.get(w) 
 async function main() {
   const reference = tokenize((await readFixtureMeeting()).on_screen_text.lines.join(' '));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-eval-ocr-'));
-  const textract = await startLocalTextract({});
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const textract = await startLocalTextract({ credentials });
   try {
-    const client = new TextractClient({ endpoint: textract.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const client = new TextractClient({ endpoint: textract.endpoint, region: 'us-east-1', credentials });
     const frames = await extractFrames(path.join(FIXTURES_DIR, 'meeting', 'meeting_constructed.mp4'), dir);
     console.log(`Frames extracted: ${frames.length} (at ${frames.map((f) => `${f.timestamp}s`).join(', ')})`);
     let totalHit = 0;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { detectSentiment } from './sentiment-model.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { listenLocal } from '../http/listen.js';
 
 export interface LocalComprehend { readonly endpoint: string; stop(): Promise<void> }
@@ -11,6 +12,8 @@ export interface LocalComprehendOptions {
   host?: string;
   /** @default 0 (a random free port) */
   port?: number;
+  /** This run's key pair: every request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  credentials: Credentials;
 }
 
 /** Comprehend's documented limits for the sentiment calls. */
@@ -30,9 +33,9 @@ class ComprehendError extends Error {
  * TextSizeLimitExceededException; empty text → InvalidRequestException. Point `@aws-sdk/client-comprehend`
  * at `endpoint` (AWS_ENDPOINT_URL_COMPREHEND). Throws if the port is taken.
  */
-export async function startLocalComprehend(options: LocalComprehendOptions = {}): Promise<LocalComprehend> {
+export async function startLocalComprehend(options: LocalComprehendOptions): Promise<LocalComprehend> {
   const server = http.createServer((req, res) => {
-    handle(req).then(
+    handle(req, options.credentials).then(
       (body) => reply(res, 200, body),
       (error: unknown) => {
         const e = error instanceof ComprehendError ? error : new ComprehendError('InternalServerException', 'Internal failure', 500);
@@ -44,9 +47,11 @@ export async function startLocalComprehend(options: LocalComprehendOptions = {})
   return listenLocal(server, options);
 }
 
-async function handle(req: http.IncomingMessage): Promise<unknown> {
+async function handle(req: http.IncomingMessage, credentials: Credentials): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  const refused = refuseUnsigned(req, Buffer.concat(chunks), credentials, 'comprehend');
+  if (refused) throw new ComprehendError(refused.type, refused.message, refused.status);
   const target = String(req.headers['x-amz-target'] ?? '');
   if (req.method !== 'POST' || !target.startsWith(TARGET_PREFIX)) throw new ComprehendError('UnknownOperationException', `Unsupported request ${req.method} ${target}`);
   let input: { Text?: unknown; TextList?: unknown; LanguageCode?: unknown };

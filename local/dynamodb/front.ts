@@ -6,6 +6,7 @@ import type { RequestTokens } from './request-tokens.js';
 import { transactGetItems, transactWriteItems } from './transactions.js';
 import { describeTimeToLive, updateTimeToLive, type TtlStore } from './ttl.js';
 import type { UndoJournal } from './undo-journal.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { DynamoError, operationOf, sendJson, type Json, type Wire } from './wire.js';
 
 export interface FrontDeps {
@@ -15,6 +16,8 @@ export interface FrontDeps {
   readonly ttl: TtlStore;
   readonly tokens: RequestTokens;
   readonly journal: UndoJournal;
+  /** This run's key pair: every request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  readonly credentials: Credentials;
 }
 
 /** Single-item writes go through the same mutex as transactions, so a transaction's rollback never undoes them. */
@@ -55,6 +58,8 @@ export async function startFront(deps: FrontDeps, host: string, port: number): P
 
 async function handle(deps: FrontDeps, own: Record<string, (input: Json) => Promise<Json>>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readBody(req);
+  const refused = refuseUnsigned(req, body, deps.credentials, 'dynamodb');
+  if (refused) return sendJson(res, refused.status, { __type: `com.amazon.coral.service#${refused.type}`, message: refused.message });
   const operation = operationOf(req.headers);
   const ownHandler = Object.hasOwn(own, operation) ? own[operation] : undefined;
   if (ownHandler) {

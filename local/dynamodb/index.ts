@@ -29,6 +29,8 @@ export interface LocalDynamoOptions {
   sweepIntervalMs?: number;
   /** Clock for TTL expiry, epoch ms. @default Date.now */
   now?: () => number;
+  /** This run's key pair: every request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
 }
 
 /**
@@ -51,7 +53,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     const journal = new UndoJournal(path.join(options.dataDir, 'dynamodb-transaction.json'));
     const undone = await journal.recover(wire);
     if (undone > 0) console.warn(`[local-dynamodb] undid a transaction cut short by a crash (${undone} items put back)`);
-    const deps = { wire, ttl, writes: new Mutex(), keys: new KeySchemas(wire), tokens: new RequestTokens(), journal };
+    const deps = { wire, ttl, writes: new Mutex(), keys: new KeySchemas(wire), tokens: new RequestTokens(), journal, credentials: options.credentials };
     const front = await startFront(deps, options.host ?? '127.0.0.1', options.port ?? 0);
     const sweeper = startSweeper({ ...deps, now: options.now ?? Date.now }, options.sweepIntervalMs ?? 30_000);
     return {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ApiContextDefinition, WebSocketDefinition } from '../../lib/definitions/api.js';
 import { securityHeaders } from '../../lib/definitions/security-headers.js';
 import type { Mailbox } from '../mail/index.js';
+import { refuseCrossSiteDevWrite } from './dev-guard.js';
 import { createAdmission, DEFAULT_ADMISSION, type AdmissionOptions } from './admission.js';
 import { proxyApiRequest } from './api-proxy.js';
 import { handleManagementRequest, managementConnectionId } from './connections.js';
@@ -78,6 +79,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       } finally {
         release();
       }
+    }
+    if (url.pathname === '/dev' || url.pathname.startsWith('/dev/')) {
+      const refused = refuseCrossSiteDevWrite(req, options.host ?? '127.0.0.1');
+      if (refused) { req.resume(); return sendJson(res, refused.status, { message: refused.message }); }
     }
     const dev = Object.entries(options.devRoutes ?? {}).find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
     if (dev) return dev[1](req, res, url);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { draftFromSendEmail, SesError } from './send-email.js';
 import { newMessageId, openFileMailbox, type FileMailbox } from './store.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { listenLocal } from '../http/listen.js';
 
 export interface MailMessage { id: string; receivedAt: string /* ISO */; from: string; to: string[]; cc: string[]; bcc: string[]; replyTo: string[]; subject: string; text?: string; html?: string }
@@ -14,10 +15,10 @@ const MAX_BODY_BYTES = 40 * 1024 * 1024; // SES v2 accepts raw messages up to 40
  * Starts a local SES v2 endpoint (SendEmail, GetAccount) that keeps every sent message as a JSON file
  * under `${dataDir}/mailbox/`. Point `@aws-sdk/client-sesv2` at `endpoint`. Throws if the port is taken.
  */
-export async function startLocalMail(options: { dataDir: string; host?: string; port?: number }): Promise<LocalMail> {
+export async function startLocalMail(options: { dataDir: string; host?: string; port?: number; credentials: Credentials }): Promise<LocalMail> {
   const store = await openFileMailbox(path.join(options.dataDir, 'mailbox'));
   const server = http.createServer((req, res) => {
-    route(store, req).then(
+    route(store, req, options.credentials).then(
       (reply) => send(res, reply.status, reply.body),
       (error: unknown) => {
         const ses = error instanceof SesError ? error : new SesError(500, 'InternalFailure', 'Internal failure');
@@ -34,10 +35,13 @@ export async function startLocalMail(options: { dataDir: string; host?: string; 
   };
 }
 
-async function route(store: FileMailbox, req: http.IncomingMessage): Promise<{ status: number; body: unknown }> {
+async function route(store: FileMailbox, req: http.IncomingMessage, credentials: Credentials): Promise<{ status: number; body: unknown }> {
   const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+  const body = await readBody(req);
+  const refused = refuseUnsigned(req, body, credentials, 'ses');
+  if (refused) throw new SesError(refused.status, refused.type, refused.message);
   if (req.method === 'POST' && pathname === '/v2/email/outbound-emails') {
-    const draft = await draftFromSendEmail(parseJson(await readBody(req)));
+    const draft = await draftFromSendEmail(parseJson(body.toString('utf8')));
     const now = Date.now();
     const id = newMessageId(now);
     await store.save({ id, receivedAt: new Date(now).toISOString(), ...draft });
@@ -65,7 +69,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -73,7 +77,7 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new SesError(400, 'MessageRejected', 'Message length exceeds the limit');
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, errorType?: string): void {

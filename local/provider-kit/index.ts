@@ -3,7 +3,7 @@
  * restarts), OAuth codes and rotating token pairs, the login page of the authorize step, and file probing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { probeMedia } from '../../functions/adapters/media/ffmpeg.js';
@@ -100,6 +100,31 @@ export async function authorizePage(req: http.IncomingMessage, res: http.ServerR
   const location = approve(email);
   if (!location) return sendJson(res, 400, { error: 'invalid_request', reason: 'redirect_uri and client_id are required' });
   res.writeHead(302, { location }).end();
+}
+
+/**
+ * The real path of a recording file a /dev/ call names, when it lies (after following every symlink) inside one
+ * of `allowedDirs` (the fixtures and the dev-recordings folder, docs/integrations.md) and is a regular file;
+ * undefined otherwise, so a /dev/ call can never make the server read its data folder's secrets or any other file.
+ */
+export function allowedRecordingFile(file: string, allowedDirs: readonly string[]): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(path.resolve(file));
+    if (!statSync(real).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const inside = allowedDirs.some((dir) => {
+    let root: string;
+    try {
+      root = realpathSync(dir);
+    } catch {
+      return false;
+    }
+    return real.startsWith(`${root}${path.sep}`);
+  });
+  return inside ? real : undefined;
 }
 
 /** Duration and size of a recording file on this machine (throws with a clear message when missing). */

@@ -18,10 +18,14 @@ export interface LocalMeetingServices {
   stop(): Promise<void>;
 }
 
-export async function startLocalMeetingServices(options: { dataDir: string; appUrl: string; log?: (m: string, e?: Record<string, unknown>) => void }): Promise<LocalMeetingServices> {
+export async function startLocalMeetingServices(options: {
+  dataDir: string; appUrl: string; log?: (m: string, e?: Record<string, unknown>) => void;
+  /** Folders POST /dev/zoom/recordings and /dev/webex/recordings may read files from. */
+  recordingDirs: readonly string[];
+}): Promise<LocalMeetingServices> {
   const dir = path.join(options.dataDir, 'providers');
-  const zoom = await startLocalZoom({ dataDir: dir, appUrl: options.appUrl, log: options.log });
-  const webex = await startLocalWebex({ dataDir: dir, log: options.log }).catch(async (error) => { await zoom.stop(); throw error; });
+  const zoom = await startLocalZoom({ dataDir: dir, appUrl: options.appUrl, log: options.log, recordingDirs: options.recordingDirs });
+  const webex = await startLocalWebex({ dataDir: dir, log: options.log, recordingDirs: options.recordingDirs }).catch(async (error) => { await zoom.stop(); throw error; });
   const redirectUri = `${options.appUrl.replace(/\/+$/, '')}/home`;
   const todoist = await startLocalTodoist({ dataDir: dir, redirectUri, webhookUrl: () => `${options.appUrl.replace(/\/+$/, '')}/api/webhooks/todoist/`, log: options.log }).catch(async (error) => { await webex.stop(); await zoom.stop(); throw error; });
   const basicops = await startLocalBasicOps({ dataDir: dir, redirectUri })

@@ -92,7 +92,21 @@ function amzTime(value: string): number {
 }
 
 /**
- * Verifies the AWS Signature Version 4 of an S3 request, signed in the Authorization header or as a
+ * What a service signs besides S3's rules: its signing name, and (for the JSON and REST services other than S3)
+ * the SHA-256 of the body the request carried, which those clients sign without an x-amz-content-sha256 header.
+ */
+export interface SigningScope {
+  readonly service: string;
+  /** Hex SHA-256 of the received body; when given it is what the signature must cover (non-S3 services). */
+  readonly bodySha256?: string;
+}
+const S3_SCOPE: SigningScope = { service: 's3' };
+
+/** Hex SHA-256 of a request body, for SigningScope.bodySha256. */
+export const bodySha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+/**
+ * Verifies the AWS Signature Version 4 of an S3 request (or, with `scope`, of another service's request), signed in the Authorization header or as a
  * presigned URL, against `credentials`: key id, scope, time (15 minutes' skew for headers, expiry for
  * URLs) and the signature over the canonical request. An unsigned request is refused. Throws S3Error
  * (AccessDenied, InvalidAccessKeyId, SignatureDoesNotMatch, InvalidArgument); returns nothing when valid.
@@ -100,7 +114,7 @@ function amzTime(value: string): number {
  * Not checked (as documented in docs/security.md): that the body matches a hex x-amz-content-sha256,
  * and the per-chunk signatures of aws-chunked uploads (the seed signature over the headers is checked).
  */
-export function verifySigV4(request: SignedRequest, credentials: Credentials, now: Date = new Date()): void {
+export function verifySigV4(request: SignedRequest, credentials: Credentials, now: Date = new Date(), scope: SigningScope = S3_SCOPE): void {
   const at = request.url.indexOf('?');
   const path = at < 0 ? request.url : request.url.slice(0, at);
   const pairs = queryPairs(at < 0 ? '' : request.url.slice(at + 1));
@@ -129,7 +143,7 @@ export function verifySigV4(request: SignedRequest, credentials: Credentials, no
     if (Number.isNaN(signedAt)) throw accessDenied('X-Amz-Date is malformed');
     if (now.getTime() > signedAt + expires * 1000) throw accessDenied('Request has expired');
     if (signedAt - now.getTime() > MAX_SKEW_MS) throw accessDenied('Request is not yet valid');
-    payloadHash = lower.get('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
+    payloadHash = scope.bodySha256 ?? lower.get('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
     queryForSigning = pairs.filter(([k]) => k.toLowerCase() !== 'x-amz-signature');
   } else if (authorization) {
     const m = /^AWS4-HMAC-SHA256 (.+)$/.exec(authorization);
@@ -144,20 +158,22 @@ export function verifySigV4(request: SignedRequest, credentials: Credentials, no
     if (Math.abs(now.getTime() - signedAt) > MAX_SKEW_MS) {
       throw new S3Error('RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.', 403);
     }
-    payloadHash = headerValue(request.headers, 'x-amz-content-sha256') ?? '';
+    payloadHash = scope.bodySha256 ?? headerValue(request.headers, 'x-amz-content-sha256') ?? '';
     if (payloadHash === '') throw new S3Error('InvalidRequest', 'Missing required header for this request: x-amz-content-sha256', 400);
   } else {
     throw accessDenied();
   }
 
-  const { date, region, service, scope } = parseScope(credential, credentials);
-  if (service !== 's3') throw accessDenied(`Credential should be scoped to a valid service: ${service}`);
+  const { date, region, service, scope: credentialScope } = parseScope(credential, credentials);
+  if (service !== scope.service) throw accessDenied(`Credential should be scoped to a valid service: ${service}`);
   if (!amzDate.startsWith(date)) throw accessDenied('Date in Credential scope does not match the request date');
   const names = signedHeaders.split(';').filter((n) => n !== '');
   if (!names.includes('host') || names.some((n) => n !== n.toLowerCase())) throw accessDenied('Host must be a signed header');
   const canonicalHeaders = names.map((name) => `${name}:${headerValue(request.headers, name) ?? ''}\n`).join('');
-  const canonicalRequest = [request.method.toUpperCase(), path || '/', canonicalQuery(queryForSigning), canonicalHeaders, names.join(';'), payloadHash].join('\n');
-  const stringToSign = [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
+  // Every service but S3 signs the already-encoded path encoded once more (the SDK's uriEscapePath).
+  const canonicalPath = scope.service === 's3' ? path || '/' : encode(path || '/').replace(/%2F/g, '/');
+  const canonicalRequest = [request.method.toUpperCase(), canonicalPath, canonicalQuery(queryForSigning), canonicalHeaders, names.join(';'), payloadHash].join('\n');
+  const stringToSign = [ALGORITHM, amzDate, credentialScope, sha256Hex(canonicalRequest)].join('\n');
   const expected = createHmac('sha256', signingKey(credentials.secretAccessKey, date, region, service)).update(stringToSign, 'utf8').digest('hex');
   if (!/^[0-9a-f]{64}$/i.test(signature) || !safeEqual(signature.toLowerCase(), expected)) throw mismatch();
 }

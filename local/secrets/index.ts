@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { loadSecrets, type StoredSecret } from './store.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { listenLocal } from '../http/listen.js';
 
 export interface LocalSecrets { readonly endpoint: string; stop(): Promise<void> }
@@ -13,6 +14,8 @@ export interface LocalSecretsOptions {
   port?: number;
   /** Secrets to serve; each gets a random value on first start, unless `value` is given (then always that value). */
   secrets: readonly { name: string; value?: string }[];
+  /** This run's key pair: every request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  credentials: Credentials;
 }
 
 const REGION = 'us-east-1';
@@ -31,7 +34,7 @@ class SecretsError extends Error {
 export async function startLocalSecrets(options: LocalSecretsOptions): Promise<LocalSecrets> {
   const secrets = await loadSecrets(options.dataDir, options.secrets.map((s) => s.name), Object.fromEntries(options.secrets.flatMap((s) => (s.value === undefined ? [] : [[s.name, s.value]]))));
   const server = http.createServer((req, res) => {
-    handle(secrets, req).then(
+    handle(secrets, req, options.credentials).then(
       (body) => reply(res, 200, body),
       (error: unknown) => {
         const e = error instanceof SecretsError ? error : new SecretsError(500, 'InternalServiceError', 'Internal failure');
@@ -43,9 +46,11 @@ export async function startLocalSecrets(options: LocalSecretsOptions): Promise<L
   return listenLocal(server, options);
 }
 
-async function handle(secrets: ReadonlyMap<string, StoredSecret>, req: http.IncomingMessage): Promise<unknown> {
+async function handle(secrets: ReadonlyMap<string, StoredSecret>, req: http.IncomingMessage, credentials: Credentials): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  const refused = refuseUnsigned(req, Buffer.concat(chunks), credentials, 'secretsmanager');
+  if (refused) throw new SecretsError(refused.status, refused.type, refused.message);
   const target = String(req.headers['x-amz-target'] ?? '');
   if (req.method !== 'POST' || !target.startsWith('secretsmanager.')) {
     throw new SecretsError(400, 'UnknownOperationException', `Unsupported request ${req.method} ${target}`);

@@ -39,6 +39,8 @@ export interface LocalStepFunctionsOptions {
   /** Multiplies Wait-state and Retry intervals (tests use 0 or 0.01); default 1. */
   waitScale?: number;
   log?: (message: string, extra?: Record<string, unknown>) => void;
+  /** This run's key pair: every API request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
 }
 
 const MAX_CONCURRENT_EXECUTIONS = 4;
@@ -73,7 +75,7 @@ export async function startLocalStepFunctions(options: LocalStepFunctionsOptions
   }
   const store = await ExecutionStore.open(path.join(options.dataDir, 'stepfunctions'));
   const runner = new ExecutionRunner({ store, machines, scope, maxConcurrent: MAX_CONCURRENT_EXECUTIONS, log });
-  const server = await serveSfn(sfnOperations(runner, store, infos, scope.accountId), options.host ?? '127.0.0.1', options.port ?? 0, log);
+  const server = await serveSfn(sfnOperations(runner, store, infos, scope.accountId), options.host ?? '127.0.0.1', options.port ?? 0, log, options.credentials);
   runner.resumeRunning();
   log('local step functions ready', { endpoint: server.endpoint, stateMachines: [...machines.keys()] });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Operation } from './api.js';
 import { ApiError } from './errors.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 
 const TARGET_PREFIX = 'AWSStepFunctions.';
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
@@ -15,11 +16,17 @@ export async function serveSfn(
   host: string,
   port: number,
   log: (message: string, extra?: Record<string, unknown>) => void,
+  credentials: Credentials,
 ): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const refused = refuseUnsigned(req, Buffer.concat(chunks), credentials, 'states');
+      if (refused) {
+        res.writeHead(refused.status, { 'content-type': CONTENT_TYPE, 'x-amzn-errortype': refused.type }).end(JSON.stringify({ __type: refused.type, message: refused.message }));
+        return;
+      }
       void respond(operations, String(req.headers['x-amz-target'] ?? ''), Buffer.concat(chunks).toString('utf8'), log).then(({ status, body }) => {
         res.writeHead(status, { 'content-type': CONTENT_TYPE, 'x-amzn-requestid': crypto.randomUUID() });
         res.end(JSON.stringify(body));

@@ -200,10 +200,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   }
 
   const server = http.createServer((req, res) => {
-    // The SPA's test-card form posts from the app's origin through the gateway; direct calls get CORS too.
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version, idempotency-key');
-    if (req.method === 'OPTIONS') { res.writeHead(204).end(); return; }
+    // No CORS grant: the SPA's test-card form posts from the app's origin through the gateway (/dev/stripe), and
+    // no other page may read customers from here (docs/security.md).
     handle(req, res).catch((error: unknown) => {
       options.log?.('Local Stripe request failed', { error: String((error as Error)?.stack ?? error) });
       if (!res.headersSent) json(res, 500, { error: { type: 'api_error', message: 'An unexpected error occurred.' } });

@@ -3,6 +3,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { toTextractBlocks } from './blocks.js';
 import { imageSize } from './image-size.js';
 import { startOcr, type Ocr } from './ocr.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { listenLocal } from '../http/listen.js';
 
 export interface LocalTextractOptions {
@@ -13,6 +14,8 @@ export interface LocalTextractOptions {
   workers?: number;
   /** Reads Document.S3Object; by default an S3 client that follows AWS_ENDPOINT_URL_S3. */
   readObject?: (bucket: string, key: string) => Promise<Buffer>;
+  /** This run's key pair: every request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  credentials: Credentials;
 }
 
 export interface LocalTextract { readonly endpoint: string; stop(): Promise<void> }
@@ -37,7 +40,7 @@ async function readFromS3(bucket: string, key: string): Promise<Buffer> {
  * Document.Bytes and Document.S3Object (PNG or JPEG) and answers Textract's Blocks shape, so the same
  * task code runs against the cloud and the local edition.
  */
-export async function startLocalTextract(options: LocalTextractOptions = {}): Promise<LocalTextract> {
+export async function startLocalTextract(options: LocalTextractOptions): Promise<LocalTextract> {
   // Workers start on the first request: most local editions (and tests) never OCR anything.
   let ocr: Promise<Ocr> | undefined;
   let stopping = false;
@@ -78,6 +81,8 @@ export async function startLocalTextract(options: LocalTextractOptions = {}): Pr
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
+      const refused = refuseUnsigned(req, Buffer.concat(chunks), options.credentials, 'textract');
+      if (refused) throw new TextractError(refused.type, refused.message, refused.status);
       const target = String(req.headers['x-amz-target'] ?? '');
       if (req.method !== 'POST' || target !== 'Textract.DetectDocumentText') {
         throw new TextractError('UnknownOperationException', `Operation ${target || '(none)'} is not supported by the local Textract.`);

@@ -7,6 +7,7 @@ import { selectEngine } from '../engines/select.js';
 import type { TranscriptionEngine } from '../engines/types.js';
 import { handleOperation, type ApiContext } from './api.js';
 import { TranscribeError } from './errors.js';
+import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { runJob } from './runner.js';
 import { JobStore } from './store.js';
 
@@ -21,6 +22,8 @@ export interface LocalTranscribeOptions {
   /** Default: chosen by selectEngine(). */
   engine?: TranscriptionEngine;
   log?: (message: string, extra?: Record<string, unknown>) => void;
+  /** This run's key pair: every request must be SigV4-signed with it (local/http/aws-auth.ts). */
+  credentials: Credentials;
 }
 
 const ACCOUNT_ID = '000000000000';
@@ -83,7 +86,7 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
   };
 
   const server = http.createServer((req, res) => {
-    respond(context, serviceDir, req).then(
+    respond(context, serviceDir, req, options.credentials).then(
       ({ status, body, type }) => send(res, status, body, type),
       (error: unknown) => {
         const known = error instanceof TranscribeError ? error : new TranscribeError('InternalFailureException', 'Internal failure', 500);
@@ -122,8 +125,11 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
   };
 }
 
-async function respond(context: ApiContext, serviceDir: string, req: http.IncomingMessage): Promise<{ status: number; body: unknown; type: string }> {
+async function respond(context: ApiContext, serviceDir: string, req: http.IncomingMessage, credentials: Credentials): Promise<{ status: number; body: unknown; type: string }> {
   const url = new URL(req.url ?? '/', 'http://local');
+  const raw = await readBody(req);
+  const refused = refuseUnsigned(req, raw, credentials, 'transcribe');
+  if (refused) throw new TranscribeError(refused.type, refused.message, refused.status);
   const transcript = /^\/transcripts\/([^/]+)\.json$/.exec(url.pathname);
   if (req.method === 'GET' && transcript) {
     const name = decodeURIComponent(transcript[1]!);
@@ -137,7 +143,7 @@ async function respond(context: ApiContext, serviceDir: string, req: http.Incomi
   if (req.method !== 'POST' || typeof target !== 'string' || !target.startsWith('Transcribe.')) {
     throw new TranscribeError('UnknownOperationException', 'Expected a POST with X-Amz-Target: Transcribe.<Operation>', 404);
   }
-  const body = parseBody(await readBody(req));
+  const body = parseBody(raw.toString('utf8'));
   return { status: 200, body: await handleOperation(context, target.slice('Transcribe.'.length), body), type: 'application/x-amz-json-1.1' };
 }
 
@@ -151,7 +157,7 @@ function parseBody(text: string): Record<string, unknown> {
   throw new TranscribeError('BadRequestException', 'The request body is not a JSON object');
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -159,7 +165,7 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new TranscribeError('BadRequestException', 'The request body is too large');
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, contentType: string, errorType?: string): void {

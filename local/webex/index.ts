@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 /** Direct download links expire this long after the recording is fetched (Webex: 3 hours). */
 export const DIRECT_LINK_SECONDS = 3 * 60 * 60;
@@ -45,7 +45,11 @@ export interface LocalWebex {
   stop(): Promise<void>;
 }
 
-export interface LocalWebexOptions { dataDir: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void }
+export interface LocalWebexOptions {
+  dataDir: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void;
+  /** The only folders POST /dev/webex/recordings may read a file from (provider-kit allowedRecordingFile). */
+  recordingDirs: readonly string[];
+}
 
 export const webexSign = (secret: string, body: string) => createHmac('sha1', secret).update(body).digest('hex');
 
@@ -216,9 +220,11 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       if (body?.transcript_vtt !== undefined && (typeof body.transcript_vtt !== 'string' || !/^\uFEFF?WEBVTT/.test(body.transcript_vtt))) {
         return sendJson(res, 400, { message: 'transcript_vtt must be a WebVTT text (starting with WEBVTT), speakers in <v Name> tags.' });
       }
+      const allowed = allowedRecordingFile(file, options.recordingDirs);
+      if (!allowed) return sendJson(res, 400, { message: `file must be a recording inside ${options.recordingDirs.join(' or ')}.` });
       let facts;
       try {
-        facts = await describeFile(file);
+        facts = await describeFile(allowed);
       } catch {
         return sendJson(res, 400, { message: `No readable file at ${file}.` });
       }
@@ -228,7 +234,7 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
         id: randomUUID().replace(/-/g, ''), meetingId: `${randomUUID().replace(/-/g, '')}_I_${token(6)}`,
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Webex meeting',
         createTime: now.toISOString(), timeRecorded: new Date(now.getTime() - facts.durationSeconds * 1000).toISOString(),
-        durationSeconds: Math.round(facts.durationSeconds), sizeBytes: facts.size, format: 'MP4', hostEmail: email, path: file,
+        durationSeconds: Math.round(facts.durationSeconds), sizeBytes: facts.size, format: 'MP4', hostEmail: email, path: allowed,
         participants: Array.isArray(body?.participants) ? body.participants.filter((x): x is string => typeof x === 'string') : [],
         preventDownload: body?.prevent_download === true,
         ...(typeof body?.transcript_vtt === 'string' && body.transcript_vtt.trim() ? { transcriptVtt: body.transcript_vtt } : {}),

@@ -13,7 +13,7 @@ import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
 import { buildMeetingFiles, PROVIDABLE, type Participant, type Provided } from './speaker-files.js';
-import { authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
 
 export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number; stall_downloads?: number }
 export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[]; participant_files?: (ZoomRecordingFile & { file_name: string })[] }
@@ -38,7 +38,11 @@ export interface LocalZoom {
   stop(): Promise<void>;
 }
 
-export interface LocalZoomOptions { dataDir: string; appUrl: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void }
+export interface LocalZoomOptions {
+  dataDir: string; appUrl: string; host?: string; port?: number; accessTokenSeconds?: number; log?: (m: string, e?: Record<string, unknown>) => void;
+  /** The only folders POST /dev/zoom/recordings may read a file from (provider-kit allowedRecordingFile). */
+  recordingDirs: readonly string[];
+}
 
 export function zoomSign(secret: string, timestamp: string, body: string) {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
@@ -82,6 +86,16 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     return status;
   }
 
+  const clientAuthenticated = (req: http.IncomingMessage) => {
+    const basic = /^Basic\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+    const [id, secret] = Buffer.from(basic ?? '', 'base64').toString('utf8').split(':');
+    return id === state.credentials.client_id && secret === state.credentials.client_secret;
+  };
+  const forgetTokens = (email: string) => {
+    for (const [k, v] of Object.entries(state.oauth.refresh)) if (v.email === email) delete state.oauth.refresh[k];
+    for (const [k, v] of Object.entries(state.oauth.access)) if (v.email === email) delete state.oauth.access[k];
+  };
+
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log?.('local zoom failed', { error: String(error) });
@@ -99,10 +113,18 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
         return location;
       });
     }
+    if (p === '/oauth/revoke' && req.method === 'POST') {
+      // Zoom's revoke: Basic client auth, form token=<access token>; it uninstalls the app for that account, so every
+      // token of the account stops working.
+      if (!clientAuthenticated(req)) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
+      const email = state.oauth.access[(await formBody(req, url)).get('token') ?? '']?.email;
+      if (!email) return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_request' });
+      forgetTokens(email);
+      save();
+      return sendJson(res, 200, { status: 'success' });
+    }
     if (p === '/oauth/token' && req.method === 'POST') {
-      const basic = /^Basic\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
-      const [id, secret] = Buffer.from(basic ?? '', 'base64').toString('utf8').split(':');
-      if (id !== state.credentials.client_id || secret !== state.credentials.client_secret) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
+      if (!clientAuthenticated(req)) return sendJson(res, 401, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
       const pair = grant(state.oauth, await formBody(req, url), accessSeconds);
       save();
       if (!pair) return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_grant' });
@@ -181,36 +203,47 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     if (req.method === 'POST' && p === '/dev/zoom/recordings') {
       const body = await jsonBody(req);
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      let file = typeof body?.file === 'string' ? body.file : '';
+      const file = typeof body?.file === 'string' ? body.file : '';
       const meeting = participantsOf(body);
       if (typeof meeting === 'string') return sendJson(res, 400, { message: meeting });
       if (!email || (!file && !meeting)) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} or {email, topic, participants: [{name, email, file}], provide?} (files: paths of recordings on this machine).' });
+      const notAllowed = `file must be a recording inside ${options.recordingDirs.join(' or ')}.`;
+      const given = file ? allowedRecordingFile(file, options.recordingDirs) : undefined;
+      if (file && !given) return sendJson(res, 400, { message: notAllowed });
       const uuid = `${token(16)}==`;
       let built: Awaited<ReturnType<typeof buildMeetingFiles>> | undefined;
       if (meeting) {
+        const tracks: Participant[] = [];
+        for (const person of meeting.participants) {
+          const track = allowedRecordingFile(person.file, options.recordingDirs);
+          if (!track) return sendJson(res, 400, { message: `${person.name}: ${notAllowed}` });
+          tracks.push({ ...person, file: track });
+        }
         try {
-          built = await buildMeetingFiles(path.join(options.dataDir, 'zoom-media', uuid.replace(/[^A-Za-z0-9_-]/g, '')), meeting.participants, meeting.provide, file || undefined, meeting.transcriptVtt);
+          built = await buildMeetingFiles(path.join(options.dataDir, 'zoom-media', uuid.replace(/[^A-Za-z0-9_-]/g, '')), tracks, meeting.provide, given, meeting.transcriptVtt);
         } catch (error) {
           return sendJson(res, 400, { message: `The participants' files could not be read: ${(error as Error).message}` });
         }
-        file = built.mix;
       }
+      // The recording is the given file, or the mix built here from the participants' tracks (both checked above).
+      const allowed = built?.mix ?? given;
+      if (!allowed) return sendJson(res, 400, { message: notAllowed });
       let facts;
       try {
-        facts = await describeFile(file);
+        facts = await describeFile(allowed);
       } catch {
         return sendJson(res, 400, { message: `No readable file at ${file}.` });
       }
       const host = account(email);
       const start = new Date(Date.now() - facts.durationSeconds * 1000);
       const end = new Date();
-      const m4a = /\.m4a$/i.test(file);
+      const m4a = /\.m4a$/i.test(allowed);
       const recording: ZoomRecording = {
         uuid, id: Math.floor(1e10 + Math.random() * 8e10), host_id: host.id, host_email: email, account_id: host.account_id,
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Zoom meeting', type: 2,
         start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
         total_size: facts.size, recording_count: 1,
-        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: file,
+        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: allowed,
           ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}),
           ...(typeof body?.stall_downloads === 'number' && Number.isInteger(body.stall_downloads) && body.stall_downloads >= 0 ? { stall_downloads: body.stall_downloads } : {}) }],
       };
@@ -225,8 +258,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const body = await jsonBody(req);
       const acct = state.accounts[String(body?.email ?? '').toLowerCase()];
       if (!acct) return sendJson(res, 404, { message: 'No such test account.' });
-      for (const [k, v] of Object.entries(state.oauth.refresh)) if (v.email === acct.email) delete state.oauth.refresh[k];
-      for (const [k, v] of Object.entries(state.oauth.access)) if (v.email === acct.email) delete state.oauth.access[k];
+      forgetTokens(acct.email);
       save();
       const status = await deliver({ event: 'app_deauthorized', event_ts: Date.now(), payload: {
         account_id: acct.account_id, user_id: acct.id, signature: token(), deauthorization_time: new Date().toISOString(), client_id: state.credentials.client_id,

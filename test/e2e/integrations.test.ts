@@ -31,8 +31,9 @@ describe('Zoom in the browser', () => {
   beforeAll(async () => {
     await requireWebBuild();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-e2e-integrations-'));
-    clips.m4a = await fixtureClip('meeting_ami.m4a', 20, path.join(dataDir, 'clips'));
-    clips.mp4 = await fixtureClip('meeting_constructed.mp4', 20, path.join(dataDir, 'clips'));
+    // The /dev/ recording calls read only from the fixtures and the data folder's dev-recordings folder.
+    clips.m4a = await fixtureClip('meeting_ami.m4a', 20, path.join(dataDir, 'dev-recordings'));
+    clips.mp4 = await fixtureClip('meeting_constructed.mp4', 20, path.join(dataDir, 'dev-recordings'));
     edition = await startLocalEdition({ dataDir, port: 0, host: '127.0.0.1', waitScale: 0.2 });
     await signUpAndSignIn(edition.url, user.email, user.password, { first: 'Zelda', last: 'Oom' });
     browser = await launchBrowser();

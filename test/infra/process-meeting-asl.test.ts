@@ -61,6 +61,12 @@ describe('the processing state machine definition', () => {
     for (const rule of rules) expect(rule.And![0]).toEqual({ Variable: '$.source', IsPresent: true });
   });
 
+  it('sends a run whose minutes another recording took first back to StartProcessing (which waits for minutes), not to MarkFailed', () => {
+    const catches = asl.States.ProbeMedia!.Catch!;
+    expect(catches[0]).toMatchObject({ ErrorEquals: ['MinutesUsedUp'], Next: 'StartProcessing' });
+    expect(catches.at(-1)).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' });
+  });
+
   it('comments every state', () => {
     expect(allStates(asl).filter(([, , s]) => !s.Comment).map(([, n]) => n)).toEqual([]);
   });

@@ -22,7 +22,7 @@ const table = MAIN_TABLE.localName;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-accounts-adapters-'));
-  dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 3_600_000 });
+  dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 3_600_000, credentials });
   client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region, credentials }));
 });
 afterAll(async () => {
@@ -128,11 +128,11 @@ describe('startLocalSecrets', () => {
 
   it('generates a 64-byte value once and serves the same one after a restart', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-secrets-'));
-    const first = await startLocalSecrets({ dataDir: dir, secrets: [{ name }] });
+    const first = await startLocalSecrets({ dataDir: dir, secrets: [{ name }], credentials });
     const value = (await read(first.endpoint)).SecretString!;
     await first.stop();
     expect(Buffer.from(value, 'base64')).toHaveLength(64);
-    const second = await startLocalSecrets({ dataDir: dir, secrets: [{ name }] });
+    const second = await startLocalSecrets({ dataDir: dir, secrets: [{ name }], credentials });
     const again = await read(second.endpoint);
     expect(again.SecretString).toBe(value);
     expect(again.ARN).toBe(`arn:aws:secretsmanager:us-east-1:000000000000:secret:${name}`);
@@ -147,7 +147,7 @@ describe('startLocalSecrets', () => {
 
   it('answers ResourceNotFoundException for an unknown secret', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-secrets-'));
-    const server = await startLocalSecrets({ dataDir: dir, secrets: [{ name }] });
+    const server = await startLocalSecrets({ dataDir: dir, secrets: [{ name }], credentials });
     await expect(read(server.endpoint, 'nope')).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
     await server.stop();
     await rm(dir, { recursive: true, force: true });

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { createStripeClient } from '../../functions/adapters/stripe/client.js';
 import { documentClient } from '../../functions/adapters/dynamodb/client.js';
 import { createProcessingRepository } from '../../functions/adapters/dynamodb/processing-repository.js';
+import { createMeetingsRepository } from '../../functions/adapters/dynamodb/meetings-repository.js';
+import { minutesBalanceFromConfig } from '../../functions/adapters/dynamodb/meetings-accounts.js';
+import { chargeRecordingOnce } from '../../functions/core/pipeline/run-rules.js';
 import { MAIN_TABLE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../../lib/definitions/resources.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { loadSecrets } from '../../local/secrets/store.js';
@@ -129,7 +132,8 @@ describe('subscribing', () => {
     expect(await page.text()).toContain('Manage billing');
     const subId = (await subscriptionOf(user.access)).subscription.id;
     const switched = await fetch(`${portal.body.url}/switch`, {
-      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // As the portal page's form posts it from a browser: same origin (a /dev/ form from anywhere else is refused).
+      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: edition.url },
       body: new URLSearchParams({ subscription: subId, price: 'price_pro_yearly' }).toString(),
     });
     expect(switched.status).toBe(303);
@@ -190,6 +194,9 @@ describe('POST /api/webhooks/stripe/', () => {
     expect((await post(forged)).status).toBe(400);
     const tampered = signatureHeader(forged, webhookSecret);
     expect((await post(forged.replace('deleted', 'updated'), tampered)).status).toBe(400);
+    // Signed with the real secret but dated 400 s ahead (beyond the 300 s tolerance, as a stale one is): refused (issue 28).
+    const future = JSON.stringify({ id: 'evt_future', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: sub.id, object: 'subscription' } } });
+    expect((await post(future, signatureHeader(future, webhookSecret, Math.floor(Date.now() / 1000) + 400))).status).toBe(400);
     expect((await subscriptionOf(user.access)).subscription.status).toBe('active');
   }, 60_000);
 
@@ -263,6 +270,21 @@ describe('the minutes ledger the pipeline writes', () => {
     expect(await processing.chargeMinutes('meeting-a', 'etag-second', user.userId, 2, now())).toBe(false);
     expect(await minutesOf(user.access)).toBe(55);
     expect(await processing.findCharge('meeting-a', 'etag-second')).toMatchObject({ minutes: 2, refunded: false });
+  }, 60_000);
+
+  it('charges ten recordings probed at once on the 60-minute plan as one after another would: three charged, seven wait, -3 left', async () => {
+    const user = await newUser();
+    const ids = await Promise.all(Array.from({ length: 10 }, async (_, i) => (await api('POST', 'meetings/', user.access, { name: `Parallel ${i}` })).body.id as string));
+    const ports = {
+      meetings: createMeetingsRepository(documentClient, MAIN_TABLE.localName),
+      minutes: minutesBalanceFromConfig(documentClient, MAIN_TABLE.localName),
+      ledger: createProcessingRepository(documentClient, MAIN_TABLE.localName),
+      clock: Date.now,
+    };
+    const outcomes = await Promise.all(ids.map((id) => chargeRecordingOnce(ports, id, `etag-${id}`, 21 * 60).then(() => 'charged', (error: Error) => error.name)));
+    expect(outcomes.filter((o) => o === 'charged')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'MinutesUsedUp')).toHaveLength(7);
+    expect(await minutesOf(user.access)).toBe(-3);
   }, 60_000);
 
   it('refuses the upload URL once the minutes are below 0, and gives it again after subscribing', async () => {

@@ -7,7 +7,7 @@ let comprehend: LocalComprehend;
 let client: ComprehendClient;
 
 beforeAll(async () => {
-  comprehend = await startLocalComprehend();
+  comprehend = await startLocalComprehend({ credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   client = new ComprehendClient({ endpoint: comprehend.endpoint, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 });
 afterAll(async () => {

@@ -109,6 +109,22 @@ it('a recording whose download the host prevented shows that reason', async () =
   expect(m.processing.reason).toBe('The host disabled downloading of this Webex recording, so it cannot be imported.');
 }, 90_000);
 
+it('connecting another Webex account deletes the old webhook and unlinks the old account (issue 28)', async () => {
+  const before = (await readout()).webhooks as Array<{ id: string }>;
+  expect(before).toHaveLength(1);
+  const url = new URL((await h.api('GET', 'users/w_authorization_url/', user.access)).body.authorization_url as string);
+  url.searchParams.set('login_hint', 'other@webex-switch.example.com');
+  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
+  const answer = await h.api('GET', `users/${user.userId}/w_user_access_token/?authorization_code=${back.searchParams.get('code')}&state=${encodeURIComponent(back.searchParams.get('state')!)}`, user.access);
+  expect(answer.status).toBe(200);
+  const after = (await readout()).webhooks as Array<{ id: string }>;
+  expect(after).toHaveLength(1);
+  expect(after[0]!.id).not.toBe(before[0]!.id);
+  // The old hook no longer names this user: a delivery for it finds nobody.
+  expect(await h.item(`PROVIDERLINK#webex#${before[0]!.id}`, 'LINK')).toBeUndefined();
+  expect(await h.item(`PROVIDERLINK#webex#${after[0]!.id}`, 'LINK')).toMatchObject({ userId: user.userId });
+});
+
 it('removal deletes the webhook at Webex and clears the flags', async () => {
   const answer = await h.api('PUT', `users/${user.userId}/w_remove_integration/`, user.access);
   expect(answer.status).toBe(200);

@@ -7,6 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { jest } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { IMPORT_RECORDING } from '../../lib/definitions/workflows.js';
@@ -37,10 +39,12 @@ const signed = async (body: string, ts = String(Math.floor(Date.now() / 1000))) 
 const myMeetings = async () => (await h.api('GET', 'meetings/?page=1', user.access)).body.results as any[];
 
 /** Authorizes on the local Zoom server and returns the code and state of the redirect back to /home. */
-async function authorize(): Promise<{ code: string; state: string }> {
+async function authorize(account?: string): Promise<{ code: string; state: string }> {
   const answer = await h.api('GET', 'users/z_authorization_url/', user.access);
   expect(answer.status).toBe(200);
-  const redirect = await fetch(answer.body.authorization_url, { redirect: 'manual' });
+  const url = new URL(answer.body.authorization_url);
+  if (account) url.searchParams.set('login_hint', account);
+  const redirect = await fetch(url, { redirect: 'manual' });
   expect(redirect.status).toBe(302);
   const back = new URL(redirect.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(`${edition.url}/home`);
@@ -114,7 +118,7 @@ describe('a recording made on the local Zoom server', () => {
     const made = await fetch(`${edition.url}/dev/zoom/recordings`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       // The first 20 s of meeting_ami: the import is the same for any length, the speech engine's time is not.
-      body: JSON.stringify({ email, topic: 'Weekly sync', file: await fixtureClip('meeting_ami.m4a', 20, path.join(dir, 'clip')) }),
+      body: JSON.stringify({ email, topic: 'Weekly sync', file: await fixtureClip('meeting_ami.m4a', 20, path.join(dir, 'data', 'dev-recordings')) }),
     });
     expect(made.status).toBe(201);
     expect((await made.json()).webhook_status).toBe(200);
@@ -146,6 +150,32 @@ describe('a recording made on the local Zoom server', () => {
     expect((await myMeetings()).filter((m) => m.name === 'Weekly sync')).toHaveLength(1);
   }, 60_000);
 
+  it('imports nothing from a signed webhook naming a download host that is not Zoom\'s, and sends that host no token', async () => {
+    const requests: string[] = [];
+    const listener = http.createServer((req, res) => { requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`); res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end(); });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/rec/download/ssrf`;
+      const recording = (await zoomState()).recordings.at(-1);
+      const body = JSON.stringify({ event: 'recording.completed', event_ts: Date.now(), download_token: 'dl-token', payload: { object: {
+        uuid: 'ssrf-recording==', host_id: recording.host_id, topic: 'SSRF', start_time: recording.start_time, duration: 1,
+        recording_files: [{ id: 'ssrf-file', file_type: 'M4A', recording_type: 'audio_only', file_size: 1000, status: 'completed', download_url: target }],
+      } } });
+      expect((await postWebhook(body, await signed(body))).status).toBe(200);
+      const { sfn } = h.clients();
+      const { ListExecutionsCommand } = await import('@aws-sdk/client-sfn');
+      const arn = edition.stepFunctions.arnFor(IMPORT_RECORDING.id);
+      await eventually(async () => {
+        const runs = (await sfn.send(new ListExecutionsCommand({ stateMachineArn: arn }))).executions ?? [];
+        if (runs.length < 2 || runs.some((r) => r.status === 'RUNNING')) throw new Error('import still running');
+      }, 60_000, 500);
+      expect(requests).toEqual([]);
+      expect((await myMeetings()).some((m) => m.name === 'SSRF')).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => { listener.closeAllConnections(); listener.close(() => resolve()); });
+    }
+  }, 90_000);
+
   it('app_deauthorized removes the tokens and, without data retention, the imported meetings', async () => {
     const answer = await fetch(`${edition.url}/dev/zoom/deauthorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
     expect((await answer.json()).webhook_status).toBe(200);
@@ -153,5 +183,32 @@ describe('a recording made on the local Zoom server', () => {
     expect(me).toMatchObject({ zoom_integrated: false, zoom_refresh_token_exists: false });
     expect(await h.item(`USER#${user.userId}`, 'INTEGRATION#zoom')).toBeUndefined();
     expect((await h.api('GET', `meetings/${meetingId}/`, user.access)).status).toBe(404);
+  }, 60_000);
+});
+
+describe('switching and removing the Zoom account (issue 28)', () => {
+  const connectAs = async (account: string) => {
+    const { code, state } = await authorize(account);
+    expect((await h.api('GET', `users/${user.userId}/z_user_access_token/?authorization_code=${code}&state=${encodeURIComponent(state)}`, user.access)).status).toBe(200);
+  };
+  const tokensOf = async (account: string) => Object.values((await zoomState()).oauth.access as Record<string, { email: string }>).filter((t) => t.email === account).length;
+  const hostIdOf = async (account: string) => ((await zoomState()).accounts as Record<string, { id: string }>)[account]!.id;
+  const recordingFor = async (hostId: string, topic: string) => {
+    const body = JSON.stringify({ event: 'recording.completed', event_ts: Date.now(), payload: { object: { uuid: `${topic}==`, host_id: hostId, topic, recording_files: [] } } });
+    return (await (await postWebhook(body, await signed(body))).json()).detail as string;
+  };
+
+  it('a new account unlinks the old one and revokes its tokens at Zoom; removal revokes the new one', async () => {
+    await connectAs('first@zoom-switch.example.com');
+    const first = await hostIdOf('first@zoom-switch.example.com');
+    expect(await tokensOf('first@zoom-switch.example.com')).toBeGreaterThan(0);
+    await connectAs('second@zoom-switch.example.com');
+    expect(await tokensOf('first@zoom-switch.example.com')).toBe(0);
+    expect(await recordingFor(first, 'Old account')).toBe('No connected user for this host; ignored.');
+    const second = await hostIdOf('second@zoom-switch.example.com');
+    expect(await tokensOf('second@zoom-switch.example.com')).toBeGreaterThan(0);
+    expect((await h.api('PUT', `users/${user.userId}/z_remove_integration/`, user.access)).status).toBe(200);
+    expect(await tokensOf('second@zoom-switch.example.com')).toBe(0);
+    expect(await recordingFor(second, 'Removed account')).toBe('No connected user for this host; ignored.');
   }, 60_000);
 });

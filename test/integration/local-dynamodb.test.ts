@@ -26,7 +26,7 @@ describe('startLocalDynamo', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'local-dynamodb-'));
-    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs });
+    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     ({ raw, doc } = clientsFor(dynamo.endpoint));
   });
 
@@ -225,7 +225,7 @@ describe('startLocalDynamo', () => {
     raw.destroy();
     await dynamo.stop();
 
-    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs });
+    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     ({ raw, doc } = clientsFor(dynamo.endpoint));
 
     const { Item } = await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: 'R#1', sk: 'a' } }));
@@ -253,7 +253,7 @@ describe('startLocalDynamo', () => {
       { tableName: TABLE, key: { pk: { S: 'J#2' }, sk: { S: 'b' } } },
     ] }));
 
-    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs });
+    dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 50, now: () => nowMs, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     ({ raw, doc } = clientsFor(dynamo.endpoint));
 
     expect((await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: 'J#1', sk: 'a' } }))).Item).toEqual({ pk: 'J#1', sk: 'a', v: 'before' });

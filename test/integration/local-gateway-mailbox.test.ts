@@ -18,7 +18,7 @@ describe('startGateway with a mailbox', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'gateway-mail-'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-    mail = await startLocalMail({ dataDir: dir });
+    mail = await startLocalMail({ dataDir: dir, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     gateway = await startGateway({ projectRoot, webDist: dir, apiContexts: [], websocket: WEBSOCKET, mailbox: mail.mailbox, log: () => undefined });
     ses = new SESv2Client({ region: 'us-east-1', endpoint: mail.endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     const send = (subject: string, content: { Text?: { Data: string }; Html?: { Data: string } }) => ses.send(new SendEmailCommand({

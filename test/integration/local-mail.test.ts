@@ -14,7 +14,7 @@ describe('startLocalMail', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'local-mail-'));
-    mail = await startLocalMail({ dataDir });
+    mail = await startLocalMail({ dataDir, credentials });
     ses = clientFor(mail);
   });
   afterAll(async () => {
@@ -88,7 +88,7 @@ describe('startLocalMail', () => {
     }));
     await mail.stop();
 
-    mail = await startLocalMail({ dataDir });
+    mail = await startLocalMail({ dataDir, credentials });
     const listed = await mail.mailbox.list();
 
     expect(listed.map((m) => m.subject)).toEqual(['third', 'Résumé', 'Your notes are ready']);

@@ -63,7 +63,7 @@ describe('startLocalStepFunctions', () => {
       TableName: TABLE, BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     }));
-    sfnService = await startLocalStepFunctions({ dataDir: path.join(tempDir, 'data'), projectRoot, stateMachines: [SAMPLE], waitScale: 0.01 });
+    sfnService = await startLocalStepFunctions({ dataDir: path.join(tempDir, 'data'), projectRoot, stateMachines: [SAMPLE], waitScale: 0.01, credentials });
     sfn = new SFNClient({ endpoint: sfnService.endpoint, region: 'us-east-1', credentials });
     stateMachineArn = sfnService.arnFor('Sample');
   });
@@ -185,7 +185,7 @@ describe('startLocalStepFunctions', () => {
     beforeEach(async () => {
       dataDir = await mkdtemp(path.join(tempDir, 'slow-'));
       // Scaled up, the one-second Wait lasts 17 minutes: the execution is surely mid-flight when the test acts.
-      slow = await startLocalStepFunctions({ dataDir, projectRoot, stateMachines: [SAMPLE], waitScale: 1000 });
+      slow = await startLocalStepFunctions({ dataDir, projectRoot, stateMachines: [SAMPLE], waitScale: 1000, credentials });
       slowClient = new SFNClient({ endpoint: slow.endpoint, region: 'us-east-1', credentials });
     });
     afterEach(async () => {
@@ -238,7 +238,7 @@ describe('startLocalStepFunctions', () => {
       slow = undefined;
       const [onDisk] = await readdir(path.join(dataDir, 'stepfunctions', 'sample-under-test'));
       const recorded = JSON.parse(await readFile(path.join(dataDir, 'stepfunctions', 'sample-under-test', onDisk!), 'utf8'));
-      const resumed = await startLocalStepFunctions({ dataDir, projectRoot, stateMachines: [SAMPLE], waitScale: 0.01 });
+      const resumed = await startLocalStepFunctions({ dataDir, projectRoot, stateMachines: [SAMPLE], waitScale: 0.01, credentials });
       try {
         await resumed.waitForIdle();
         const client = new SFNClient({ endpoint: resumed.endpoint, region: 'us-east-1', credentials });

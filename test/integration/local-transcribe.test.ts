@@ -54,7 +54,7 @@ describe('startLocalTranscribe', () => {
     s3 = new S3Client({ region: 'us-east-1', endpoint: s3Server.endpoint, credentials, forcePathStyle: true });
     await s3.send(new PutObjectCommand({ Bucket: BUCKET.localName, Key: 'media/jfk.wav', Body: await readFile(path.join(FIXTURES, 'asr', 'jfk.wav')) }));
     await s3.send(new PutObjectCommand({ Bucket: BUCKET.localName, Key: 'media/notes.txt', Body: 'this is not audio at all' }));
-    transcribe = await startLocalTranscribe({ dataDir, concurrency: 2, log: (message, extra) => logs.push({ message, extra }) });
+    transcribe = await startLocalTranscribe({ dataDir, concurrency: 2, credentials, log: (message, extra) => logs.push({ message, extra }) });
     client = new TranscribeClient({ region: 'us-east-1', endpoint: transcribe.endpoint, credentials });
   }, 30_000);
 
@@ -162,7 +162,7 @@ describe('startLocalTranscribe after a restart', () => {
         showSpeakerLabels: false, creationTime: crashedAt - 1_000, startTime: crashedAt,
       }));
 
-      transcribe = await startLocalTranscribe({ dataDir, engine: unavailableEngine() });
+      transcribe = await startLocalTranscribe({ dataDir, engine: unavailableEngine(), credentials });
       client = new TranscribeClient({ region: 'us-east-1', endpoint: transcribe.endpoint, credentials });
       const job = await waitForEnd(client, 'crashed');
 

@@ -28,7 +28,7 @@ const meeting = (i: number): MeetingRecord => ({
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-list-reads-'));
-  dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 3_600_000 });
+  dynamo = await startLocalDynamo({ dataDir, tables: [MAIN_TABLE], sweepIntervalMs: 3_600_000, credentials });
   client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials }));
   client.middlewareStack.add((next, context) => async (args) => {
     operations.push(String(context.commandName));

@@ -4,6 +4,12 @@ import path from 'node:path';
 import { NO_ENGINE_MESSAGE, unavailableEngine } from '../../local/engines/select.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { signUpAndSignIn } from '../helpers/users.js';
+import { documentClient } from '../../functions/adapters/dynamodb/client.js';
+import { minutesBalanceFromConfig } from '../../functions/adapters/dynamodb/meetings-accounts.js';
+import { createMeetingsRepository } from '../../functions/adapters/dynamodb/meetings-repository.js';
+import { createProcessingRepository } from '../../functions/adapters/dynamodb/processing-repository.js';
+import { claimUpload, completeRun, failRun } from '../../functions/core/pipeline/run-rules.js';
+import { MAIN_TABLE } from '../../lib/definitions/resources.js';
 import { eventually } from '../helpers/eventually.js';
 import { fixture, missingInOrder, pipelineHarness, PROCESS_MEETING } from './pipeline-harness.js';
 
@@ -91,6 +97,43 @@ describe('engine failure: the transcription job fails', () => {
     expect(after.processing.reason).toBe(NO_ENGINE_MESSAGE);
     expect(seenWhileRunning.every((reason) => reason === null)).toBe(true);
   }, 400_000);
+});
+
+describe('run claims on the local DynamoDB (issue 28)', () => {
+  const ports = () => {
+    const processing = createProcessingRepository(documentClient, MAIN_TABLE.localName);
+    return {
+      meetings: createMeetingsRepository(documentClient, MAIN_TABLE.localName),
+      minutes: minutesBalanceFromConfig(documentClient, MAIN_TABLE.localName),
+      claims: processing, states: processing, ledger: processing, transcripts: processing, clock: Date.now,
+    };
+  };
+  const run = (meetingId: string, etag: string, executionId: string) => ({ meetingId, key: `uploads/${meetingId}/recording.m4a`, etag, executionId });
+
+  it('a retry while the recording is processed, or after it finished, never changes the meeting, even without minutes left', async () => {
+    const host = await signUpAndSignIn(edition.url, 'no-backwards@pipeline.example.com');
+    const id = (await h.api('POST', 'meetings/', host.access, { name: 'Finished' })).body.id as string;
+    const p = ports();
+    expect(await claimUpload(p, run(id, 'etag-a', 'first'))).toMatchObject({ outcome: 'claimed' });
+    await createProcessingRepository(documentClient, MAIN_TABLE.localName).chargeMinutes('elsewhere', 'etag-x', host.userId, 70, new Date().toISOString());
+    expect(await claimUpload(p, run(id, 'etag-a', 'retry-while-running'))).toMatchObject({ outcome: 'already_processing' });
+    await completeRun(p, run(id, 'etag-a', 'first'));
+    expect(await claimUpload(p, run(id, 'etag-a', 'retry-after'), 2)).toMatchObject({ outcome: 'already_processing' });
+    expect((await h.api('GET', `meetings/${id}/`, host.access)).body.processing).toMatchObject({ status: 'ready', reason: null });
+  }, 60_000);
+
+  it('uploading the earlier good file again after a failed upload processes it again', async () => {
+    const host = await signUpAndSignIn(edition.url, 'good-again@pipeline.example.com');
+    const id = (await h.api('POST', 'meetings/', host.access, { name: 'Recovered' })).body.id as string;
+    const p = ports();
+    await claimUpload(p, run(id, 'etag-good', 'good-1'));
+    await completeRun(p, run(id, 'etag-good', 'good-1'));
+    await claimUpload(p, run(id, 'etag-bad', 'bad-1'));
+    await failRun(p, run(id, 'etag-bad', 'bad-1'), { Error: 'NotMediaFile', Cause: 'The uploaded file is not an audio or video recording.' });
+    expect((await h.api('GET', `meetings/${id}/`, host.access)).body.processing).toMatchObject({ status: 'failed' });
+    expect(await claimUpload(p, run(id, 'etag-good', 'good-2'))).toEqual({ outcome: 'claimed', attempt: 2 });
+    expect((await h.api('GET', `meetings/${id}/`, host.access)).body.processing).toMatchObject({ status: 'queued', reason: null });
+  }, 60_000);
 });
 
 /** The meeting's run claims once the last one reached `attempt`. */

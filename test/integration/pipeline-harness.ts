@@ -14,12 +14,14 @@ import { minutesBalance } from '../../functions/core/billing/minutes.js';
 import { MAIN_TABLE } from '../../lib/definitions/resources.js';
 import { PROCESS_MEETING } from '../../lib/definitions/workflows.js';
 import { eventually } from '../helpers/eventually.js';
+import { LOCAL_CREDENTIALS } from '../../local/runtime.js';
 import { FIXTURES_DIR } from '../helpers/shared-data.js';
 
 export const FIXTURES = FIXTURES_DIR;
 export const fixture = (name: string) => path.join(FIXTURES, 'meeting', name);
 
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+// The run's key pair: a child edition inherits it (MEETSCRIBE_LOCAL_CREDENTIALS), and every embedded endpoint checks it.
+const credentials = LOCAL_CREDENTIALS;
 const region = 'us-east-1';
 
 export interface Answer { status: number; body: any; text: string }

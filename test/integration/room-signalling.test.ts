@@ -182,8 +182,10 @@ describe('viewer', () => {
     });
     const current = await guest.next('currentAttendees');
     expect(current.attendees.map((a: any) => [a.name, a.participantType])).toEqual([['Hana Host', 'HOST'], ['First', 'PARTICIPANT']]);
+    // Issue 28: a guest sees the host's e-mail, never another guest's.
+    expect(current.attendees.map((a: any) => a.email)).toEqual([hostEmail, '']);
     const told = await first.next('newAttendee');
-    expect(told).toMatchObject({ participantSessionId: guest.sessionId, name: 'Grace Guest' });
+    expect(told).toMatchObject({ participantSessionId: guest.sessionId, name: 'Grace Guest', email: '' });
     expect(told.sdpOffer).toBeUndefined();
 
     // Issue #19: a guest is recorded per session but gets no access to the meeting (it could type anyone's

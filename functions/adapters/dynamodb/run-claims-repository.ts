@@ -14,7 +14,7 @@ export function createRunClaims(client: DynamoDBDocumentClient, tableName: strin
      * (claimed false) unless the earlier one failed, when it takes over with the next attempt number; the
      * same execution resumed after a crash gets its claim back.
      */
-    async claimRun(meetingId: string, etag: string, executionId: string, now: string): Promise<RunClaim> {
+    async claimRun(meetingId: string, etag: string, executionId: string, now: string, options: { readonly takeOverSucceeded?: boolean } = {}): Promise<RunClaim> {
       const key = processingKeys.run(meetingId, etag);
       try {
         await client.send(new PutCommand({
@@ -28,20 +28,26 @@ export function createRunClaims(client: DynamoDBDocumentClient, tableName: strin
       const existing = await get(key);
       if (!existing) return { claimed: false, attempt: 0 };
       if (existing.executionId === executionId) return { claimed: true, attempt: Number(existing.attempt) };
-      if (existing.status !== 'failed') return { claimed: false, attempt: Number(existing.attempt) };
+      const takeOver = existing.status === 'failed' || (existing.status === 'succeeded' && options.takeOverSucceeded === true);
+      if (!takeOver) return { claimed: false, attempt: Number(existing.attempt) };
       try {
         const out = await client.send(new UpdateCommand({
           TableName: tableName, Key: key, ReturnValues: 'ALL_NEW',
           UpdateExpression: 'SET executionId = :me, #s = :running, claimedAt = :now ADD attempt :one',
-          ConditionExpression: '#s = :failed AND executionId = :previous',
+          ConditionExpression: '#s = :seen AND executionId = :previous',
           ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':me': executionId, ':running': 'running', ':now': now, ':one': 1, ':failed': 'failed', ':previous': existing.executionId },
+          ExpressionAttributeValues: { ':me': executionId, ':running': 'running', ':now': now, ':one': 1, ':seen': existing.status, ':previous': existing.executionId },
         }));
         return { claimed: true, attempt: Number(out.Attributes?.attempt) };
       } catch (error) {
         if (isConditionFailure(error)) return { claimed: false, attempt: Number(existing.attempt) };
         throw error;
       }
+    },
+
+    async findRun(meetingId: string, etag: string) {
+      const item = await get(processingKeys.run(meetingId, etag));
+      return item ? { executionId: String(item.executionId), attempt: Number(item.attempt), status: item.status as RunStatus } : undefined;
     },
 
     /** Records how a claimed run ended (a failed one may be taken over by a later trigger). */

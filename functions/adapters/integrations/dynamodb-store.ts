@@ -84,8 +84,15 @@ export function createConnectionStore(client: DynamoDBDocumentClient, tableName:
     async link(service, key, userId) {
       await client.send(new PutCommand({ TableName: tableName, Item: { ...integrationKeys.link(service, key), type: 'ProviderLink', userId } }));
     },
-    async unlink(service, key) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: integrationKeys.link(service, key) }));
+    async unlink(service, key, userId) {
+      try {
+        await client.send(new DeleteCommand({
+          TableName: tableName, Key: integrationKeys.link(service, key),
+          ConditionExpression: 'userId = :me', ExpressionAttributeValues: { ':me': userId },
+        }));
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
     },
     async userFor(service, key) {
       const out = await client.send(new GetCommand({ TableName: tableName, Key: integrationKeys.link(service, key), ConsistentRead: true }));

@@ -114,6 +114,7 @@ export function webexLifecycle(settings: WebexSettings): ServiceLifecycle {
       // Webex recordings arrive by the webhook registered on connect.
     },
     async removed(connection, accessToken) {
+      // Webex documents no revocation of a user's integration tokens; deleting the webhook stops the deliveries.
       if (!connection.webhookId || !accessToken) return;
       await fetch(`${settings.apiBase}/webhooks/${encodeURIComponent(connection.webhookId)}`, { method: 'DELETE', headers: bearer(accessToken) });
     },

@@ -5,6 +5,7 @@
  */
 import type { ServiceLifecycle } from '../../core/integrations/connect.js';
 import type { RecordingSource } from '../../core/integrations/import-recording.js';
+import { isTrustedDownload, UntrustedDownload, ZOOM_DOWNLOAD_DOMAINS, type TrustedDownloads } from '../../core/integrations/download-hosts.js';
 import { ProviderError, type OAuthClient } from '../../core/integrations/ports.js';
 import type { ProviderRecording, RecordingFile, SpeakerFiles } from '../../core/integrations/recordings.js';
 import { participantName } from '../../core/speakers/cues.js';
@@ -79,7 +80,41 @@ export function toProviderRecording(object: ZoomRecordingObject): ProviderRecord
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Zoom's download hosts, and the configured Zoom bases (the local test server in the local edition). */
+export function zoomDownloadHosts(settings: Pick<ZoomSettings, 'oauthBase' | 'apiBase'>): TrustedDownloads {
+  return { domains: ZOOM_DOWNLOAD_DOMAINS, origins: [new URL(settings.oauthBase).origin, new URL(settings.apiBase).origin] };
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * GETs a recording file from a trusted host, following at most 5 redirects by hand: each target must be trusted
+ * too (UntrustedDownload otherwise, before anything is sent there), and the bearer token goes only to the host of
+ * the download URL itself, never to a CDN or any other host a redirect names.
+ */
+async function download(url: string, authorization: string, trusted: TrustedDownloads): Promise<AsyncIterable<Uint8Array>> {
+  if (!isTrustedDownload(url, trusted)) throw new UntrustedDownload(url);
+  const tokenHost = new URL(url).host;
+  let current = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    const headers: Record<string, string> = new URL(current).host === tokenHost ? { authorization } : {};
+    const response = await fetch(current, { headers, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      const next = new URL(location, current).toString();
+      if (!isTrustedDownload(next, trusted)) throw new UntrustedDownload(next);
+      current = next;
+      continue;
+    }
+    if (!response.ok) throw new ProviderError(`Zoom download answered ${response.status}`, response.status);
+    return bodyChunks(response);
+  }
+  throw new ProviderError(`Zoom download redirected more than ${MAX_REDIRECTS} times`);
+}
+
 export function zoomApi(settings: ZoomSettings, token: (userId: string) => Promise<string>) {
+  const trusted = zoomDownloadHosts(settings);
   const get = async <T>(userId: string, path: string) =>
     requestJson<T>(`${settings.apiBase}${path}`, { headers: { authorization: `Bearer ${await token(userId)}` } });
 
@@ -102,14 +137,11 @@ export function zoomApi(settings: ZoomSettings, token: (userId: string) => Promi
 
   const source: RecordingSource = {
     async recording(userId, recordingId, hint) {
-      if (hint && hint.files.length > 0) return hint;
+      // A webhook's links are used only when every one is on Zoom's download hosts; otherwise Zoom's API says where the files are.
+      if (hint && hint.files.length > 0 && hint.files.every((f) => isTrustedDownload(f.downloadUrl, trusted))) return hint;
       return toProviderRecording(await get<ZoomRecordingObject>(userId, `/meetings/${zoomUuidPath(recordingId)}/recordings`));
     },
-    async open(userId, file) {
-      const response = await fetch(file.downloadUrl, { headers: { authorization: `Bearer ${await token(userId)}` }, redirect: 'follow' });
-      if (!response.ok) throw new ProviderError(`Zoom download answered ${response.status}`, response.status);
-      return bodyChunks(response);
-    },
+    open: async (userId, file) => download(file.downloadUrl, `Bearer ${await token(userId)}`, trusted),
   };
   return { get, listRecent, source };
 }
@@ -125,8 +157,14 @@ export function zoomLifecycle(api: ReturnType<typeof zoomApi>, settings: ZoomSet
       return { providerKeys: [identity.id] };
     },
     completed: (userId) => backfill(userId),
-    async removed() {
-      // Zoom revokes on its side when the user removes the app; removal here only forgets our copy.
+    async removed(_connection, accessToken, { revoke }) {
+      // Zoom's documented revoke (POST /oauth/revoke, Basic client auth, form token=…) also uninstalls the app for the account.
+      if (!revoke || !accessToken) return;
+      const c = await settings.credentials();
+      await requestJson(`${settings.oauthBase}/oauth/revoke`, {
+        method: 'POST', body: new URLSearchParams({ token: accessToken }),
+        headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      });
     },
   };
 }

@@ -4,6 +4,9 @@ import type {
   BillingEvent, CardDetails, CreatedSubscription, Interval, NewSubscription, PaymentProvider, Plan, SubscriptionSnapshot,
 } from '../../core/billing/model.js';
 
+/** Stripe's default signature tolerance, applied both ways (a signed event more than 5 minutes old or ahead is refused). */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
 export interface StripeProviderOptions {
   /** Resolves the client (the secret key is read from Secrets Manager on first use). */
   readonly client: () => Promise<Stripe>;
@@ -61,8 +64,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!signature) throw new InvalidSignature('Missing Stripe-Signature header.');
       const [stripe, secret] = await Promise.all([options.client(), options.webhookSecret()]);
       let event: Stripe.Event;
+      // stripe-node refuses a timestamp older than its 300 s tolerance but accepts any in the future; refuse those too.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (Number.isFinite(signedAt) && signedAt - Date.now() / 1000 > STRIPE_TOLERANCE_SECONDS) {
+        throw new InvalidSignature('Webhook signature verification failed: the timestamp is in the future.');
+      }
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+        event = stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_TOLERANCE_SECONDS);
       } catch (error) {
         throw new InvalidSignature(`Webhook signature verification failed: ${(error as Error).message}`);
       }

@@ -70,7 +70,7 @@ export function webhookRoutes(deps: () => WebhookDeps) {
         const userId = await d.connections.userFor('zoom', zoomUserId);
         if (!userId) return new HttpResponse(200, { detail: 'Unknown user; nothing stored.' });
         await disconnect(d.connect, userId, 'zoom');
-        await d.connections.unlink('zoom', zoomUserId);
+        await d.connections.unlink('zoom', zoomUserId, userId);
         if (String(body.payload?.user_data_retention) !== 'true') {
           for (const record of await d.imports.listForUser(userId, 'zoom')) {
             await d.deleteMeeting(record.meetingId);

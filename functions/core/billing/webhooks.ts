@@ -1,3 +1,4 @@
+import { PaymentUnavailable } from './errors.js';
 import type { BillingStore, PaymentProvider } from './model.js';
 
 export interface WebhookDeps {
@@ -34,6 +35,8 @@ export async function handleProviderEvent(deps: WebhookDeps, rawBody: string, si
     return { received: true, duplicate: false, handled: Boolean(snapshot && userId) };
   } catch (error) {
     await deps.store.releaseEvent(event.id);
-    throw error;
+    // Whatever went wrong while processing (a declined or missing object at Stripe included) is ours to retry:
+    // a 5xx makes Stripe deliver the event again, where a 400 would be taken as final (docs/billing.md).
+    throw error instanceof PaymentUnavailable ? error : new PaymentUnavailable();
   }
 }

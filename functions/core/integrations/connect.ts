@@ -20,8 +20,12 @@ export interface ServiceLifecycle {
   connected(userId: string, accessToken: string, identity: ProviderIdentity): Promise<{ webhookId?: string; providerKeys: string[] }>;
   /** Runs after the SPA reports the authorization complete (Zoom: the 30-day backfill). */
   completed(userId: string): Promise<void>;
-  /** Best effort: undo provider-side set-up (Webex webhook). */
-  removed(connection: Connection, accessToken: string | undefined): Promise<void>;
+  /**
+   * Best effort: undo provider-side set-up (Webex: the webhook) and, with `revoke`, revoke the authorization at the
+   * provider where its API allows (Zoom: POST /oauth/revoke). A reconnect of the same provider account does not revoke
+   * (Zoom's revoke uninstalls the app for that account, the new tokens included).
+   */
+  removed(connection: Connection, accessToken: string | undefined, options: { readonly revoke: boolean }): Promise<void>;
   applySettings?(accessToken: string, settings: ConnectionSettings): Promise<void>;
 }
 
@@ -88,6 +92,7 @@ export async function exchangeCode(deps: ConnectDeps, caller: Caller, id: string
   const lifecycle = deps.lifecycle(service);
   const identity = await lifecycle.identity(tokens.accessToken);
   const previous = await deps.connections.find(caller.userId, service);
+  if (previous) await undoPrevious(deps, previous, previous.provider?.id !== identity.id);
   const connection: Connection = {
     userId: caller.userId, service, sealedTokens: await sealTokens(deps.cipher, tokens),
     tokenVersion: (previous?.tokenVersion ?? 0) + 1, needsReauthorization: false, provider: identity,
@@ -152,16 +157,25 @@ export async function removeIntegration(deps: ConnectDeps, caller: Caller, id: s
   return syncFlags(deps, caller.userId, service);
 }
 
-/** Deletes a user's connection and its links (also on Zoom's app_deauthorized). */
+/** Deletes a user's connection and its links, revoking at the provider (also on Zoom's app_deauthorized). */
 export async function disconnect(deps: ConnectDeps, userId: string, service: ServiceId): Promise<void> {
   const connection = await deps.connections.find(userId, service);
   if (!connection) return;
-  const token = await accessTokenFor(deps, userId, service).catch(() => undefined);
-  await deps.lifecycle(service).removed(connection, token).catch(() => undefined);
-  if (connection.provider) await deps.connections.unlink(service, connection.provider.id);
-  if (connection.webhookId) await deps.connections.unlink(service, connection.webhookId);
+  await undoPrevious(deps, connection, true);
   await deps.connections.remove(userId, service);
   await syncFlags(deps, userId, service);
+}
+
+/**
+ * Undoes what an earlier connection set up, before a new authorization replaces it or on removal: its webhook at
+ * the provider (best effort), its tokens (revoked where the provider allows, when `revoke`), and every link from its
+ * provider account and webhook to this user, so the old account's recordings stop importing into this user.
+ */
+async function undoPrevious(deps: ConnectDeps, connection: Connection, revoke: boolean): Promise<void> {
+  const token = await accessTokenFor(deps, connection.userId, connection.service).catch(() => undefined);
+  await deps.lifecycle(connection.service).removed(connection, token, { revoke }).catch(() => undefined);
+  if (connection.provider) await deps.connections.unlink(connection.service, connection.provider.id, connection.userId);
+  if (connection.webhookId) await deps.connections.unlink(connection.service, connection.webhookId, connection.userId);
 }
 
 async function usableToken(deps: ConnectDeps, userId: string, service: ServiceId) {

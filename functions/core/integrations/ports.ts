@@ -84,7 +84,8 @@ export interface ConnectionStore {
   remove(userId: string, service: ServiceId): Promise<void>;
   /** Maps the provider's user id (webhook payloads name it) to ours. */
   link(service: ServiceId, providerKey: string, userId: string): Promise<void>;
-  unlink(service: ServiceId, providerKey: string): Promise<void>;
+  /** Removes the mapping, only while it still names `userId` (another user who linked the same key keeps it). */
+  unlink(service: ServiceId, providerKey: string, userId: string): Promise<void>;
   userFor(service: ServiceId, providerKey: string): Promise<string | undefined>;
 }
 

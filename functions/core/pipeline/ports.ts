@@ -19,10 +19,13 @@ export interface TranscriptRecord {
 export interface RunClaims {
   /**
    * Claims processing of one upload for one execution. A second execution for the same upload is refused
-   * (claimed false) unless the earlier one failed, when it takes over with the next attempt number; the
-   * same execution resumed after a crash gets its claim back.
+   * (claimed false) unless the earlier one failed (or, with `takeOverSucceeded`, succeeded: the same file uploaded
+   * again after another upload replaced it), when it takes over with the next attempt number; the same execution
+   * resumed after a crash gets its claim back.
    */
-  claimRun(meetingId: string, etag: string, executionId: string, now: string): Promise<RunClaim>;
+  claimRun(meetingId: string, etag: string, executionId: string, now: string, options?: { readonly takeOverSucceeded?: boolean }): Promise<RunClaim>;
+  /** The claim of one upload, if any run claimed it. */
+  findRun(meetingId: string, etag: string): Promise<{ readonly executionId: string; readonly attempt: number; readonly status: RunStatus } | undefined>;
   /** Records how a claimed run ended (a failed one may be taken over by a later trigger); another execution's claim is left alone. */
   finishRun(meetingId: string, etag: string, executionId: string, status: Exclude<RunStatus, 'running'>): Promise<void>;
 }
@@ -45,6 +48,13 @@ export interface MinutesLedger {
   /** The minutes given back, 0 when nothing was left to refund. */
   refundMinutes(meetingId: string, recordingId: string): Promise<number>;
   findCharge(meetingId: string, recordingId: string): Promise<{ userId: string; minutes: number; refunded: boolean } | undefined>;
+  /** The version of the user's minutes ledger: every charge moves it on (0 before the first). */
+  ledgerVersion(userId: string): Promise<number>;
+  /**
+   * Charges like chargeMinutes, but only while the user's ledger is still at `version` (a conditional write on the
+   * ledger): `ledger_changed` when another charge came first, and nothing was written.
+   */
+  chargeMinutesAtVersion(meetingId: string, recordingId: string, userId: string, minutes: number, now: string, version: number): Promise<'charged' | 'already_charged' | 'ledger_changed'>;
 }
 
 /** The transcript pointer of a meeting. */

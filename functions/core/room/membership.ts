@@ -9,8 +9,14 @@ import type { Room, RoomMember, RoomPorts } from './ports.js';
 const info = (m: RoomMember): AttendeeInfo =>
   ({ participantSessionId: m.participantSessionId, name: m.name, email: m.email, participantType: m.participantType });
 
-/** The public fields of a member (no connection id). */
+/** The public fields of a member (no connection id), as the host sees them. */
 export const attendeeInfo = info;
+
+/**
+ * A guest as the other guests see it: without its e-mail (issue 28: every guest received every other guest's
+ * address). The host's own e-mail stays visible; the host alone sees the guests' e-mails.
+ */
+export const guestFacingInfo = (m: RoomMember): AttendeeInfo => (m.participantType === 'HOST' ? info(m) : { ...info(m), email: '' });
 
 /** Sends to one socket; a gone socket is reported, never thrown. */
 export async function sendTo(ports: RoomPorts, connectionId: string, message: ServerMessage): Promise<'sent' | 'gone'> {
@@ -45,9 +51,8 @@ export async function guestLeaves(ports: RoomPorts, room: Room, participantSessi
   await ports.store.unbind(connectionId);
   await ports.meetings.forgetGuest(room.roomId, participantSessionId);
   if (!removed) return;
-  const left: ServerMessage = { id: 'attendeeLeft', ...info(removed) };
-  await sendToHost(ports, room, left);
-  await broadcastToGuests(ports, room, left);
+  await sendToHost(ports, room, { id: 'attendeeLeft', ...info(removed) });
+  await broadcastToGuests(ports, room, { id: 'attendeeLeft', ...guestFacingInfo(removed) });
 }
 
 /** Closes the room: guests get stopCommunication with the reason; every member's socket is unbound. */

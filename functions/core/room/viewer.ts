@@ -1,5 +1,5 @@
 import { MAX_GUESTS, ROOM_MESSAGES, type ClientRoomMessage } from './messages.js';
-import { attendeeInfo, guestLeaves, sendTo, sendToGuest, sendToHost } from './membership.js';
+import { attendeeInfo, guestFacingInfo, guestLeaves, sendTo, sendToGuest, sendToHost } from './membership.js';
 import type { RoomConnection, RoomMember, RoomPorts } from './ports.js';
 
 type ViewerMessage = Extract<ClientRoomMessage, { id: 'viewer' }>;
@@ -33,13 +33,13 @@ export async function joinAsViewer(ports: RoomPorts, connection: RoomConnection,
   const others = (await ports.store.guests(room.roomId)).filter((g) => g.participantSessionId !== guest.participantSessionId);
   const [sent, hostThere] = await Promise.all([
     sendTo(ports, connection.connectionId, {
-      id: 'currentAttendees', attendees: [attendeeInfo(room.host), ...others.map(attendeeInfo)], personRemoval: room.personRemoval,
+      id: 'currentAttendees', attendees: [attendeeInfo(room.host), ...others.map(guestFacingInfo)], personRemoval: room.personRemoval,
     }),
     toHost,
   ]);
   if (!hostThere) return;
   if (sent === 'gone') return guestLeaves(ports, room, guest.participantSessionId, guest.connectionId);
-  await Promise.all(others.map((g) => sendToGuest(ports, room, g, { id: 'newAttendee', ...attendeeInfo(guest) })));
+  await Promise.all(others.map((g) => sendToGuest(ports, room, g, { id: 'newAttendee', ...guestFacingInfo(guest) })));
   // Recorded last: the guest record is not on the path to the guest's first frame. It grants no access.
   await ports.meetings.recordGuest(room.roomId, guest.participantSessionId, { email: guest.email, name: guest.name })
     .catch((error: unknown) => ports.log.warn('Could not record the room guest', { roomId: room.roomId, error: String(error) }));

@@ -1,4 +1,5 @@
 import type { SurveyRequest, SurveyView } from '../../contracts/meetings.js';
+import { ValidationFailed } from '../errors.js';
 
 export interface SurveyRecord {
   readonly id: string;
@@ -12,13 +13,22 @@ export interface SurveyRecord {
 
 export interface SurveysRepository { save(survey: SurveyRecord): Promise<void> }
 
+export interface SurveyPorts {
+  readonly surveys: SurveysRepository;
+  readonly meetings: { find(meetingId: string): Promise<unknown> };
+  readonly clock: () => number;
+  readonly newId: () => string;
+}
+
 /**
- * Stores a feedback survey (public: live-room guests submit it too). The meeting id is kept as given and
- * not checked, so the call reveals nothing about which meetings exist.
+ * Stores a feedback survey (public: live-room guests submit it too). A meeting id must name a meeting that exists
+ * (issue 28: unknown ids filled the table); meeting ids are random UUIDs, so this tells a caller nothing it could use.
+ * Throws ValidationFailed (400) for an unknown meeting.
  */
-export async function submitSurvey(
-  ports: { surveys: SurveysRepository; clock: () => number; newId: () => string }, input: SurveyRequest,
-): Promise<SurveyView> {
+export async function submitSurvey(ports: SurveyPorts, input: SurveyRequest): Promise<SurveyView> {
+  if (input.meeting_id !== null && !(await ports.meetings.find(input.meeting_id))) {
+    throw new ValidationFailed({ meeting_id: ['No meeting with this id.'] });
+  }
   const record: SurveyRecord = {
     id: ports.newId(), email: input.email, meetingId: input.meeting_id, rating: input.rating,
     maximumRating: input.maximum_rating, note: input.note, createdAt: new Date(ports.clock()).toISOString(),

@@ -2,7 +2,7 @@
  * Transcript downloads besides the spec's speaker_labeled_transcript.txt: SubRip (.srt), WebVTT (.vtt) and a
  * JSON document of the words with their times and speakers. Every format carries the labelled speaker names.
  */
-import { renderTranscriptText } from './format.js';
+import { renderTranscriptText, stripMarkup } from './format.js';
 import type { SpeakerNames } from './speaker-names.js';
 import type { SpeakerTurn, TranscriptDocument } from './turns.js';
 
@@ -98,8 +98,20 @@ export function renderTranscriptJson(document: TranscriptDocument, names: Speake
   }, null, 2)}\n`;
 }
 
-/** The file of a format. */
-export function renderTranscriptExport(format: TranscriptFormat, document: TranscriptDocument, names: SpeakerNames = {}): string {
+/** The document with markup stripped from every line, word and speaker name (edited lines may carry any text). */
+function withoutMarkup(document: TranscriptDocument, names: SpeakerNames): { document: TranscriptDocument; names: SpeakerNames } {
+  return {
+    document: {
+      ...document,
+      turns: document.turns.map((t) => ({ ...t, text: stripMarkup(t.text), words: t.words.map((w) => ({ ...w, text: stripMarkup(w.text) })) })),
+    },
+    names: Object.fromEntries(Object.entries(names).map(([label, name]) => [label, stripMarkup(name)])),
+  };
+}
+
+/** The file of a format, with markup stripped from the text (issue 28). */
+export function renderTranscriptExport(format: TranscriptFormat, original: TranscriptDocument, originalNames: SpeakerNames = {}): string {
+  const { document, names } = withoutMarkup(original, originalNames);
   switch (format) {
     case 'txt': return renderTranscriptText(document.turns, names);
     case 'srt': return renderSrt(document.turns, names);

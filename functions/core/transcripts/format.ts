@@ -20,7 +20,10 @@ export function formatDisplayTime(totalSeconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
-/** The text file: one `[HH:mm:ss] Name: text` line per turn, labels replaced by the names given. */
+/** Removes markup tags (`<b>`, `<font …>`, `<script>`) from a line or name: SRT players render them, no export needs them. */
+export const stripMarkup = (text: string) => text.replace(/<[^>]*>?/g, '');
+
+/** The text file: one `[HH:mm:ss] Name: text` line per turn, labels replaced by the names given, markup stripped. */
 export function renderTranscriptText(turns: readonly SpeakerTurn[], names: SpeakerNames = {}): string {
-  return turns.map((t) => `[${formatClock(t.start)}] ${names[t.speaker] ?? t.speaker}: ${t.text}\n`).join('');
+  return turns.map((t) => `[${formatClock(t.start)}] ${stripMarkup(names[t.speaker] ?? t.speaker)}: ${stripMarkup(t.text)}\n`).join('');
 }

@@ -8,15 +8,19 @@ import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../..
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
 import type { Context } from 'aws-lambda';
+import { minutesBalanceFromConfig } from '../../adapters/dynamodb/meetings-accounts.js';
+import { documentClient } from '../../adapters/dynamodb/client.js';
 import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ctx = pipelineContext();
+const chargePorts = { ...ctx, minutes: minutesBalanceFromConfig(documentClient, ctx.config.TABLE_NAME) };
 
 /**
  * Reads duration and streams with ffprobe (a webm without duration is remuxed first), charges the host's
  * minutes once per recording (a re-upload into the same meeting is a new recording and is charged), fills an empty end time from the duration and flags recordings too short for notes.
- * Throws NotMediaFile / NoAudioTrack for files that cannot be processed.
+ * Throws NotMediaFile / NoAudioTrack for files that cannot be processed, MinutesUsedUp when another recording of
+ * the host took the last minutes first (the state machine then waits for minutes, as StartProcessing does).
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<MediaResult> => {
   await ctx.states.patchState(run.meetingId, { status: 'processing', step: 'ProbeMedia', percent: STEP_PERCENT.ProbeMedia, ...stepStarted() });
@@ -26,7 +30,7 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Media
   if (facts.durationSeconds === null) throw new NotMediaFile('The length of the recording could not be read. Upload an mp4 or m4a file.');
   const durationSeconds = facts.durationSeconds;
 
-  const { meeting, minutesCharged } = await chargeRecordingOnce(ctx, run.meetingId, run.etag, durationSeconds);
+  const { meeting, minutesCharged } = await chargeRecordingOnce(chargePorts, run.meetingId, run.etag, durationSeconds);
   await ctx.states.recordDuration(run.meetingId, !meeting.endTime && meeting.startTime ? endTimeFrom(meeting.startTime, durationSeconds) : null);
   // The recording arrived but the browser closed before naming the meeting: a real name, so the row, the viewer
   // and the e-mails do not call a processed recording "Upload: Failed".

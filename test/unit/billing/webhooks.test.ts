@@ -86,7 +86,8 @@ describe('handleProviderEvent', () => {
     const w = world();
     const id = w.event('evt_1', 'invoice.paid');
     w.failNextFetch();
-    await expect(handleProviderEvent(w.deps, id, 'valid')).rejects.toThrow('Stripe unreachable');
+    // A 5xx (503), so Stripe retries; not a 400, which Stripe takes as final.
+    await expect(handleProviderEvent(w.deps, id, 'valid')).rejects.toMatchObject({ name: 'PaymentUnavailable', statusCode: 503 });
     expect(await handleProviderEvent(w.deps, id, 'valid')).toMatchObject({ handled: true, duplicate: false });
   });
 });

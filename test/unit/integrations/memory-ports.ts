@@ -25,7 +25,7 @@ export function memoryConnections(): ConnectionStore & { rows: Map<string, Conne
     async update(u, s, changes) { const c = rows.get(key(u, s)); if (c) rows.set(key(u, s), { ...c, ...changes }); },
     async remove(u, s) { rows.delete(key(u, s)); },
     async link(s, k, u) { links.set(`${s}#${k}`, u); },
-    async unlink(s, k) { links.delete(`${s}#${k}`); },
+    async unlink(s, k, u) { if (links.get(`${s}#${k}`) === u) links.delete(`${s}#${k}`); },
     async userFor(s, k) { return links.get(`${s}#${k}`); },
   };
 }

@@ -145,7 +145,7 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
       meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)),
       passages, embedder: hashingEmbedder(),
     }),
-    ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, clock: deps.clock, newId: deps.newId }),
+    ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, meetings, clock: deps.clock, newId: deps.newId }),
   ];
   const handler = createApiHandler(routes, { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   return {

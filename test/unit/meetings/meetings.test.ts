@@ -338,9 +338,17 @@ describe('search by meeting name', () => {
 describe('surveys', () => {
   it('stores a survey without authentication and answers 201', async () => {
     const w = world();
-    const response = await w.call('POST', '/api/surveys/meeting/', { body: { email: 'Guest@Example.com', meeting_id: 'm1', rating: 9, maximum_rating: 10, note: 'Great' } });
+    const m1 = (await w.call('POST', '/api/meetings/', { token: 'host', body: { name: 'Surveyed' } })).body.id as string;
+    const response = await w.call('POST', '/api/surveys/meeting/', { body: { email: 'Guest@Example.com', meeting_id: m1, rating: 9, maximum_rating: 10, note: 'Great' } });
     expect(response.status).toBe(201);
-    expect(w.surveys).toEqual([{ id: expect.any(String), email: 'guest@example.com', meetingId: 'm1', rating: 9, maximumRating: 10, note: 'Great', createdAt: '2025-03-01T10:00:00.000Z' }]);
+    expect(w.surveys).toEqual([{ id: expect.any(String), email: 'guest@example.com', meetingId: m1, rating: 9, maximumRating: 10, note: 'Great', createdAt: '2025-03-01T10:00:00.000Z' }]);
+  });
+
+  it('refuses a survey for a meeting that does not exist with 400 and stores nothing (issue 28)', async () => {
+    const w = world();
+    const response = await w.call('POST', '/api/surveys/meeting/', { body: { email: 'g@example.com', meeting_id: 'no-such-meeting', rating: 5, maximum_rating: 10, note: '' } });
+    expect(response.status).toBe(400);
+    expect(w.surveys).toHaveLength(0);
   });
 
   it.each([

@@ -14,17 +14,20 @@ export function inMemoryPipeline(now = Date.parse('2026-03-01T10:00:00Z')) {
   const charges = new Map<string, { userId: string; minutes: number; refunded: boolean }>();
   const transcriptRecords = new Map<string, TranscriptRecord>();
   const minutesLeft = new Map<string, number>();
+  const allowances = new Map<string, number>();
+  const charged = (userId: string) => [...charges.values()].filter((c) => c.userId === userId && !c.refunded).reduce((sum, c) => sum + c.minutes, 0);
 
   const claims: RunClaims = {
-    async claimRun(meetingId, etag, executionId) {
+    async claimRun(meetingId, etag, executionId, _now, options = {}) {
       const key = `${meetingId}/${etag}`;
       const run = runs.get(key);
       if (!run) { runs.set(key, { executionId, attempt: 1, status: 'running' }); return { claimed: true, attempt: 1 }; }
       if (run.executionId === executionId) return { claimed: true, attempt: run.attempt };
-      if (run.status !== 'failed') return { claimed: false, attempt: run.attempt };
+      if (run.status !== 'failed' && !(run.status === 'succeeded' && options.takeOverSucceeded)) return { claimed: false, attempt: run.attempt };
       runs.set(key, { executionId, attempt: run.attempt + 1, status: 'running' });
       return { claimed: true, attempt: run.attempt + 1 };
     },
+    findRun: async (meetingId, etag) => runs.get(`${meetingId}/${etag}`),
     async finishRun(meetingId, etag, executionId, status) {
       const run = runs.get(`${meetingId}/${etag}`);
       if (run?.executionId === executionId) run.status = status;
@@ -45,12 +48,20 @@ export function inMemoryPipeline(now = Date.parse('2026-03-01T10:00:00Z')) {
     nameUnnamedUpload: async () => false,
     recordDuration: async () => undefined,
   };
+  const versions = new Map<string, number>();
+  const charge = (meetingId: string, recordingId: string, userId: string, minutes: number) => {
+    const key = `${meetingId}/${recordingId}`;
+    if (charges.has(key) && !charges.get(key)!.refunded) return false;
+    charges.set(key, { userId, minutes, refunded: false });
+    versions.set(userId, (versions.get(userId) ?? 0) + 1);
+    return true;
+  };
   const ledger: MinutesLedger = {
-    async chargeMinutes(meetingId, recordingId, userId, minutes) {
-      const key = `${meetingId}/${recordingId}`;
-      if (charges.has(key) && !charges.get(key)!.refunded) return false;
-      charges.set(key, { userId, minutes, refunded: false });
-      return true;
+    chargeMinutes: async (meetingId, recordingId, userId, minutes) => charge(meetingId, recordingId, userId, minutes),
+    ledgerVersion: async (userId) => versions.get(userId) ?? 0,
+    async chargeMinutesAtVersion(meetingId, recordingId, userId, minutes, _now, version) {
+      if ((versions.get(userId) ?? 0) !== version) return 'ledger_changed';
+      return charge(meetingId, recordingId, userId, minutes) ? 'charged' : 'already_charged';
     },
     async refundMinutes(meetingId, recordingId) {
       const charge = charges.get(`${meetingId}/${recordingId}`);
@@ -69,7 +80,8 @@ export function inMemoryPipeline(now = Date.parse('2026-03-01T10:00:00Z')) {
   return {
     ports: {
       meetings: { find: async (id: string) => meetings.get(id) },
-      minutes: { minutesLeft: async (userId: string) => minutesLeft.get(userId) ?? 100 },
+      // A set allowance counts down with the charges (as the DynamoDB balance does); a fixed balance stays as set.
+      minutes: { minutesLeft: async (userId: string) => (allowances.has(userId) ? allowances.get(userId)! - charged(userId) : minutesLeft.get(userId) ?? 100) },
       claims, states: processingStates, ledger, transcripts,
       clock: () => now,
     },
@@ -78,6 +90,7 @@ export function inMemoryPipeline(now = Date.parse('2026-03-01T10:00:00Z')) {
     },
     deleteMeeting: (meetingId: string) => meetings.delete(meetingId),
     setMinutesLeft: (userId: string, minutes: number) => minutesLeft.set(userId, minutes),
+    setAllowance: (userId: string, minutes: number) => allowances.set(userId, minutes),
     runs, states, charges, transcriptRecords,
   };
 }

@@ -35,6 +35,34 @@ describe('claimUpload', () => {
     expect(p.runs.size).toBe(0);
   });
 
+  it('never moves a meeting backwards: a retry while another run processes the upload, or after it finished, changes nothing', async () => {
+    const p = inMemoryPipeline();
+    p.addMeeting('m1', 'host');
+    await claimUpload(p.ports, upload('x1'));
+    p.setMinutesLeft('host', -5);
+    const processing = { ...p.states.get('m1')!, status: 'processing' as const, step: 'Transcription' as const };
+    await p.ports.states.resetState('m1', processing);
+    expect(await claimUpload(p.ports, upload('retry-1'))).toEqual({ outcome: 'already_processing', attempt: 1 });
+    expect(p.states.get('m1')).toEqual(processing);
+    await completeRun(p.ports, upload('x1'));
+    const ready = p.states.get('m1');
+    expect(await claimUpload(p.ports, upload('retry-2'), 3)).toEqual({ outcome: 'already_processing', attempt: 1 });
+    expect(p.states.get('m1')).toEqual(ready);
+    expect(ready).toMatchObject({ status: 'ready', reason: null });
+  });
+
+  it('processes a known-good file uploaded again after a failed upload replaced it', async () => {
+    const p = inMemoryPipeline();
+    p.addMeeting('m1', 'host');
+    await claimUpload(p.ports, upload('good-1'));
+    await completeRun(p.ports, upload('good-1'));
+    const bad = { meetingId: 'm1', key: 'uploads/m1/recording.mp4', etag: 'e-bad', executionId: 'bad-1' };
+    await claimUpload(p.ports, bad);
+    await failRun(p.ports, bad, { Error: 'NotMediaFile', Cause: 'not a recording' });
+    expect(await claimUpload(p.ports, upload('good-2'))).toEqual({ outcome: 'claimed', attempt: 2 });
+    expect(p.states.get('m1')).toMatchObject({ status: 'queued', uploadEtag: 'e1', reason: null });
+  });
+
   it('keeps the recording of a host without minutes waiting, unclaimed, and counts the checks', async () => {
     const p = inMemoryPipeline();
     p.addMeeting('m1', 'host');
@@ -60,6 +88,24 @@ describe('chargeRecordingOnce', () => {
     await chargeRecordingOnce(p.ports, 'm1', 'e1', 60);
     await chargeRecordingOnce(p.ports, 'm1', 'e2', 61);
     expect([...p.charges.values()].map((c) => c.minutes)).toEqual([1, 2]);
+  });
+
+  it('charges ten recordings probed at once on a 60-minute plan as if one after another: three charged, the others wait', async () => {
+    const charge = async (inParallel: boolean) => {
+      const p = inMemoryPipeline();
+      p.setAllowance('host', 60);
+      const ids = Array.from({ length: 10 }, (_, i) => `m${i}`);
+      for (const id of ids) p.addMeeting(id, 'host');
+      const one = (id: string) => chargeRecordingOnce(p.ports, id, 'e1', 21 * 60).then(() => 'charged', (error: Error) => error.name);
+      const outcomes: string[] = [];
+      if (inParallel) outcomes.push(...await Promise.all(ids.map(one)));
+      else for (const id of ids) outcomes.push(await one(id));
+      return { outcomes: outcomes.sort(), left: await p.ports.minutes.minutesLeft('host') };
+    };
+    const parallel = await charge(true);
+    expect(parallel).toEqual(await charge(false));
+    expect(parallel.left).toBe(-3);
+    expect(parallel.outcomes).toEqual([...Array(7).fill('MinutesUsedUp'), ...Array(3).fill('charged')]);
   });
 
   it('refuses a meeting deleted before its recording was probed', async () => {

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { createApiHandler } from '../../../functions/api/http/router.js';
 import { transcriptRoutes } from '../../../functions/api/meetings/transcript-routes.js';
 import {
-  CUE_MAX_SECONDS, renderSrt, renderTranscriptJson, renderVtt, subtitleCues, subtitleTime,
+  CUE_MAX_SECONDS, renderSrt, renderTranscriptExport, renderTranscriptJson, renderVtt, subtitleCues, subtitleTime,
 } from '../../../functions/core/transcripts/export-formats.js';
 import { renderTranscriptText } from '../../../functions/core/transcripts/format.js';
 import type { StoredTranscript, TranscriptPorts } from '../../../functions/core/transcripts/transcript-access.js';
@@ -78,6 +78,21 @@ describe('transcript export formats', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('markup in edited lines (issue 28)', () => {
+  it('is stripped from the TXT, SRT and JSON exports, and escaped in VTT', () => {
+    const marked = { ...turn('Speaker 1', 0, ['x']), text: '<b>Pay</b> <font color="red">now</font>', words: [{ text: '<i>Pay</i>', start: 0, end: 0.4, confidence: 1 }, { text: 'now', start: 0.5, end: 0.9, confidence: 1 }] };
+    const document: TranscriptDocument = { ...DOCUMENT, turns: [marked] };
+    const names = { 'Speaker 1': '<script>x</script>Ada' };
+    for (const format of ['txt', 'srt', 'json'] as const) {
+      const file = renderTranscriptExport(format, document, names);
+      expect([format, /<\/?(b|i|font|script)\b/i.test(file)]).toEqual([format, false]);
+      expect(file).toContain('Pay');
+    }
+    expect(renderTranscriptExport('srt', document, names)).toContain('Ada: Pay now');
+    expect(renderTranscriptExport('vtt', document, names)).not.toContain('<b>');
+  });
 });
 
 describe('GET meetings/{id}/transcript/?format=', () => {
