@@ -6,6 +6,8 @@
  *   npm run eval:notes -- --split heldout   only one split (dev: tuned on; heldout: never tuned on)
  *   npm run eval:notes -- --only '^(4[1-6])-' only the meetings whose id matches the regular expression
  *   npm run eval:notes -- --text-only       skip speech: transcripts built from the script text (fast, for development)
+ *   NOTES_ENGINE=model npm run eval:notes -- --text-only   the same with the trained notes model (the engine of
+ *                                           --text-only, --replay and the timing is the one NOTES_ENGINE names)
  *   npm run eval:notes -- --replay run.log  re-score the transcripts an earlier run printed (the notes engine only,
  *                                           words evenly timed; no speech, so no new speech-engine figures)
  *
@@ -26,7 +28,7 @@ import { parseArgs, promisify } from 'node:util';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { splitSentences } from '../functions/core/insights/sentences.js';
 import type { TranscriptTurn } from '../functions/core/insights/transcript.js';
-import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-engine.js';
+import { notesEngineFromConfig } from '../functions/adapters/insights/notes-engine.js';
 import { generateNotes } from '../functions/core/notes/generate-notes.js';
 import type { MeetingNotes } from '../functions/core/notes/model.js';
 import { differences, ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
@@ -43,6 +45,9 @@ const GAP_SAME = 0.45;
 const GAP_CHANGE = 0.8;
 
 const { values } = parseArgs({ options: { split: { type: 'string' }, only: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+
+/** --text-only, --replay and the 60-minute timing run the engine NOTES_ENGINE names (unset: the rule engine), as the local edition does. */
+const notesEngine = notesEngineFromConfig(process.env);
 
 const TARGETS = { precision: 0.8, recall: 0.7, ownerAccuracy: 0.8, decisionRecall: 0.7, seconds60: 20 };
 
@@ -214,7 +219,7 @@ async function fromText(script: ScriptedMeeting): Promise<{ notes: MeetingNotes;
   const labelOf = (name: string) => `spk_${order.indexOf(name)}`;
   const sentences = splitSentences(turnsFromLines(scriptTimes(script), labelOf));
   let n = 0;
-  const notes = await generateNotes(sentences, createExtractiveNotesEngine(), () => `id-${++n}`, Object.fromEntries(order.map((name) => [labelOf(name), name])));
+  const notes = await generateNotes(sentences, notesEngine, () => `id-${++n}`, Object.fromEntries(order.map((name) => [labelOf(name), name])));
   return { notes, transcript: '(script text)' };
 }
 
@@ -233,7 +238,7 @@ async function fromLog(script: ScriptedMeeting, log: readonly string[]): Promise
     return { speaker: `spk_${names.indexOf(name!)}`, words };
   });
   let n = 0;
-  const notes = await generateNotes(splitSentences(turns), createExtractiveNotesEngine(), () => `id-${++n}`, Object.fromEntries(names.map((name, i) => [`spk_${i}`, name])));
+  const notes = await generateNotes(splitSentences(turns), notesEngine, () => `id-${++n}`, Object.fromEntries(names.map((name, i) => [`spk_${i}`, name])));
   return { notes, transcript: lines.join('\n') };
 }
 
@@ -262,7 +267,7 @@ async function timeHour(scripts: ScriptedMeeting[]): Promise<{ seconds: number; 
   const speakers = [...new Set(lines.map((l) => l.speaker))];
   const sentences = splitSentences(turnsFromLines(lines, (s) => `spk_${speakers.indexOf(s) % 6}`));
   const started = performance.now();
-  await generateNotes(sentences, createExtractiveNotesEngine(), () => 'id');
+  await generateNotes(sentences, notesEngine, () => 'id');
   return { seconds: (performance.now() - started) / 1000, sentences: sentences.length, words: lines.reduce((s, l) => s + l.text.split(/\s+/).length, 0) };
 }
 

@@ -22,7 +22,7 @@ import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-
 import type { NotesDraft } from '../functions/core/notes/model.js';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
 import { roundedModel, seededRandom, trainLogistic, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
-import { draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
+import { actionItems, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
 import { analyse, MODEL_FILE, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
 import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
 import { speakerDisplayName } from '../functions/core/transcripts/turns.js';
@@ -65,7 +65,9 @@ const overlaps = (a: readonly [number, number], b: readonly [number, number]) =>
 async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cachedEmbedder>>): Promise<Prepared> {
   const { turns, rows } = await analyse({ sentences: meeting.sentences, speakerNames: meeting.speakerNames }, embedder);
   const spans = turns.map((t) => turnSpan(meeting.times, t.start, t.end));
-  const inAny = (items: ReadonlyArray<{ turns: [number, number] }>) => spans.map((s) => (items.some((g) => overlaps(s, g.turns)) ? 1 : 0));
+  // An item's positive turns are the ones holding the first and the last turn of its span (stated; accepted).
+  const inAny = (items: ReadonlyArray<{ turns: [number, number] }>) =>
+    spans.map((s) => (items.some((g) => overlaps(s, [g.turns[0], g.turns[0]]) || overlaps(s, [g.turns[1], g.turns[1]])) ? 1 : 0));
   // A key point's turns are the two of its span that say most nearly what it says.
   const key = spans.map(() => 0);
   const vectors = await embedder.embed(turns.map((t) => (t.text || t.said || ' ').slice(0, 400)));
@@ -97,9 +99,10 @@ function prediction(meeting: Meeting, draft: NotesDraft) {
 type Kind = 'action' | 'decision' | 'key';
 const KINDS: readonly Kind[] = ['action', 'decision', 'key'];
 
-function train(set: readonly Prepared[]): Record<Kind, LogisticModel> {
+function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Record<Kind, LogisticModel> {
   const rows = set.flatMap((p) => p.rows);
-  return Object.fromEntries(KINDS.map((k) => [k, trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN)])) as Record<Kind, LogisticModel>;
+  const zero: LogisticModel = { mean: [], scale: [], weights: [], bias: -20 };
+  return Object.fromEntries(KINDS.map((k) => [k, kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero])) as Record<Kind, LogisticModel>;
 }
 
 function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
@@ -118,7 +121,7 @@ function chooseThresholds(set: readonly Prepared[]): Thresholds {
   const inner = foldsOf(set, 3, 99);
   const oof = new Map<Prepared, Scores>();
   for (const fold of inner) {
-    const models = train(set.filter((p) => !fold.includes(p)));
+    const models = train(set.filter((p) => !fold.includes(p)), ['action', 'decision']);
     for (const p of fold) oof.set(p, scoresOf(models, p.rows));
   }
   const best = { action: 0.5, decision: 0.5 };
@@ -127,8 +130,12 @@ function chooseThresholds(set: readonly Prepared[]): Thresholds {
     for (const t of GRID) {
       const scores = set.map((p) => {
         const s = oof.get(p)!;
-        const d = draftWith(p, { ...s, key: s.key.map(() => 0) }, { action: t, decision: t });
-        return scorer.scoreMeeting(p.meeting.labels, { ...prediction(p.meeting, d), overview: '', summary: [] });
+        const d: NotesDraft = {
+          overview: '', summary: [],
+          actionItems: kind === 'action' ? actionItems(p.turns, s.action, t, p.nameOf) : [],
+          decisions: kind === 'decision' ? decisions(p.turns, s.decision, t) : [],
+        };
+        return scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, d));
       });
       const sum = scorer.summarise(scores);
       const f1 = kind === 'action' ? sum.action.f1 : sum.decision.f1;

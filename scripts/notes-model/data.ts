@@ -90,7 +90,8 @@ export async function cachedEmbedder(inner: SentenceEmbedder, dir: string): Prom
     for (const line of (await readFile(file, 'utf8')).split('\n')) {
       if (!line) continue;
       const { h, v } = JSON.parse(line) as { h: string; v: string };
-      cache.set(h, new Float32Array(Buffer.from(v, 'base64').buffer.slice(0)));
+      const bytes = Buffer.from(v, 'base64');
+      cache.set(h, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
     }
   }
   return {

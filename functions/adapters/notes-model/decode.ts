@@ -3,7 +3,7 @@
  * threshold, the best of any run of nearby ones (a task stated and then accepted is one item); each carries its
  * score as confidence. Key points: the best-scoring turn of each of up to eight equal stretches of the meeting
  * (notes cover the whole meeting, in order). The overview names the meeting's leading topics and those of each
- * quarter.
+ * sixth.
  */
 import { dueOf } from '../../core/notes/due-dates.js';
 import { keyphrases, type Keyphrase } from '../../core/notes/keyphrases.js';
@@ -73,14 +73,17 @@ export function keyPoints(turns: readonly Turn[], scores: readonly number[]): Dr
   return out;
 }
 
-/** The meeting's leading topics, then the leading topic of each quarter not named yet: at most seven. */
+/** Stretches of the meeting whose own leading topic the overview names. */
+const STRETCHES = 6;
+
+/** The meeting's leading topics, then the leading topic of each sixth of the meeting not named yet: at most nine. */
 export function overviewTopics(turns: readonly Turn[], excluded: ReadonlySet<string>): string[] {
   const texts = turns.map((t) => t.text);
   const tagged = texts.map((t) => tag(t));
   const name = (k: Keyphrase) => (k.bare ? k.text : `the ${k.text}`);
   const chosen: Keyphrase[] = keyphrases(texts, excluded, tagged).slice(0, 3);
-  for (let q = 0; q < 4; q++) {
-    const from = Math.floor((q * texts.length) / 4), to = Math.floor(((q + 1) * texts.length) / 4);
+  for (let q = 0; q < STRETCHES; q++) {
+    const from = Math.floor((q * texts.length) / STRETCHES), to = Math.floor(((q + 1) * texts.length) / STRETCHES);
     const local = keyphrases(texts.slice(from, to), excluded, tagged.slice(from, to));
     const fresh = local.find((k) => !chosen.some((c) => c.lemmas.some((l) => k.lemmas.includes(l))));
     if (fresh) chosen.push(fresh);
