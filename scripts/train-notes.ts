@@ -9,11 +9,13 @@
  *            --folds N (default 5), --only REGEX (meeting ids)
  *
  * Cross-validation: meetings in N folds (seeded shuffle); for each fold, thresholds are chosen by an inner
- * 3-fold cross-validation on the other folds' meetings, the models are trained on those meetings, and the
+ * 2-fold cross-validation on the other folds' meetings, the models are trained on those meetings, and the
  * held-out fold is scored with the reference scorer (../shared/data/meetings-text/score-notes.mjs). Today's
  * rule engine (extractive) is scored on the same meetings, through the same turns, for comparison.
  */
-import { writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,7 +25,7 @@ import type { NotesDraft } from '../functions/core/notes/model.js';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
 import { roundedModel, seededRandom, trainLogistic, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
 import { actionItems, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
-import { analyse, MODEL_FILE, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
+import { analyse, MODEL_FILE, ruleDraft, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
 import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
 import { speakerDisplayName } from '../functions/core/transcripts/turns.js';
 import { cachedEmbedder, dataHash, loadMeetings, turnSpan, type Meeting } from './notes-model/data.js';
@@ -45,8 +47,16 @@ const scorer = await import(pathToFileURL(scorerPath).href) as {
   scoreMeeting(gold: unknown, pred: unknown): Score; summarise(scores: Score[]): Summary; fmt(s: Summary): string;
 };
 
-const TRAIN = { epochs: 10, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
-const GRID = Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1));
+/** SHA-256 (12 hex) of the rule engine's and the clean-up's source files: cached rule drafts are redone when they change. */
+const RULES_FINGERPRINT = await (async () => {
+  const hash = createHash('sha256');
+  const dir = path.join(root, 'functions', 'core', 'notes');
+  for (const f of (await readdir(dir)).sort()) hash.update(await readFile(path.join(dir, f)));
+  return hash.digest('hex').slice(0, 12);
+})();
+
+const TRAIN = { epochs: 8, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
+const GRID = [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99];
 
 // ---------------------------------------------------------------------------------------------- data
 
@@ -58,12 +68,14 @@ interface Prepared {
   readonly spans: Array<[number, number]>;
   readonly y: { action: number[]; decision: number[]; key: number[] };
   readonly nameOf: (label: string) => string;
+  readonly rules: NotesDraft;
 }
 
 const overlaps = (a: readonly [number, number], b: readonly [number, number]) => a[0] <= b[1] && b[0] <= a[1];
 
 async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cachedEmbedder>>): Promise<Prepared> {
-  const { turns, rows } = await analyse({ sentences: meeting.sentences, speakerNames: meeting.speakerNames }, embedder);
+  const input = { sentences: meeting.sentences, speakerNames: meeting.speakerNames };
+  const { turns, rows, rules } = await analyse(input, embedder, await cached(`rules-${meeting.id}`, meeting, () => ruleDraft(input)));
   const spans = turns.map((t) => turnSpan(meeting.times, t.start, t.end));
   // An item's positive turns are the ones holding the first and the last turn of its span (stated; accepted).
   const inAny = (items: ReadonlyArray<{ turns: [number, number] }>) =>
@@ -78,9 +90,24 @@ async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cac
     for (const i of inside.slice(0, 2)) key[i] = 1;
   });
   return {
-    meeting, turns, rows, spans, y: { action: inAny(meeting.labels.action_items), decision: inAny(meeting.labels.decisions), key },
+    meeting, turns, rows, spans, rules, y: { action: inAny(meeting.labels.action_items), decision: inAny(meeting.labels.decisions), key },
     nameOf: (label) => meeting.speakerNames[label]?.trim() || speakerDisplayName(label),
   };
+}
+
+const CACHE = path.join(root, '.cache', 'notes-model');
+
+/**
+ * A rule-engine draft of a meeting, kept on disk (git-ignored) by meeting, data and rule-code fingerprint: the rules
+ * are the slow part of preparing a meeting, and they do not change while the model is iterated on.
+ */
+async function cached(name: string, meeting: Meeting, make: () => Promise<NotesDraft>): Promise<NotesDraft> {
+  const file = path.join(CACHE, 'drafts', `${name}-${meeting.hashes[1].slice(0, 12)}-${RULES_FINGERPRINT}.json`);
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as NotesDraft;
+  const draft = await make();
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(draft));
+  return draft;
 }
 
 /** A draft as the reference scorer's prediction: each item's time range mapped back to the meeting's turns. */
@@ -114,11 +141,11 @@ function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
   return folds;
 }
 
-const draftWith = (p: Prepared, scores: Scores, t: Thresholds) => draftOf(p.turns, scores, t, p.nameOf);
+const draftWith = (p: Prepared, scores: Scores, t: Thresholds) => draftOf(p.turns, scores, t, p.nameOf, p.rules);
 
 /** Thresholds that give the best action (with owner) and decision F1 on out-of-fold scores of the training meetings. */
 function chooseThresholds(set: readonly Prepared[]): Thresholds {
-  const inner = foldsOf(set, 3, 99);
+  const inner = foldsOf(set, 2, 99);
   const oof = new Map<Prepared, Scores>();
   for (const fold of inner) {
     const models = train(set.filter((p) => !fold.includes(p)), ['action', 'decision']);
@@ -132,7 +159,7 @@ function chooseThresholds(set: readonly Prepared[]): Thresholds {
         const s = oof.get(p)!;
         const d: NotesDraft = {
           overview: '', summary: [],
-          actionItems: kind === 'action' ? actionItems(p.turns, s.action, t, p.nameOf) : [],
+          actionItems: kind === 'action' ? actionItems(p.turns, s.action, t, p.nameOf, p.rules.actionItems) : [],
           decisions: kind === 'decision' ? decisions(p.turns, s.decision, t) : [],
         };
         return scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, d));
@@ -169,7 +196,7 @@ for (const [f, fold] of folds.entries()) {
   const foldRules: Score[] = [];
   for (const p of fold) {
     const s = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, draftWith(p, scoresOf(models, p.rows), thresholds)));
-    const rules = await createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames });
+    const rules = await cached(`baseline-${p.meeting.id}`, p.meeting, () => createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames }));
     const r = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, rules));
     foldModel.push(s); foldRules.push(r);
     perMeeting.push(`  ${p.meeting.id.padEnd(14)} fold ${f + 1}  model: actions ${s.action.hits}/${s.action.pred} of ${s.action.gold} (span ${s.action.spanHits}), decisions ${s.decision.hits}/${s.decision.pred} of ${s.decision.gold}, key ${s.key.hits}/${s.key.gold}, overview topics ${s.topics.overview}/${s.topics.gold}` +

@@ -35,7 +35,13 @@ const sentenceCase = (text: string) => (text ? text[0]!.toUpperCase() + text.sli
 const withStop = (text: string) => (/[.?!…]$/.test(text) ? text : `${text}.`);
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-export function actionItems(turns: readonly Turn[], scores: readonly number[], threshold: number, nameOf: (speaker: string) => string): DraftActionItem[] {
+/**
+ * `ruleItems`: today's rules' action items of the meeting; where one lies on the chosen turn, its owner is taken (the
+ * rules resolve addressees, names and answers on the sentences; measured better than ownerOf alone).
+ */
+export function actionItems(
+  turns: readonly Turn[], scores: readonly number[], threshold: number, nameOf: (speaker: string) => string, ruleItems: readonly DraftActionItem[] = [],
+): DraftActionItem[] {
   const names = [...new Set(turns.map((t) => nameOf(t.speaker)))];
   return peaks(scores, threshold).map((i) => {
     const turn = turns[i]!;
@@ -43,7 +49,8 @@ export function actionItems(turns: readonly Turn[], scores: readonly number[], t
     const answered = next && next.speaker !== turn.speaker && ACCEPTS.test(next.said.trim()) ? next : undefined;
     const previous = turns.slice(0, i).reverse().find((t) => t.speaker !== turn.speaker);
     const phrase = taskPhrase(turn.text);
-    const owner = ownerOf(turn.text, phrase?.voice ?? null, {
+    const ruled = ruleItems.find((r) => r.start < turn.end - 1e-6 && r.end > turn.start + 1e-6 && r.owner !== undefined);
+    const owner = ruled ? ruled.owner ?? null : ownerOf(turn.text, phrase?.voice ?? null, {
       speaker: nameOf(turn.speaker), answeredBy: answered && nameOf(answered.speaker), previous: previous && nameOf(previous.speaker), names,
     });
     const task = clip(phrase?.task ?? turn.text.replace(/[.?!]+$/, ''), 20);
@@ -91,10 +98,10 @@ export function overviewTopics(turns: readonly Turn[], excluded: ReadonlySet<str
   return chosen.map(name);
 }
 
-export function draftOf(turns: readonly Turn[], scores: Scores, thresholds: Thresholds, nameOf: (speaker: string) => string): NotesDraft {
+export function draftOf(turns: readonly Turn[], scores: Scores, thresholds: Thresholds, nameOf: (speaker: string) => string, rules?: NotesDraft): NotesDraft {
   const people = [...new Set(turns.map((t) => nameOf(t.speaker)))];
   const excluded = new Set(people.flatMap((n) => n.toLowerCase().split(/\s+/)));
-  const items = actionItems(turns, scores.action, thresholds.action, nameOf);
+  const items = actionItems(turns, scores.action, thresholds.action, nameOf, rules?.actionItems);
   const agreed = decisions(turns, scores.decision, thresholds.decision);
   const topics = overviewTopics(turns, excluded);
   const who = people.length > 4 ? `${people.slice(0, 3).join(', ')} and ${people.length - 3} others` : listing(people);

@@ -52,16 +52,20 @@ export function loadNotesModel(): Promise<NotesModelFile> {
   return shared;
 }
 
-export interface Analysis { readonly turns: Turn[]; readonly rows: Float32Array[] }
+export interface Analysis { readonly turns: Turn[]; readonly rows: Float32Array[]; readonly rules: NotesDraft }
 
-/** The turns of a meeting and one feature row per turn. */
-export async function analyse({ sentences, speakerNames = {} }: NotesInput, embedder: SentenceEmbedder): Promise<Analysis> {
-  const turns = turnsOf(sentences);
-  // Today's rules read the sentences without transcriber marks and stutters (their picks are features).
+/** Today's rules on the sentences without transcriber marks and stutters (their picks are features of the model). */
+export function ruleDraft({ sentences, speakerNames = {} }: NotesInput): Promise<NotesDraft> {
   const readable: Sentence[] = sentences.map((s) => ({ ...s, text: cleanSpoken(withoutMarks(s.text), { keepOpeners: true }) })).filter((s) => s.text);
-  const rules = await createExtractiveNotesEngine().draft({ sentences: readable, speakerNames });
+  return createExtractiveNotesEngine().draft({ sentences: readable, speakerNames });
+}
+
+/** The turns of a meeting and one feature row per turn (`rules`: ruleDraft of the same input, when already made). */
+export async function analyse(input: NotesInput, embedder: SentenceEmbedder, rules?: NotesDraft): Promise<Analysis> {
+  const turns = turnsOf(input.sentences);
+  rules ??= await ruleDraft(input);
   const embeddings = await embedSorted(embedder, turns.map(embeddingText));
-  return { turns, rows: featureRows(embeddings, cueFeatures(turns, ruleHitsOf(turns, rules))) };
+  return { turns, rows: featureRows(embeddings, cueFeatures(turns, ruleHitsOf(turns, rules))), rules };
 }
 
 /** Embeds texts shortest first (the model pads a batch to its longest text) and returns them in input order. */
@@ -86,10 +90,10 @@ export function createModelNotesEngine(deps: { embedder: SentenceEmbedder; model
     name: 'model',
     async draft(input: NotesInput): Promise<NotesDraft> {
       const model = await deps.model();
-      const { turns, rows } = await analyse(input, deps.embedder);
+      const { turns, rows, rules } = await analyse(input, deps.embedder);
       const names = input.speakerNames ?? {};
       const nameOf = (label: string) => names[label]?.trim() || speakerDisplayName(label);
-      return draftOf(turns, scoresOf(model.models, rows), model.thresholds, nameOf);
+      return draftOf(turns, scoresOf(model.models, rows), model.thresholds, nameOf, rules);
     },
   };
 }
