@@ -6,7 +6,8 @@
  *                                         write functions/adapters/notes-model/notes-model.json
  *   npm run eval:notes-model              cross-validation only (nothing written)
  *   options: --labels DIR (default data/notes-labels/qmsum), --meetings DIR (default ../shared/data/meetings-text/qmsum),
- *            --folds N (default 5), --only REGEX (meeting ids)
+ *            --folds N (default 5), --only REGEX (meeting ids), --predictions FILE (the held-out notes of every
+ *            meeting, keyed by meeting id, in the reference scorer's prediction format, with the rule engine's beside)
  *
  * Cross-validation: meetings in N folds (seeded shuffle); for each fold, thresholds are chosen by an inner
  * 2-fold cross-validation on the other folds' meetings, the models are trained on those meetings, and the
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     folds: { type: 'string', default: '5' },
     only: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    predictions: { type: 'string' },
   },
 });
 const scorerPath = path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'score-notes.mjs');
@@ -188,6 +190,7 @@ const folds = foldsOf(prepared, nFolds, 27);
 const modelScores: Score[] = [];
 const ruleScores: Score[] = [];
 const perMeeting: string[] = [];
+const heldOut: Record<string, unknown> = {};
 for (const [f, fold] of folds.entries()) {
   const rest = prepared.filter((p) => !fold.includes(p));
   const thresholds = chooseThresholds(rest);
@@ -195,9 +198,11 @@ for (const [f, fold] of folds.entries()) {
   const foldModel: Score[] = [];
   const foldRules: Score[] = [];
   for (const p of fold) {
-    const s = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, draftWith(p, scoresOf(models, p.rows), thresholds)));
+    const predicted = prediction(p.meeting, draftWith(p, scoresOf(models, p.rows), thresholds));
+    const s = scorer.scoreMeeting(p.meeting.labels, predicted);
     const rules = await cached(`baseline-${p.meeting.id}`, p.meeting, () => createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames }));
     const r = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, rules));
+    heldOut[p.meeting.id] = { ...predicted, rules: prediction(p.meeting, rules) };
     foldModel.push(s); foldRules.push(r);
     perMeeting.push(`  ${p.meeting.id.padEnd(14)} fold ${f + 1}  model: actions ${s.action.hits}/${s.action.pred} of ${s.action.gold} (span ${s.action.spanHits}), decisions ${s.decision.hits}/${s.decision.pred} of ${s.decision.gold}, key ${s.key.hits}/${s.key.gold}, overview topics ${s.topics.overview}/${s.topics.gold}` +
       `   rules: actions ${r.action.hits}/${r.action.pred}, decisions ${r.decision.hits}/${r.decision.pred}, key ${r.key.hits}, topics ${r.topics.overview}`);
@@ -215,6 +220,10 @@ console.log(`\n=== cross-validated (${nFolds} folds by meeting, held-out meeting
 console.log(`model: ${scorer.fmt(overallModel)}`);
 console.log(`rules: ${scorer.fmt(overallRules)}`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (values.predictions) {
+  await writeFile(values.predictions, `${JSON.stringify(heldOut, null, 1)}\n`);
+  console.log(`wrote the held-out predictions to ${values.predictions}`);
+}
 
 if (!values['no-write']) {
   const thresholds = chooseThresholds(prepared);
