@@ -9,6 +9,8 @@
  *   npm run eval:notes -- --text DIR --labels LABELS [--predictions FILE] [--only REGEX]
  *                                           real meetings (QMSum files) through the transcript import, scored
  *                                           against labels (scripts/eval-notes/real-meetings.ts)
+ *   NOTES_ENGINE=model npm run eval:notes -- --text-only   the same with the trained notes model (the engine of
+ *                                           --text-only, --replay and the timing is the one NOTES_ENGINE names)
  *   npm run eval:notes -- --replay run.log  re-score the transcripts an earlier run printed (the notes engine only,
  *                                           words evenly timed; no speech, so no new speech-engine figures)
  *
@@ -29,7 +31,7 @@ import { parseArgs, promisify } from 'node:util';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { splitSentences } from '../functions/core/insights/sentences.js';
 import type { TranscriptTurn } from '../functions/core/insights/transcript.js';
-import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-engine.js';
+import { notesEngineFromConfig } from '../functions/adapters/insights/notes-engine.js';
 import { generateNotes } from '../functions/core/notes/generate-notes.js';
 import type { MeetingNotes } from '../functions/core/notes/model.js';
 import { differences, ratios, scoreMeeting, total, type MeetingScore, type ScriptedMeeting } from './eval-notes/score.js';
@@ -56,6 +58,9 @@ if (values.text !== undefined || values.labels !== undefined) {
   const { evaluateRealMeetings } = await import('./eval-notes/real-meetings.js');
   process.exit(await evaluateRealMeetings({ text: values.text, labels: values.labels, predictions: values.predictions, only: values.only }));
 }
+
+/** --text-only, --replay and the 60-minute timing run the engine NOTES_ENGINE names (unset: the rule engine), as the local edition does. */
+const notesEngine = notesEngineFromConfig(process.env);
 
 const TARGETS = { precision: 0.8, recall: 0.7, ownerAccuracy: 0.8, decisionRecall: 0.7, seconds60: 20 };
 
@@ -227,7 +232,7 @@ async function fromText(script: ScriptedMeeting): Promise<{ notes: MeetingNotes;
   const labelOf = (name: string) => `spk_${order.indexOf(name)}`;
   const sentences = splitSentences(turnsFromLines(scriptTimes(script), labelOf));
   let n = 0;
-  const notes = await generateNotes(sentences, createExtractiveNotesEngine(), () => `id-${++n}`, Object.fromEntries(order.map((name) => [labelOf(name), name])));
+  const notes = await generateNotes(sentences, notesEngine, () => `id-${++n}`, Object.fromEntries(order.map((name) => [labelOf(name), name])));
   return { notes, transcript: '(script text)' };
 }
 
@@ -246,7 +251,7 @@ async function fromLog(script: ScriptedMeeting, log: readonly string[]): Promise
     return { speaker: `spk_${names.indexOf(name!)}`, words };
   });
   let n = 0;
-  const notes = await generateNotes(splitSentences(turns), createExtractiveNotesEngine(), () => `id-${++n}`, Object.fromEntries(names.map((name, i) => [`spk_${i}`, name])));
+  const notes = await generateNotes(splitSentences(turns), notesEngine, () => `id-${++n}`, Object.fromEntries(names.map((name, i) => [`spk_${i}`, name])));
   return { notes, transcript: lines.join('\n') };
 }
 
@@ -275,7 +280,7 @@ async function timeHour(scripts: ScriptedMeeting[]): Promise<{ seconds: number; 
   const speakers = [...new Set(lines.map((l) => l.speaker))];
   const sentences = splitSentences(turnsFromLines(lines, (s) => `spk_${speakers.indexOf(s) % 6}`));
   const started = performance.now();
-  await generateNotes(sentences, createExtractiveNotesEngine(), () => 'id');
+  await generateNotes(sentences, notesEngine, () => 'id');
   return { seconds: (performance.now() - started) / 1000, sentences: sentences.length, words: lines.reduce((s, l) => s + l.text.split(/\s+/).length, 0) };
 }
 

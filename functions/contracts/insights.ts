@@ -52,10 +52,12 @@ export interface ActionItemView {
   due_date?: string | null;
   /** Fields the host changed (a regenerate keeps them). */
   edited?: readonly ('content' | 'owner' | 'due')[];
+  /** How sure the notes engine is (0..1); absent when the engine gives none (the rule engine) and in older notes. */
+  confidence?: number;
 }
 
-/** An agreement reached in the meeting (beside the spec's keys; absent in notes made before decisions existed). */
-export interface DecisionView { content: string; timestamp_range: TimestampRangeView }
+/** An agreement reached in the meeting (beside the spec's keys; absent in notes made before decisions existed). `confidence` as on action items. */
+export interface DecisionView { content: string; timestamp_range: TimestampRangeView; confidence?: number }
 
 /** GET meetings/{id}/generated_notes/ (404 `{detail}` while generating). `timestamp_ranges[i]` spans `summary[i]`. */
 export interface NotesResponse {

