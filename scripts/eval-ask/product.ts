@@ -16,7 +16,11 @@ import type { EvalMeeting } from './qmsum.js';
 interface Api { (route: string, init?: RequestInit): Promise<{ status: number; body: any }> }
 
 const client = (base: string, token: string): Api => async (route, init = {}) => {
-  const response = await fetch(`${base}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const send = () => fetch(`${base}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  // A read (a GET, or an ask, which changes nothing) is sent again once when the connection drops: a kept-alive socket
+  // the server closed meanwhile (as eval:notes does).
+  const reads = (init.method ?? 'GET') === 'GET' || route.startsWith('search/ask/');
+  const response = await send().catch((error: unknown) => (reads ? send() : Promise.reject(error)));
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 };
