@@ -30,7 +30,7 @@ export interface Chapter {
   readonly start_time: number;
   readonly end_time: number;
   readonly turns: readonly [number, number];
-  /** Speakers' labels (`spk_0`) in order of first words in the chapter. */
+  /** Its speakers in order of first words: `spk_N` labels from buildChapters, names as stored (meeting-chapters.ts). */
   readonly speakers: readonly string[];
   /** The slide on screen for most of the chapter, if any. */
   readonly slide: { readonly start_time: number; readonly end_time: number; readonly title: string; readonly thumbnail_key: string } | null;
