@@ -28,6 +28,16 @@ const notify = mail.MAIL_FROM && mail.PUBLIC_APP_URL ? {
   appUrl: mail.PUBLIC_APP_URL,
 } : undefined;
 
+/** The meeting's chapters; none (logged) when building them fails, so the notes are kept. */
+function chaptersOrNone(meetingId: string, ...args: Parameters<typeof chaptersOf>) {
+  try {
+    return chaptersOf(...args);
+  } catch (error) {
+    logger.error('Could not build the chapters', { meetingId, error: (error as Error).message });
+    return [];
+  }
+}
+
 /**
  * Notes (overview, summary, decisions, action items with owners) from the transcript and the speaker names, with the meeting's chapters
  * (and the slides, when the frames stage has found them already), stored with their status item marked ready; then the "notes ready" mail when the host wants it. A failed mail is logged, not thrown: the
@@ -38,7 +48,7 @@ export const handler = async (input: InsightTaskInput) => {
   // Names the host has already given (a re-run after renaming); a first run has the default "Speaker N".
   const speakerNames = (await transcripts.findTranscript(input.meetingId))?.speakerNames ?? {};
   const shown = await slides.findSlides(input.meetingId);
-  const notes = { ...await generateNotes(sentences, engine, randomUUID, namesByLabel(speakerNames)), chapters: chaptersOf(document, speakerNames, shown) };
+  const notes = { ...await generateNotes(sentences, engine, randomUUID, namesByLabel(speakerNames)), chapters: chaptersOrNone(input.meetingId, document, speakerNames, shown) };
   await ctx.insights.saveNotes(input.meetingId, notes);
   // The frames stage runs beside this one: slides it stored after the look above, before these notes existed, go in now.
   if (!shown) {
