@@ -131,6 +131,12 @@ const summary = { pk: mean(rows.map((r) => r.pk)), wd: mean(rows.map((r) => r.wd
 console.log(`\nMean over ${rows.length} meetings: chapters Pk ${summary.pk.toFixed(3)}, WindowDiff ${summary.wd.toFixed(3)}; evenly spaced baseline Pk ${summary.evenPk.toFixed(3)}, WindowDiff ${summary.evenWd.toFixed(3)}`);
 console.log(`Pk / baseline Pk = ${(summary.pk / summary.evenPk).toFixed(3)} (target ≤ 0.8: ${summary.pk <= 0.8 * summary.evenPk ? 'PASS' : 'FAIL'})`);
 console.log(`Mean chapters ${mean(rows.map((r) => r.chapters)).toFixed(1)}, mean topics ${mean(rows.map((r) => r.topics)).toFixed(1)}`);
+// QMSum's sources by meeting id: AMI (ES/IS/TS), ICSI (B…), Welsh and Canadian parliamentary committees (the rest).
+const corpusOf = (id: string) => (/^(ES|IS|TS)\d/.test(id) ? 'AMI' : /^B[a-z]{2}\d/.test(id) ? 'ICSI' : 'committees');
+for (const corpus of ['AMI', 'ICSI', 'committees']) {
+  const part = rows.filter((r) => corpusOf(r.id) === corpus);
+  if (part.length) console.log(`  ${corpus.padEnd(10)} ${String(part.length).padStart(3)} meetings: Pk ${mean(part.map((r) => r.pk)).toFixed(3)} (even ${mean(part.map((r) => r.evenPk)).toFixed(3)}), WindowDiff ${mean(part.map((r) => r.wd)).toFixed(3)} (even ${mean(part.map((r) => r.evenWd)).toFixed(3)})`);
+}
 if (meetings.length) {
   const hour = timeSixtyMinutes(meetings);
   console.log(`Chapters for a 60-minute meeting (${hour.turns} turns, ${hour.words} words; the core, one run): ${hour.seconds.toFixed(2)} s`);
