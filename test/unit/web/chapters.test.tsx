@@ -59,14 +59,14 @@ describe('ChapterBar', () => {
 });
 
 describe('chapters in the transcript', () => {
-  it('opens each chapter with its heading, speakers and slide among the lines, and plays a chapter from its heading', async () => {
+  it('opens each chapter\'s first line with its heading, speakers and slide, one item per line, and plays a chapter from its heading', async () => {
     renderFresh(<TranscriptModal meetingId="m1" meetingName="Weekly" canLabel={false} onClose={() => undefined} />);
     const list = await screen.findByRole('list', { name: 'Transcript' });
     await within(list).findByRole('heading', { name: /Release budget/ });
     const items = within(list).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
-      'Agenda0:00Alice', '0:02AliceGood morning everyone.',
-      'Release budget0:40Bob, Alice', '0:40BobThanks, the budget is ready.', '1:00:05AliceWrapping up.',
+      'Agenda0:00Alice0:02AliceGood morning everyone.',
+      'Release budget0:40Bob, Alice0:40BobThanks, the budget is ready.', '1:00:05AliceWrapping up.',
     ]);
     expect(within(list).getByRole('img', { name: 'Slide on screen: Weekly Sync - Agenda' }).getAttribute('src')).toBe(CHAPTERS[0].slide!.thumbnail_url);
     fireEvent.click(within(list).getByRole('button', { name: 'Play chapter 2, Release budget, from 0:40' }));

@@ -4,7 +4,7 @@
  * marked and kept in view. With the meeting's chapters, each opens with a heading (title, time, speakers) and the
  * slide that was on screen, set beside its lines.
  */
-import { Fragment, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { ChapterView } from '@contracts/insights.js';
 import type { TimedWord } from '../../../api/transcripts/get-transcript.js';
 import { formatTime, type TranscriptLine } from '../transcript-text.js';
@@ -24,10 +24,10 @@ interface TranscriptLinesProps {
   chapters?: readonly ChapterView[];
 }
 
-/** A chapter's heading among the lines: its title and time (a button playing from it), speakers and slide picture. */
+/** A chapter's heading, opening its first line's item (so the list keeps one item per line): title and time (a button playing from it), speakers, slide picture. */
 function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; number: number; onPlay: (seconds: number) => void }) {
   return (
-    <li className="transcript-chapter" data-chapter={number}>
+    <div className="transcript-chapter" data-chapter={number}>
       {chapter.slide?.thumbnail_url && (
         <img className="transcript-slide" src={chapter.slide.thumbnail_url} loading="lazy"
           alt={chapter.slide.title ? `Slide on screen: ${chapter.slide.title}` : 'Slide on screen'} />
@@ -39,7 +39,7 @@ function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; num
         <span className="transcript-chapter-time">{formatTime(chapter.start_time)}</span>
       </h3>
       {chapter.speakers.length > 0 && <p className="transcript-chapter-speakers">{chapter.speakers.join(', ')}</p>}
-    </li>
+    </div>
   );
 }
 
@@ -111,9 +111,8 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
         const current = i === active ? activeWordIndex(lineWords, time) : -1;
         const chapter = opening.get(i);
         return (
-          <Fragment key={i}>
-          {chapter !== undefined && <ChapterHeading chapter={chapters[chapter]!} number={chapter + 1} onPlay={onPlay} />}
-          <li data-line={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
+          <li key={i} data-line={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
+            {chapter !== undefined && <ChapterHeading chapter={chapters[chapter]!} number={chapter + 1} onPlay={onPlay} />}
             <div className="transcript-line">
               <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>
                 {formatTime(line.start)}
@@ -143,7 +142,6 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
               )}
             </div>
           </li>
-          </Fragment>
         );
       })}
     </ol>
