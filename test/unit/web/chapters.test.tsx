@@ -79,8 +79,9 @@ describe('chapters in the notes', () => {
   it('puts each summary point under the chapter it was said in', async () => {
     expect(pointsByChapter(NOTES)).toEqual([[0], [1, 2]]);
     renderFresh(<NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} />);
-    const chapters = await screen.findByRole('list', { name: 'Chapters' });
-    const [first, second] = within(chapters).getAllByRole('listitem', { name: '' }).filter((li) => li.classList.contains('notes-chapter'));
+    const first = await screen.findByRole('group', { name: 'Chapter 1: Agenda' });
+    const second = screen.getByRole('group', { name: 'Chapter 2: Release budget' });
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getAllByRole('listitem')).toHaveLength(3);
     expect(within(first).getByRole('heading').textContent).toBe('Agenda0:00');
     expect(within(first).getAllByRole('listitem').map((li) => li.textContent?.split(' 0:')[0])).toEqual(['Alice opened with the agenda.']);
     expect(within(second).getAllByRole('listitem')).toHaveLength(2);

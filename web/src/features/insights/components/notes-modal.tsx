@@ -52,9 +52,10 @@ function SummaryPoints({ data, onPlay }: { data: NotesResponse; onPlay: (seconds
   if (!data.chapters?.length) return <ul className="notes-summary">{data.summary.map((_, i) => point(i))}</ul>;
   const groups = pointsByChapter(data);
   return (
-    <ol className="notes-chapters" aria-label="Chapters">
+    <div className="notes-chapters">
+      {/* Groups, not list items, so the summary's list items stay its points. */}
       {data.chapters.map((chapter, k) => (
-        <li key={k} className="notes-chapter">
+        <div key={k} className="notes-chapter" role="group" aria-label={`Chapter ${k + 1}: ${chapter.title}`}>
           <h4 className="notes-chapter-title">
             <button type="button" className="link-button" onClick={() => onPlay(chapter.start_time)} aria-label={`Play chapter ${k + 1}, ${chapter.title}, from ${formatSeconds(chapter.start_time)}`}>
               {chapter.title}
@@ -62,9 +63,9 @@ function SummaryPoints({ data, onPlay }: { data: NotesResponse; onPlay: (seconds
             <span className="notes-chapter-time">{formatSeconds(chapter.start_time)}</span>
           </h4>
           {groups[k]!.length > 0 && <ul className="notes-summary">{groups[k]!.map(point)}</ul>}
-        </li>
+        </div>
       ))}
-    </ol>
+    </div>
   );
 }
 
