@@ -96,7 +96,8 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   // Decoding video for scene changes is CPU-bound; Lambda's vCPU share grows with memory (≈2.3 vCPU at 4 GB).
   ExtractFramesFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], media: 'RW', memorySize: 4096 },
   OcrFrameFunctionArn: { media: 'RW', textract: true, memorySize: 512, timeout: Duration.minutes(1) },
-  IndexFramesFunctionArn: { table: 'R', media: 'R', search: 'RW' },
+  // Writes the slides beside the frames and the chapters into ready notes.
+  IndexFramesFunctionArn: { table: 'RW', media: 'RW', search: 'RW' },
   FinalizeFunctionArn: { table: 'RW', media: 'RW' },
   MarkFailedFunctionArn: { table: 'RW', media: 'RW' },
   AnalyseSentimentFunctionArn: { table: 'RW', media: 'RW', sentiment: true },

@@ -59,6 +59,22 @@ export interface ActionItemView {
 /** An agreement reached in the meeting (beside the spec's keys; absent in notes made before decisions existed). `confidence` as on action items. */
 export interface DecisionView { content: string; timestamp_range: TimestampRangeView; confidence?: number }
 
+/** The slide on screen for most of a chapter: when it was first and last seen, its title, a 320 px picture (1 h link). */
+export interface ChapterSlideView { start_time: number; end_time: number; title: string; thumbnail_url: string | null }
+
+/**
+ * A chapter of the meeting (beside the spec's keys; absent in notes made before chapters existed): its title, span
+ * (seconds), the transcript lines it holds (`turns`: first and last index), its speakers' names, and its slide.
+ */
+export interface ChapterView {
+  title: string;
+  start_time: number;
+  end_time: number;
+  turns: [number, number];
+  speakers: string[];
+  slide: ChapterSlideView | null;
+}
+
 /** GET meetings/{id}/generated_notes/ (404 `{detail}` while generating). `timestamp_ranges[i]` spans `summary[i]`. */
 export interface NotesResponse {
   notes_id: string;
@@ -73,6 +89,7 @@ export interface NotesResponse {
   delivery_notices?: string[];
   /** Beside the spec's keys (issue 17): when the host last corrected a transcript line after these notes were made. */
   transcript_edited_at?: string;
+  chapters?: ChapterView[];
 }
 
 export const INSIGHTS_MESSAGES = {

@@ -110,6 +110,9 @@ describe('Insights state of the processing state machine', () => {
     const notes = await api(`meetings/${meetingId}/generated_notes/`);
     expect(notes.status).toBe(200);
     expect(notes.body.action_items.map((a: any) => [a.number, a.stored_in_todoist, a.timestamp_range.start_time])).toEqual([[1, false, 13], [2, false, 18]]);
+    // A four-line meeting without video is one chapter of every line, its speakers named as the transcript names them.
+    expect(notes.body.chapters).toEqual([expect.objectContaining({ start_time: 0, turns: [0, 3], speakers: ['Speaker 1', 'Speaker 2'], slide: null })]);
+    expect(notes.body.chapters[0].title).toMatch(/\w/);
 
     const mail = await eventually(async () => {
       const mails = await (await fetch(`${edition.url}/dev/mailbox.json`)).json() as Array<{ to: string[]; subject: string; text: string }>;

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MEDIA_BUCKET } from '../../lib/definitions/resources.js';
 import { invokeLocalLambda } from '../../local/lambda/invoke.js';
 import { PROJECT_ROOT, startLocalEdition, type LocalEdition } from '../../local/runtime.js';
@@ -12,6 +12,7 @@ let edition: LocalEdition;
 let dataDir: string;
 let fixture: FixtureMeeting;
 let meetingId: string;
+let framesRead: number;
 const tokens: Record<'host' | 'participant' | 'stranger', string> = {} as never;
 const email = (role: string) => `${role}@search.example.com`;
 
@@ -51,7 +52,8 @@ beforeAll(async () => {
   for (const role of ['host', 'participant', 'stranger'] as const) tokens[role] = (await signUpAndSignIn(edition.url, email(role))).access;
   meetingId = (await api('POST', 'meetings/', { token: tokens.host, json: { name: 'Weekly Sync' } })).body.id;
   await api('POST', 'meetings/attendees/', { token: tokens.host, json: { meeting_ids: [meetingId], attendees: [{ email: email('participant') }], message_string: '' } });
-  expect(await processFixture(meetingId)).toBeGreaterThan(0);
+  framesRead = await processFixture(meetingId);
+  expect(framesRead).toBeGreaterThan(0);
 }, 120_000);
 
 afterAll(async () => {
@@ -73,6 +75,19 @@ describe('search over a processed recording (meeting_constructed.mp4)', () => {
       expect(box.box.x + box.box.width).toBeLessThanOrEqual(1);
     }
   }, 60_000);
+
+  it('reads the still slide, sampled once a minute, as one slide: one text hit at its first time, one slide stored', async () => {
+    expect(framesRead).toBeGreaterThanOrEqual(3);
+    const { body } = await content(tokens.host, 'agenda', meetingId);
+    expect(body.total_matches).toBe(1);
+    expect(body.matched_data[0].timestamp).toBe(0);
+    const s3 = new S3Client({ forcePathStyle: true });
+    const stored = await s3.send(new GetObjectCommand({ Bucket: MEDIA_BUCKET.localName, Key: `artefacts/${meetingId}/slides.json` }));
+    const slides = JSON.parse(await stored.Body!.transformToString()) as Array<{ start: number; end: number; title: string }>;
+    expect(slides).toHaveLength(1);
+    expect(slides[0]).toMatchObject({ start: 0 });
+    expect(slides[0].end).toBeGreaterThanOrEqual(120);
+  });
 
   it('boxes a matched word where the slide shows it and serves the frame image', async () => {
     const { body } = await content(tokens.host, 'printing hist', meetingId);

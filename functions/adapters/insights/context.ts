@@ -20,12 +20,13 @@ export function insightsContext() {
     config,
     documentClient,
     insights: createInsightsStore(documentClient, config.TABLE_NAME, files),
-    /** The transcript's sentences and its duration. Throws InvalidTranscript or the SDK's NoSuchKey. */
-    async readSentences(input: InsightTaskInput): Promise<{ sentences: Sentence[]; durationSeconds: number | undefined }> {
+    files,
+    /** The transcript's sentences, its duration and the document they come from. Throws InvalidTranscript or the SDK's NoSuchKey. */
+    async readSentences(input: InsightTaskInput): Promise<{ sentences: Sentence[]; durationSeconds: number | undefined; document: unknown }> {
       // Where BuildTranscript writes the transcript when the state does not say.
       const key = input.artefacts?.transcript?.jsonKey ?? artefactKeys.transcript(input.meetingId);
       const document = await files.getJson<{ durationSeconds?: number | null }>(key);
-      return { sentences: splitSentences(turnsOf(document)), durationSeconds: document.durationSeconds ?? undefined };
+      return { sentences: splitSentences(turnsOf(document)), durationSeconds: document.durationSeconds ?? undefined, document };
     },
   };
 }

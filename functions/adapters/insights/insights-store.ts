@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Chapter } from '../../core/chapters/model.js';
 import type { InsightKind, InsightState, InsightsStore, SentimentsDocument } from '../../core/insights/model.js';
 import type { MeetingNotes } from '../../core/notes/model.js';
 import { isConditionFailure } from '../dynamodb/client.js';
@@ -6,7 +7,9 @@ import type { MediaBucket } from '../storage/media-bucket.js';
 import { insightKeys } from './insight-keys.js';
 
 /** Insight status items in the table, the sentiment series as JSON in the media bucket. */
-export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, files: Pick<MediaBucket, 'getJson' | 'putJson'>, now: () => number = Date.now): InsightsStore<MeetingNotes> {
+export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, files: Pick<MediaBucket, 'getJson' | 'putJson'>, now: () => number = Date.now): InsightsStore<MeetingNotes> & {
+  saveChapters(meetingId: string, chapters: readonly Chapter[]): Promise<boolean>;
+} {
   const get = async (meetingId: string, kind: InsightKind) =>
     (await db.send(new GetCommand({ TableName: tableName, Key: insightKeys.item(meetingId, kind), ConsistentRead: true }))).Item;
   const putReady = (meetingId: string, kind: InsightKind, extra: Record<string, unknown>) =>
@@ -38,6 +41,23 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
     async saveNotes(meetingId, notes) {
       await db.send(new PutCommand({ TableName: tableName, Item: { ...insightKeys.notesPointer(notes.notes_id), type: 'NotesPointer', meetingId } }));
       await putReady(meetingId, 'notes', { notes });
+    },
+
+    /** Sets the chapters of ready notes, leaving the rest of the item (delivery records) as it is; false when the notes are not ready. */
+    async saveChapters(meetingId: string, chapters: readonly Chapter[]) {
+      try {
+        await db.send(new UpdateCommand({
+          TableName: tableName, Key: insightKeys.item(meetingId, 'notes'),
+          UpdateExpression: 'SET #notes.#chapters = :chapters',
+          ConditionExpression: '#s = :ready AND attribute_exists(#notes)',
+          ExpressionAttributeNames: { '#notes': 'notes', '#chapters': 'chapters', '#s': 'status' },
+          ExpressionAttributeValues: { ':chapters': chapters, ':ready': 'ready' },
+        }));
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     async loadNotes(meetingId) {

@@ -15,6 +15,7 @@ import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
 import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';
 import { createSesMailer } from '../../adapters/mail/ses-mailer.js';
+import { createSlidesStore } from '../../adapters/storage/slides-store.js';
 import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
 import { s3Client as s3 } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
@@ -70,10 +71,10 @@ const importPorts = {
   meetings, transcripts, files, clock: Date.now, processing: processingStarter,
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET), imports: createTranscriptImports(documentClient, config.TABLE_NAME),
 };
-const regenerate = { meetings, insights, transcripts, files, engine: notesEngineFromConfig(), newId: randomUUID };
+const regenerate = { meetings, insights, transcripts, files, slides: createSlidesStore(files), engine: notesEngineFromConfig(), newId: randomUUID };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, passageIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),

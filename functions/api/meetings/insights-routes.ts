@@ -1,4 +1,4 @@
-import { getNotes, getSentiments, type ReadInsightsDependencies } from '../../core/insights/read-insights.js';
+import { getNotes, getSentiments, notesView, type ReadInsightsDependencies } from '../../core/insights/read-insights.js';
 import { regenerateNotes, type RegenerateNotesPorts } from '../../core/notes/regenerate.js';
 import { route, type Route } from '../http/router.js';
 
@@ -13,6 +13,6 @@ export function insightsRoutes(d: ReadInsightsDependencies, regenerate?: Regener
     route({ method: 'GET', path: 'meetings/{id}/generated_notes/', auth: 'user',
       handle: ({ principal, params }) => getNotes(d, principal, params.id) }),
     ...(regenerate ? [route({ method: 'POST', path: 'meetings/{id}/regenerate_notes/', auth: 'user',
-      handle: ({ principal, params }) => regenerateNotes(regenerate, principal, params.id) })] : []),
+      handle: async ({ principal, params }) => notesView(await regenerateNotes(regenerate, principal, params.id), d.pictures) })] : []),
   ];
 }

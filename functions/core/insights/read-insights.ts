@@ -1,4 +1,5 @@
-import { INSIGHTS_MESSAGES, type NotesResponse, type SentimentsResponse } from '../../contracts/insights.js';
+import { INSIGHTS_MESSAGES, type ChapterView, type NotesResponse, type SentimentsResponse } from '../../contracts/insights.js';
+import type { Chapter } from '../chapters/model.js';
 import { Conflict, NotFound } from '../errors.js';
 import { loadVisible, type Caller } from '../meetings/access.js';
 import type { MeetingsRepository } from '../meetings/model.js';
@@ -8,6 +9,21 @@ import type { InsightsStore } from './model.js';
 export interface ReadInsightsDependencies {
   readonly meetings: Pick<MeetingsRepository, 'find'>;
   readonly insights: Pick<InsightsStore<MeetingNotes>, 'state' | 'loadSentiments' | 'loadNotes'>;
+  /** Links to slide thumbnails of chapters; without it chapters carry no picture. */
+  readonly pictures?: { presignGet(key: string, expiresSeconds: number): Promise<string> };
+}
+
+/** Chapter thumbnails are linked for an hour, as the transcript file is. */
+const PICTURE_LINK_SECONDS = 3600;
+
+async function chapterViews(chapters: readonly Chapter[], pictures: ReadInsightsDependencies['pictures']): Promise<ChapterView[]> {
+  return Promise.all(chapters.map(async (c) => ({
+    title: c.title, start_time: c.start_time, end_time: c.end_time, turns: [c.turns[0], c.turns[1]] as [number, number], speakers: [...c.speakers],
+    slide: c.slide ? {
+      start_time: c.slide.start_time, end_time: c.slide.end_time, title: c.slide.title,
+      thumbnail_url: pictures ? await pictures.presignGet(c.slide.thumbnail_key, PICTURE_LINK_SECONDS) : null,
+    } : null,
+  })));
 }
 
 /**
@@ -35,7 +51,14 @@ export async function getNotes(d: ReadInsightsDependencies, caller: Caller, meet
   if (state?.status === 'failed') throw new Conflict(INSIGHTS_MESSAGES.notesGenerationFailed);
   const notes = state?.status === 'ready' ? await d.insights.loadNotes(meetingId) : undefined;
   if (!notes) throw new NotFound(INSIGHTS_MESSAGES.notesGenerating);
-  // Deleted action items are kept only so a regenerate does not bring them back (core/action-items/merge.ts).
-  const { deleted_action_items: _deleted, ...shown } = notes;
-  return shown;
+  return notesView(notes, d.pictures);
+}
+
+/**
+ * Stored notes as the API answers them: chapters' slide pictures as links; deleted action items left out (they are kept
+ * only so a regenerate does not bring them back, core/action-items/merge.ts).
+ */
+export async function notesView(notes: MeetingNotes, pictures: ReadInsightsDependencies['pictures']): Promise<NotesResponse> {
+  const { chapters, deleted_action_items: _deleted, ...rest } = notes;
+  return chapters ? { ...rest, chapters: await chapterViews(chapters, pictures) } : rest;
 }

@@ -3,6 +3,7 @@
  * NotesEngine: the on-box extractive one (extractive-engine.ts, default everywhere) and Amazon Bedrock
  * (functions/adapters/bedrock). Both pass the shared contract test (test/unit/notes/engine-contract.ts).
  */
+import type { Chapter } from '../chapters/model.js';
 import type { Sentence } from '../insights/transcript.js';
 
 export interface NotesInput {
@@ -97,4 +98,6 @@ export interface MeetingNotes {
   readonly decisions: NotesDecision[];
   /** Items the host deleted (never shown; a regenerate does not bring them back). */
   readonly deleted_action_items?: DeletedActionItem[];
+  /** Beside the spec's keys (core/chapters): built with the notes, slides added when the frames are read. */
+  readonly chapters?: readonly Chapter[];
 }

@@ -1,8 +1,10 @@
 /**
  * Regenerating a meeting's notes (host only): after the host renamed speakers or the transcript changed,
  * the notes are drafted again from the stored transcript with the current speaker names and replace the old ones;
- * what the host did to the action items (edits, done, deletions) is kept.
+ * what the host did to the action items (edits, done, deletions) is kept, and the chapters are built again with them.
  */
+import { chaptersOf } from '../chapters/meeting-chapters.js';
+import type { Slide } from '../chapters/model.js';
 import { splitSentences } from '../insights/sentences.js';
 import { turnsOf } from '../insights/transcript.js';
 import type { InsightsStore } from '../insights/model.js';
@@ -18,6 +20,8 @@ export interface RegenerateNotesPorts {
   readonly meetings: Pick<MeetingsRepository, 'find'>;
   readonly transcripts: { findTranscript(meetingId: string): Promise<{ readonly jsonKey: string; readonly speakerNames: Readonly<Record<string, string>> } | undefined> };
   readonly files: { getText(key: string): Promise<string> };
+  /** The slides the frames stage found (none for a recording without video). */
+  readonly slides: { findSlides(meetingId: string): Promise<readonly Slide[] | undefined> };
   readonly insights: Pick<InsightsStore<MeetingNotes>, 'saveNotes' | 'loadNotes'>;
   readonly engine: NotesEngine;
   readonly newId: () => string;
@@ -36,10 +40,12 @@ export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Calle
   await loadForWrite(ports.meetings, meetingId, caller);
   const stored = await ports.transcripts.findTranscript(meetingId);
   if (!stored) throw new Conflict(REGENERATE_MESSAGES.transcriptNotReady);
-  const sentences = splitSentences(turnsOf(JSON.parse(await ports.files.getText(stored.jsonKey))));
+  const document: unknown = JSON.parse(await ports.files.getText(stored.jsonKey));
+  const sentences = splitSentences(turnsOf(document));
   let notes: MeetingNotes;
   try {
     notes = await generateNotes(sentences, ports.engine, ports.newId, namesByLabel(stored.speakerNames));
+    notes = { ...notes, chapters: chaptersOf(document, stored.speakerNames, await ports.slides.findSlides(meetingId)) };
   } catch (error) {
     if (error instanceof NotesGenerationFailed) throw new Conflict(REGENERATE_MESSAGES.failed);
     throw error;

@@ -12,6 +12,8 @@ export const artefactKeys = {
   frame: (meetingId: string, position: number) => `artefacts/${meetingId}/frames/${String(position).padStart(5, '0')}.jpg`,
   frameThumbnail: (frameKey: string) => frameKey.replace(/\.jpg$/, '.thumb.jpg'),
   frameOcr: (frameKey: string) => frameKey.replace(/\.jpg$/, '.ocr.json'),
+  /** The slides IndexFrames found (core/search/slides.ts), read by chapters. */
+  slides: (meetingId: string) => `artefacts/${meetingId}/slides.json`,
 };
 
 /**

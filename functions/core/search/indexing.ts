@@ -1,5 +1,7 @@
 import type { MeetingAggregate, MeetingsRepository } from '../meetings/model.js';
+import type { Slide } from '../chapters/model.js';
 import type { FrameDoc, MeetingDoc, SearchIndex, SegmentDoc } from './model.js';
+import { groupSlides, slideTitle } from './slides.js';
 
 /** A word as the transcript gives it (seconds, speaker label spk_N). */
 export interface TranscriptWord { readonly text: string; readonly start: number; readonly end: number; readonly speaker: string }
@@ -52,13 +54,21 @@ export async function indexSpokenWords(ports: IndexingPorts, meetingId: string, 
   return segments.length;
 }
 
-/** Indexes the meeting's frames with their OCR words (replacing earlier ones). Returns the frame count; 0 when the meeting is gone. */
-export async function indexFrames(ports: IndexingPorts, meetingId: string, frames: readonly OcrFrame[]): Promise<number> {
+/**
+ * Indexes the meeting's slides (replacing earlier frames): consecutive frames with the same text are one slide
+ * (slides.ts), indexed once at the time it came up, with the words and picture of the frame read best, so a text
+ * hit names each slide once. Returns the frames read and the slides; none when the meeting is gone.
+ */
+export async function indexFrames(ports: IndexingPorts, meetingId: string, frames: readonly OcrFrame[]): Promise<{ frames: number; slides: Slide[] }> {
   const aggregate = await ports.meetings.find(meetingId);
-  if (!aggregate) return 0;
-  const docs: FrameDoc[] = [...frames].sort((a, b) => a.timestamp - b.timestamp)
-    .map((f, position) => ({ ...f, meetingId, createdAt: aggregate.meeting.createdAt, position }));
+  if (!aggregate) return { frames: 0, slides: [] };
+  const groups = groupSlides(frames);
+  const docs: FrameDoc[] = groups.map((g, position) => ({ ...g.best, timestamp: g.start, meetingId, createdAt: aggregate.meeting.createdAt, position }));
   await ports.index.upsertMeeting(meetingDocOf(aggregate));
   await ports.index.replaceFrames(meetingId, docs);
-  return docs.length;
+  const slides = groups.map((g) => ({
+    start: g.start, end: g.end, title: slideTitle(g.best.words), text: g.best.words.map((w) => w.text).join(' '),
+    imageKey: g.best.imageKey, thumbnailKey: g.best.thumbnailKey,
+  }));
+  return { frames: frames.length, slides };
 }

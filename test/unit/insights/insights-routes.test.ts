@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Slide } from '../../../functions/core/chapters/model.js';
 import { createApiHandler } from '../../../functions/api/http/router.js';
 import { insightsRoutes } from '../../../functions/api/meetings/insights-routes.js';
 import { INSIGHTS_MESSAGES } from '../../../functions/contracts/insights.js';
@@ -92,18 +93,21 @@ describe('POST meetings/{id}/regenerate_notes/', () => {
   };
   let speakerNames: Record<string, string>;
   let transcriptReady: boolean;
+  let slides: Slide[] | undefined;
 
   beforeEach(() => {
     speakerNames = { 'Speaker 1': 'Alice', 'Speaker 2': 'Bob' };
     transcriptReady = true;
+    slides = undefined;
     const regenerate = {
       meetings, insights,
       transcripts: { findTranscript: async () => (transcriptReady ? { jsonKey: 'artefacts/m-1/transcript.json', speakerNames } : undefined) },
       files: { getText: async () => JSON.stringify(TRANSCRIPT) },
+      slides: { findSlides: async () => slides },
       engine: createExtractiveNotesEngine(),
       newId: (() => { let n = 0; return () => `id-${++n}`; })(),
     };
-    handler = createApiHandler(insightsRoutes({ meetings, insights }, regenerate), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
+    handler = createApiHandler(insightsRoutes({ meetings, insights, pictures: { presignGet: async (key) => `https://media.example.com/${key}` } }, regenerate), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   });
 
   async function post(path: string, token: string) {
@@ -118,6 +122,16 @@ describe('POST meetings/{id}/regenerate_notes/', () => {
     expect(status).toBe(200);
     expect(body.overview).toMatch(/^Alice and Bob discussed /);
     expect(body.action_items).toEqual([expect.objectContaining({ number: 1, owner: 'Bob', due: 'Friday', content: 'Bob: send the budget to finance by Friday' })]);
+    expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'participant')).body).toEqual(body);
+  });
+
+  it('builds the chapters again with the speakers\' names and the slide on screen, its picture linked', async () => {
+    slides = [{ start: 0, end: 30, title: 'Budget', text: 'Budget Q3', imageKey: 'f/00000.jpg', thumbnailKey: 'f/00000.thumb.jpg' }];
+    const { body } = await post(`/api/meetings/${MEETING_ID}/regenerate_notes/`, 'host');
+    expect(body.chapters).toEqual([{
+      title: 'Budget', start_time: 0, end_time: 26.5, turns: [0, 1], speakers: ['Alice', 'Bob'],
+      slide: { start_time: 0, end_time: 30, title: 'Budget', thumbnail_url: 'https://media.example.com/f/00000.thumb.jpg' },
+    }]);
     expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'participant')).body).toEqual(body);
   });
 

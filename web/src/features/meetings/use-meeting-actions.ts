@@ -12,7 +12,7 @@ export type MeetingDialog =
   | { kind: 'share'; meetings: MeetingView[] }
   | { kind: 'delete'; meeting: MeetingView }
   | { kind: 'feedback'; meeting: MeetingView }
-  | { kind: 'player'; recording: RecordingUrl }
+  | { kind: 'player'; recording: RecordingUrl; meetingId: string }
   | { kind: 'transcript' | 'notes' | 'sentiment'; meeting: MeetingView };
 
 /** Dialog state plus `run(meeting, option)`; the player opens only after the recording link arrived. */
@@ -41,7 +41,7 @@ export function useMeetingActions(onListChanged: () => void) {
     else if (option === 'transcript' || option === 'notes' || option === 'sentiment') open({ kind: option, meeting });
     else {
       getRecording(meeting.id).then(
-        (recording) => open({ kind: 'player', recording }),
+        (recording) => open({ kind: 'player', recording, meetingId: meeting.id }),
         () => {
           setDialog(undefined);
           setError(DOWNLOAD_ERROR);

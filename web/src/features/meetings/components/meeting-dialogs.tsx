@@ -7,7 +7,7 @@ import { RecordingPlayer } from './recording-player.js';
 export function MeetingDialogs({ actions, email }: { actions: MeetingActions; email: string | undefined }) {
   const { dialog } = actions;
   if (dialog?.kind === 'viewer') return <MeetingViewer meeting={dialog.meeting} email={email} onOption={actions.run} onClose={actions.close} />;
-  if (dialog?.kind === 'player') return <RecordingPlayer recording={dialog.recording} onClose={actions.close} />;
+  if (dialog?.kind === 'player') return <RecordingPlayer recording={dialog.recording} meetingId={dialog.meetingId} onClose={actions.close} />;
   if (dialog?.kind === 'delete') {
     return (
       <ConfirmDialog

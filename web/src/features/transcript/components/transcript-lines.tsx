@@ -1,9 +1,11 @@
 /**
  * The speaker-labelled lines with their times. The time button plays from that line; with word times (the JSON
  * download) a click on any word plays from that word and the word being played is marked; the line being played is
- * marked and kept in view.
+ * marked and kept in view. With the meeting's chapters, each opens with a heading (title, time, speakers) and the
+ * slide that was on screen, set beside its lines.
  */
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import type { ChapterView } from '@contracts/insights.js';
 import type { TimedWord } from '../../../api/transcripts/get-transcript.js';
 import { formatTime, type TranscriptLine } from '../transcript-text.js';
 
@@ -19,6 +21,29 @@ interface TranscriptLinesProps {
   onPlay?: (seconds: number) => void;
   /** Host correcting words: each line offers Edit; resolves to an error text, or undefined once saved. */
   onEdit?: (line: number, text: string) => Promise<string | undefined>;
+  /** The meeting's chapters; `turns[0]` is the index of the line each opens at. */
+  chapters?: readonly ChapterView[];
+}
+
+/** A chapter's heading, opening its first line's item (so the list keeps one item per line): title and time (a button playing from it), speakers, slide picture. */
+function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; number: number; onPlay?: (seconds: number) => void }) {
+  return (
+    <div className="transcript-chapter" data-chapter={number}>
+      {chapter.slide?.thumbnail_url && (
+        <img className="transcript-slide" src={chapter.slide.thumbnail_url} loading="lazy"
+          alt={chapter.slide.title ? `Slide on screen: ${chapter.slide.title}` : 'Slide on screen'} />
+      )}
+      <h3 className="transcript-chapter-title">
+        {onPlay ? (
+          <button type="button" className="link-button" onClick={() => onPlay(chapter.start_time)} aria-label={`Play chapter ${number}, ${chapter.title}, from ${formatTime(chapter.start_time)}`}>
+            {chapter.title}
+          </button>
+        ) : chapter.title}
+        <span className="transcript-chapter-time">{formatTime(chapter.start_time)}</span>
+      </h3>
+      {chapter.speakers.length > 0 && <p className="transcript-chapter-speakers">{chapter.speakers.join(', ')}</p>}
+    </div>
+  );
 }
 
 /** The text of one line being corrected, with Save and Cancel. */
@@ -55,14 +80,16 @@ export function activeWordIndex(words: readonly TimedWord[], seconds: number | u
   return active;
 }
 
-export function TranscriptLines({ lines, words, active, time, onPlay, onEdit }: TranscriptLinesProps) {
+export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, chapters = [] }: TranscriptLinesProps) {
+  // Chapters index the transcript's lines; a list that does not match them (edited since) shows none.
+  const opening = new Map(chapters.every((c) => c.turns[1] < lines.length) ? chapters.map((c, i) => [c.turns[0], i] as const) : []);
   const list = useRef<HTMLOListElement>(null);
   const [editing, setEditing] = useState<number>();
 
   // Keep the line being played in view inside the list's own scroll area (or the page on a phone).
   useEffect(() => {
     const container = list.current;
-    const item = container?.children[active] as HTMLElement | undefined;
+    const item = container?.querySelector<HTMLElement>(`[data-line="${active}"]`) ?? undefined;
     if (!container || !item) return;
     if (container.scrollHeight > container.clientHeight) {
       const top = item.offsetTop - container.offsetTop;
@@ -85,8 +112,10 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit }: 
       {lines.map((line, i) => {
         const lineWords = words && words.length === lines.length ? words[i]! : [];
         const current = i === active ? activeWordIndex(lineWords, time) : -1;
+        const chapter = opening.get(i);
         return (
-          <li key={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
+          <li key={i} data-line={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
+            {chapter !== undefined && <ChapterHeading chapter={chapters[chapter]!} number={chapter + 1} onPlay={onPlay} />}
             <div className="transcript-line">
               {onPlay ? (
                 <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>

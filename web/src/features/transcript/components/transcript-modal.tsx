@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { notesKey } from '../../../api/insights/get-notes.js';
+import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
+import { ChapterBar } from '../../../components/chapter-bar.js';
 import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
 import { updateTranscriptLine } from '../../../api/transcripts/update-transcript-line.js';
 import { errorData } from '../../../api/error-messages.js';
@@ -45,6 +46,8 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
   const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, ready);
   const [correcting, setCorrecting] = useState(false);
   const { mutate: mutateCache } = useSWRConfig();
+  // Chapters come with the notes (404 while they are generated: then there are none yet).
+  const chapters = useNotes(meetingId).data?.chapters ?? [];
 
   /** Saves a corrected line; the lines and word times are fetched again from the rewritten files. */
   async function editLine(line: number, text: string): Promise<string | undefined> {
@@ -156,6 +159,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
               <span className="hint-touch">Tap a word to play from it.</span>
             </p>
           )}
+          {hasRecording && <ChapterBar chapters={chapters} time={play ? time : undefined} onJump={playFrom} />}
           {/* The player follows the words: side by side on wide screens, stacked on phones. */}
           <div className="transcript-body" ref={body}>
             {hasRecording && <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />}
@@ -169,6 +173,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
                 time={play ? time : undefined}
                 onPlay={hasRecording ? playFrom : undefined}
                 onEdit={canLabel && correcting ? editLine : undefined}
+                chapters={chapters}
               />
             )}
           </div>

@@ -1,0 +1,88 @@
+/**
+ * Topic shifts in a transcript by lexical cohesion: a meeting stays on a topic while it keeps using the same words.
+ * The turns are cut into a number of segments (one per `wordsPerChapter` content words) so that the words of each
+ * segment are as likely as possible under that segment's own word distribution (Laplace-smoothed unigrams; Utiyama
+ * & Isahara 2001), found exactly by dynamic programming. Tried first, TextTiling's depth scores between
+ * neighbouring windows placed boundaries less well on QMSum train/ (docs/insights.md, Chapters).
+ */
+import { contentWords } from '../notes/text.js';
+
+export interface TopicShiftOptions {
+  /** About one chapter per this many content words (a meeting with fewer than 1.5 times this has one chapter). */
+  readonly wordsPerChapter: number;
+  /** No chapter holds fewer content words than this. */
+  readonly minWords: number;
+  /** Laplace smoothing of the segments' word distributions. */
+  readonly smoothing: number;
+}
+
+/** Chosen on QMSum train/ with `npm run eval:chapters -- --direct` (docs/insights.md, Chapters). */
+export const TOPIC_SHIFT_DEFAULTS: TopicShiftOptions = { wordsPerChapter: 600, minWords: 250, smoothing: 2 };
+/** At most this many units enter the dynamic programme (its table grows with their square): longer meetings join turns. */
+const MAX_UNITS = 1000;
+
+interface Unit { readonly turn: number; readonly ids: number[] }
+
+/** Turns as units of word ids; turns without content words join the next unit; short turns join up to MAX_UNITS units. */
+function unitsOf(texts: readonly string[]): { units: Unit[]; vocabulary: number; total: number } {
+  const ids = new Map<string, number>();
+  const perTurn = texts.map((text) => contentWords(text).map((w) => { let id = ids.get(w); if (id === undefined) { id = ids.size; ids.set(w, id); } return id; }));
+  const total = perTurn.reduce((sum, t) => sum + t.length, 0);
+  const least = Math.ceil(total / MAX_UNITS);
+  const units: Unit[] = [];
+  let open: Unit | undefined;
+  perTurn.forEach((words, turn) => {
+    open ??= { turn, ids: [] };
+    open.ids.push(...words);
+    if (open.ids.length >= least && open.ids.length > 0) { units.push(open); open = undefined; }
+  });
+  if (open?.ids.length) { if (units.length) units.at(-1)!.ids.push(...open.ids); else units.push(open); }
+  return { units, vocabulary: ids.size, total };
+}
+
+/** likelihood[i][j]: log likelihood of units i..j-1 as one segment, built incrementally per start. */
+function segmentLikelihoods(units: readonly Unit[], vocabulary: number, alpha: number): Float64Array[] {
+  const counts = new Float64Array(vocabulary);
+  return units.map((_, i) => {
+    const row = new Float64Array(units.length + 1).fill(-Infinity);
+    const touched: number[] = [];
+    let sum = 0; let length = 0;
+    for (let j = i; j < units.length; j += 1) {
+      for (const w of units[j].ids) {
+        const c = counts[w];
+        if (c === 0) touched.push(w);
+        sum += (c + 1) * Math.log(c + 1 + alpha) - c * Math.log(c + alpha);
+        counts[w] = c + 1; length += 1;
+      }
+      row[j + 1] = sum - length * Math.log(length + alpha * vocabulary);
+    }
+    for (const w of touched) counts[w] = 0;
+    return row;
+  });
+}
+
+/**
+ * The turns where a new topic begins (indexes > 0, ascending), from the turns' texts alone. A meeting of fewer
+ * than 1.5 chapters' worth of content words has none.
+ */
+export function topicShifts(texts: readonly string[], options: TopicShiftOptions = TOPIC_SHIFT_DEFAULTS): number[] {
+  const { units, vocabulary, total } = unitsOf(texts);
+  const k = Math.min(Math.round(total / options.wordsPerChapter), Math.floor(total / options.minWords));
+  if (k < 2 || units.length < k) return [];
+  const n = units.length;
+  const before = [0]; for (const u of units) before.push(before.at(-1)! + u.ids.length);
+  const likelihood = segmentLikelihoods(units, vocabulary, options.smoothing);
+  // best[m][j]: best log likelihood of units 0..j-1 in m segments; from[m][j]: where its last segment starts.
+  const best = Array.from({ length: k + 1 }, () => new Float64Array(n + 1).fill(-Infinity));
+  const from = Array.from({ length: k + 1 }, () => new Int32Array(n + 1).fill(-1));
+  best[0][0] = 0;
+  for (let m = 1; m <= k; m += 1) for (let j = 1; j <= n; j += 1) for (let i = m - 1; i < j; i += 1) {
+    if (best[m - 1][i] === -Infinity || before[j] - before[i] < options.minWords) continue;
+    const value = best[m - 1][i] + likelihood[i][j];
+    if (value > best[m][j]) { best[m][j] = value; from[m][j] = i; }
+  }
+  if (best[k][n] === -Infinity) return [];
+  const cuts: number[] = [];
+  for (let m = k, j = n; m > 1; m -= 1) { j = from[m][j]; cuts.push(units[j].turn); }
+  return cuts.reverse();
+}

@@ -1,0 +1,147 @@
+/**
+ * Evaluation of chapters on QMSum-format meetings (`topic_list`: each topic's turn spans): Pk and WindowDiff of the
+ * chapter boundaries against the topics', beside a baseline of as many evenly spaced boundaries, in the same run.
+ *
+ *   npm run eval:chapters -- --text DIR [--json FILE]            each meeting imported through the product's transcript
+ *                                                                import into a local edition; chapters read from its notes
+ *   npm run eval:chapters -- --text DIR --direct [--json FILE]   the chapter core on the turns (no local edition; for tuning)
+ *   --only REGEXP                                               only the meetings whose id matches
+ *
+ * `--json FILE` writes `{<meeting id>: {chapters: [{title, turns: [first, last]}]}}`. Also prints the time chapters take
+ * for a 60-minute meeting (the core, on the longest meeting's turns cut to 60 minutes of synthetic times).
+ * Tune on train/, report on val/ (docs/insights.md, Chapters).
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildChapters } from '../functions/core/chapters/build-chapters.js';
+import type { ChapterTurn } from '../functions/core/chapters/model.js';
+import { evenBoundaries, pk, topicBoundaries, windowDiff, type QmsumTopic } from './eval-chapters/segmentation.js';
+
+const { values } = parseArgs({ options: { text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, only: { type: 'string' } } });
+if (!values.text) { console.error('usage: npm run eval:chapters -- --text DIR [--direct] [--json FILE] [--only REGEXP]'); process.exit(2); }
+
+interface Meeting { id: string; turns: Array<{ speaker: string; text: string }>; topics: QmsumTopic[] }
+interface Result { id: string; chapters: Array<{ title: string; turns: [number, number] }> }
+
+/** QMSum's transcription marks ({disfmarker}, {vocalsound}, …) are no words: dropped; a turn left empty keeps a dash. */
+const clean = (text: string) => text.replace(/\{\w+\}/g, ' ').replace(/\s+/g, ' ').trim() || '-';
+
+async function load(dir: string): Promise<Meeting[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const only = values.only ? new RegExp(values.only) : undefined;
+  const meetings: Meeting[] = [];
+  for (const file of files) {
+    const id = file.replace(/\.json$/, '');
+    if (only && !only.test(id)) continue;
+    const data = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { meeting_transcripts: Array<{ speaker: string; content: string }>; topic_list: QmsumTopic[] };
+    meetings.push({ id, turns: data.meeting_transcripts.map((t) => ({ speaker: t.speaker, text: clean(t.content) })), topics: data.topic_list });
+  }
+  return meetings;
+}
+
+/** Synthetic times as the transcript import gives turns without times: 0.4 s a word, 0.5 s between turns. */
+function timed(turns: Meeting['turns']): ChapterTurn[] {
+  let t = 0;
+  return turns.map((turn) => {
+    const start = t; const end = start + 0.4 * Math.max(1, turn.text.split(' ').length);
+    t = end + 0.5;
+    return { ...turn, start, end };
+  });
+}
+
+function direct(meeting: Meeting): Result {
+  const chapters = buildChapters(timed(meeting.turns));
+  return { id: meeting.id, chapters: chapters.map((c) => ({ title: c.title, turns: [c.turns[0], c.turns[1]] })) };
+}
+
+async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { startLocalEdition } = await import('../local/runtime.js');
+  const { signUpAndSignIn } = await import('../test/helpers/users.js');
+  const work = await mkdtemp(path.join(os.tmpdir(), 'eval-chapters-'));
+  const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: () => undefined });
+  const api = async (token: string, route: string, init: RequestInit = {}) => {
+    const response = await fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const body = await response.text();
+    return { status: response.status, body: body ? JSON.parse(body) : undefined };
+  };
+  const results: Result[] = [];
+  try {
+    const user = await signUpAndSignIn(edition.url, 'eval-chapters@example.com');
+    for (const meeting of meetings) {
+      const created = await api(user.access, 'meetings/', { method: 'POST', body: JSON.stringify({ name: meeting.id }) });
+      const started = await api(user.access, `meetings/${created.body.id}/transcript_import/?file_name=${meeting.id}.json`, { method: 'POST', body: JSON.stringify(meeting.turns) });
+      if (started.status !== 202) throw new Error(`${meeting.id}: transcript_import answered ${started.status} ${JSON.stringify(started.body)}`);
+      const since = Date.now();
+      for (;;) {
+        const notes = await api(user.access, `meetings/${created.body.id}/generated_notes/`);
+        if (notes.status === 200 && Array.isArray(notes.body?.chapters)) {
+          results.push({ id: meeting.id, chapters: (notes.body.chapters as Array<{ title: string; turns: [number, number] }>).map((c) => ({ title: c.title, turns: [c.turns[0], c.turns[1]] })) });
+          break;
+        }
+        const view = await api(user.access, `meetings/${created.body.id}/`);
+        if (view.body?.processing?.status === 'failed') throw new Error(`${meeting.id}: processing failed: ${view.body.processing.reason}`);
+        if (Date.now() - since > 10 * 60_000) throw new Error(`${meeting.id}: no chapters after 10 minutes`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      console.log(`  imported ${meeting.id}: ${results.at(-1)!.chapters.length} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await edition.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+  return results;
+}
+
+/** Seconds the chapter core takes for 60 minutes of talk: the longest meeting's turns, repeated if short, timed as imported. */
+function timeSixtyMinutes(meetings: Meeting[]): { seconds: number; turns: number; words: number } {
+  const longest = [...meetings].sort((a, b) => b.turns.length - a.turns.length)[0];
+  const source: Meeting['turns'] = [];
+  while (source.length < 100_000) {
+    source.push(...longest.turns);
+    const turns = timed(source);
+    if (turns.at(-1)!.end >= 3600) {
+      const hour = turns.filter((t) => t.end <= 3600);
+      const started = performance.now();
+      buildChapters(hour);
+      return { seconds: (performance.now() - started) / 1000, turns: hour.length, words: hour.reduce((s, t) => s + t.text.split(' ').length, 0) };
+    }
+  }
+  throw new Error('no turns to time');
+}
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+
+const meetings = await load(values.text);
+console.log(`${meetings.length} meetings from ${values.text} (${values.direct ? 'direct: the chapter core on the turns' : 'through the transcript import of a local edition'})`);
+const results = values.direct ? meetings.map(direct) : await throughProduct(meetings);
+const rows = results.map((result) => {
+  const meeting = meetings.find((m) => m.id === result.id)!;
+  const n = meeting.turns.length;
+  const reference = topicBoundaries(n, meeting.topics);
+  const hypothesis = result.chapters.slice(1).map((c) => c.turns[0]);
+  const even = evenBoundaries(n, hypothesis.length);
+  return { id: result.id, n, chapters: result.chapters.length, topics: reference.length + 1,
+    pk: pk(n, reference, hypothesis), wd: windowDiff(n, reference, hypothesis), evenPk: pk(n, reference, even), evenWd: windowDiff(n, reference, even) };
+});
+for (const r of rows) console.log(`  ${r.id.padEnd(16)} turns ${String(r.n).padStart(5)}  topics ${r.topics}  chapters ${r.chapters}  Pk ${r.pk.toFixed(3)} (even ${r.evenPk.toFixed(3)})  WindowDiff ${r.wd.toFixed(3)} (even ${r.evenWd.toFixed(3)})`);
+const summary = { pk: mean(rows.map((r) => r.pk)), wd: mean(rows.map((r) => r.wd)), evenPk: mean(rows.map((r) => r.evenPk)), evenWd: mean(rows.map((r) => r.evenWd)) };
+console.log(`\nMean over ${rows.length} meetings: chapters Pk ${summary.pk.toFixed(3)}, WindowDiff ${summary.wd.toFixed(3)}; evenly spaced baseline Pk ${summary.evenPk.toFixed(3)}, WindowDiff ${summary.evenWd.toFixed(3)}`);
+console.log(`Pk / baseline Pk = ${(summary.pk / summary.evenPk).toFixed(3)} (target ≤ 0.8: ${summary.pk <= 0.8 * summary.evenPk ? 'PASS' : 'FAIL'})`);
+console.log(`Mean chapters ${mean(rows.map((r) => r.chapters)).toFixed(1)}, mean topics ${mean(rows.map((r) => r.topics)).toFixed(1)}`);
+// QMSum's sources by meeting id: AMI (ES/IS/TS), ICSI (B…), Welsh and Canadian parliamentary committees (the rest).
+const corpusOf = (id: string) => (/^(ES|IS|TS)\d/.test(id) ? 'AMI' : /^B[a-z]{2}\d/.test(id) ? 'ICSI' : 'committees');
+for (const corpus of ['AMI', 'ICSI', 'committees']) {
+  const part = rows.filter((r) => corpusOf(r.id) === corpus);
+  if (part.length) console.log(`  ${corpus.padEnd(10)} ${String(part.length).padStart(3)} meetings: Pk ${mean(part.map((r) => r.pk)).toFixed(3)} (even ${mean(part.map((r) => r.evenPk)).toFixed(3)}), WindowDiff ${mean(part.map((r) => r.wd)).toFixed(3)} (even ${mean(part.map((r) => r.evenWd)).toFixed(3)})`);
+}
+if (meetings.length) {
+  const hour = timeSixtyMinutes(meetings);
+  console.log(`Chapters for a 60-minute meeting (${hour.turns} turns, ${hour.words} words; the core, one run): ${hour.seconds.toFixed(2)} s`);
+}
+if (values.json) {
+  await writeFile(values.json, JSON.stringify(Object.fromEntries(results.map((r) => [r.id, { chapters: r.chapters }])), null, 2));
+  console.log(`Wrote ${values.json}`);
+}
