@@ -36,8 +36,12 @@ async function startComprehendFront(target: string): Promise<http.Server> {
         .end(JSON.stringify({ __type: 'InternalServerException', Message: 'Comprehend is down' }));
       return;
     }
-    const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': String(req.headers['x-amz-target']) }, body: Buffer.concat(chunks) });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
+    // Forwarded with every header as sent (its SigV4 signature included, which the local Comprehend checks).
+    const forward = http.request(new URL(target), { method: 'POST', headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.end(Buffer.concat(chunks));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;

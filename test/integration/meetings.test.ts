@@ -111,10 +111,12 @@ describe('meetings API access matrix (spec §6, over HTTP)', () => {
       expect(answer.status).toBe(expected);
     });
 
-  it('accepts a survey without a token: the survey is the one public call', async () => {
-    const answer = await api('POST', 'surveys/meeting/', { json: { email: 'guest@example.com', meeting_id: 'any', rating: 7, maximum_rating: 10, note: 'ok' } });
+  it('accepts a survey without a token: the survey is the one public call (for a meeting that exists)', async () => {
+    const id = await meetingFixture();
+    const answer = await api('POST', 'surveys/meeting/', { json: { email: 'guest@example.com', meeting_id: id, rating: 7, maximum_rating: 10, note: 'ok' } });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ email: 'guest@example.com', meeting_id: 'any', rating: 7, maximum_rating: 10, note: 'ok' });
+    expect(answer.body).toMatchObject({ email: 'guest@example.com', meeting_id: id, rating: 7, maximum_rating: 10, note: 'ok' });
+    expect((await api('POST', 'surveys/meeting/', { json: { email: 'guest@example.com', meeting_id: 'no-such-meeting', rating: 7, maximum_rating: 10, note: 'ok' } })).status).toBe(400);
   });
 });
 

@@ -120,7 +120,7 @@ export function pipelineHarness(target: () => { url: string; endpoints: Readonly
 
 /** The audio path of a successful run, in history order (other branches' states interleave; the poll loop repeats). */
 export const HAPPY_PATH_STATES = [
-  'StartProcessing', 'IsThisRunClaimed?', 'ProbeMedia', 'ProcessMedia', 'ExtractAudio', 'StartTranscription',
+  'WhatWasGiven?', 'StartProcessing', 'IsThisRunClaimed?', 'ProbeMedia', 'ProcessMedia', 'ExtractAudio', 'StartTranscription',
   'GetTranscriptionJob', 'TranscriptionDone?', 'BuildTranscript', 'Finalize', 'Done',
 ];
 

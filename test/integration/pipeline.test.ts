@@ -177,7 +177,7 @@ describe('a non-media file', () => {
     });
     const [execution] = await h.executionsOf(meetings.junk);
     expect(execution).toMatchObject({ status: 'FAILED', error: 'ProcessingFailed', cause: meeting.processing.reason });
-    expect(await h.statesEntered(execution!.executionArn!)).toEqual(['StartProcessing', 'IsThisRunClaimed?', 'ProbeMedia', 'MarkFailed', 'ProcessingFailed']);
+    expect(await h.statesEntered(execution!.executionArn!)).toEqual(['WhatWasGiven?', 'StartProcessing', 'IsThisRunClaimed?', 'ProbeMedia', 'MarkFailed', 'ProcessingFailed']);
     expect(await h.minutesLeft(users.junk.userId)).toBe(60);
     expect(await h.charges(meetings.junk)).toEqual([]);
     const link = await h.api('GET', `meetings/${meetings.junk}/transcript/`, users.junk.access);
@@ -200,7 +200,7 @@ describe('a re-delivered upload event', () => {
     expect(runs).toHaveLength(2);
     for (const again of runs.slice(1)) {
       expect(again.status).toBe('SUCCEEDED');
-      expect(await h.statesEntered(again.executionArn!)).toEqual(['StartProcessing', 'IsThisRunClaimed?', 'AlreadyProcessing']);
+      expect(await h.statesEntered(again.executionArn!)).toEqual(['WhatWasGiven?', 'StartProcessing', 'IsThisRunClaimed?', 'AlreadyProcessing']);
     }
     expect(await h.runClaims(meetings.m4a)).toEqual([expect.objectContaining({ executionId: first!.executionArn, status: 'succeeded', attempt: 1 })]);
     expect(await h.minutesLeft(users.m4a.userId)).toBe(59);
