@@ -5,7 +5,7 @@
  * from the VTT's voices. (The timeline-only figure is measured by `npm run eval:platform-speakers`.)
  */
 import { jest } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
@@ -67,7 +67,10 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-speakers-'));
   edition = await startLocalEdition({ dataDir: path.join(dir, 'data'), port: 0, waitScale: 0.2 });
   user = await signUpAndSignIn(edition.url, email);
-  spoken = await synthesizeTracks(dir, VOICES, LINES);
+  // The local Zoom and Webex servers read recordings only from the data folder's dev-recordings/ (or the fixtures).
+  const recordings = path.join(dir, 'data', 'dev-recordings');
+  await mkdir(recordings, { recursive: true });
+  spoken = await synthesizeTracks(recordings, VOICES, LINES);
 }, 120_000);
 
 afterAll(async () => {

@@ -35,6 +35,9 @@ export interface WhisperPoolOptions {
  * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts) on the
  * given runtime and threads. Resolves once all have loaded; rejects with the load error otherwise (the workers are ended).
  */
+/** How long close() waits for pieces under way before ending the threads anyway. */
+const CLOSE_WAIT_MS = 60_000;
+
 export async function startWhisperPool(modelFile: string, size: number, options: WhisperPoolOptions = {}): Promise<WhisperPool> {
   const workers = await Promise.all(Array.from({ length: Math.max(1, size) }, () => startWorker(modelFile, options))
     .map((p) => p.catch((error: Error) => error)));
@@ -48,6 +51,8 @@ export async function startWhisperPool(modelFile: string, size: number, options:
   const queue: Pending[] = [];
   let nextId = 0;
   let closed = false;
+  /** Pieces being recognised now: close() lets them finish, since ending a thread inside a native inference aborts the process. */
+  const running = new Set<Promise<void>>();
 
   const pump = () => {
     while (idle.length > 0 && queue.length > 0) {
@@ -55,6 +60,9 @@ export async function startWhisperPool(modelFile: string, size: number, options:
       if (job.signal?.aborted) { job.reject(job.signal.reason as Error); continue; }
       const worker = idle.pop()!;
       const id = nextId++;
+      let finished!: () => void;
+      const run = new Promise<void>((resolve) => { finished = resolve; });
+      running.add(run);
       const onMessage = (reply: { id: number; text?: string; segments?: WhisperText['segments']; error?: string }) => {
         if (reply.id !== id) return;
         done();
@@ -68,6 +76,8 @@ export async function startWhisperPool(modelFile: string, size: number, options:
         if (--alive === 0) for (const waiting of queue.splice(0)) waiting.reject(new Error('Whisper workers have all exited'));
       };
       const done = (reuse = true) => {
+        running.delete(run);
+        finished();
         worker.off('message', onMessage);
         worker.off('exit', onExit);
         worker.unref();
@@ -93,6 +103,11 @@ export async function startWhisperPool(modelFile: string, size: number, options:
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('Whisper pool is closed'));
+      // onnxruntime-node (native) throws past its thread when the thread ends mid-inference, and the process aborts
+      // ("terminate called after throwing an instance of 'Napi::Error'"): a piece under way is let finish (≤ 30 s of audio).
+      let waited: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(running), new Promise<void>((resolve) => { waited = setTimeout(resolve, CLOSE_WAIT_MS); })]);
+      clearTimeout(waited);
       await Promise.all((workers as Worker[]).map((w) => w.terminate()));
     },
   };
