@@ -38,10 +38,10 @@ describe('the npm-carried model files', () => {
 });
 
 describe('selectEngine order', () => {
-  it('picks Whisper from npm, on onnxruntime-node, on a machine without pocketsphinx and without downloaded models, with no download', async () => {
+  it('picks Whisper from npm, on WebAssembly by default, on a machine without pocketsphinx and without downloaded models, with no download', async () => {
     const { lines, log } = logsOf();
     const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_MODEL_DOWNLOAD: undefined }, log, concurrency: 1 });
-    expect(engine.name).toBe(NATIVE_WHISPER_ENGINE_NAME);
+    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
     expect(lines.filter((l) => l.message.startsWith('[models]'))).toEqual([]);
     await engine.close?.();
   }, 30_000);
@@ -49,7 +49,7 @@ describe('selectEngine order', () => {
   it('prefers Whisper from npm to an installed pocketsphinx', async () => {
     if (!(await findPocketsphinx())) throw new Error('pocketsphinx is needed for this test (apt-get install pocketsphinx pocketsphinx-en-us)');
     const engine = await selectEngine({ env: { PATH: process.env.PATH, ...noNeural() }, concurrency: 1 });
-    expect(engine.name).toBe(NATIVE_WHISPER_ENGINE_NAME);
+    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
   }, 30_000);
 
   it('falls back to pocketsphinx when the Whisper file is damaged, and says why', async () => {
@@ -72,22 +72,28 @@ describe('the Whisper runtime', () => {
   it('is WebAssembly where onnxruntime-node cannot be loaded, and the log says why', async () => {
     const { lines, log } = logsOf();
     const loadNativeRuntime = () => Promise.reject(new Error('libonnxruntime.so.1: cannot open shared object file'));
-    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx() }, log, concurrency: 1, loadNativeRuntime });
+    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'native' }, log, concurrency: 1, loadNativeRuntime });
     expect(engine.name).toBe(WHISPER_ENGINE_NAME);
     expect(lines).toContainEqual({ message: 'onnxruntime-node cannot be loaded here; Whisper runs on WebAssembly', extra: { reason: expect.stringContaining('libonnxruntime.so.1') } });
   }, 30_000);
 
-  it('is WebAssembly when MEETSCRIBE_WHISPER_RUNTIME=wasm, without loading onnxruntime-node', async () => {
+  it.each([['wasm'], [undefined]])('is WebAssembly when MEETSCRIBE_WHISPER_RUNTIME is %s, without loading onnxruntime-node', async (runtime) => {
     let loaded = false;
-    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'wasm' }, concurrency: 1, loadNativeRuntime: async () => { loaded = true; } });
+    const env = { ...noNeural(), ...noPocketsphinx(), ...(runtime ? { MEETSCRIBE_WHISPER_RUNTIME: runtime } : {}) };
+    const engine = await selectEngine({ env, concurrency: 1, loadNativeRuntime: async () => { loaded = true; } });
     expect(engine.name).toBe(WHISPER_ENGINE_NAME);
     expect(loaded).toBe(false);
   }, 30_000);
 
-  it('stays native, with a warning, when MEETSCRIBE_WHISPER_RUNTIME names no runtime', async () => {
+  it('is native when MEETSCRIBE_WHISPER_RUNTIME=native and onnxruntime-node loads', async () => {
+    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'native' }, concurrency: 1, loadNativeRuntime: async () => undefined });
+    expect(engine.name).toBe(NATIVE_WHISPER_ENGINE_NAME);
+  }, 30_000);
+
+  it('stays WebAssembly, with a warning, when MEETSCRIBE_WHISPER_RUNTIME names no runtime', async () => {
     const { lines, log } = logsOf();
     const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'gpu' }, log, concurrency: 1, loadNativeRuntime: async () => undefined });
-    expect(engine.name).toBe(NATIVE_WHISPER_ENGINE_NAME);
+    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
     expect(lines).toContainEqual({ message: expect.stringContaining('MEETSCRIBE_WHISPER_RUNTIME must be "native" or "wasm"'), extra: { value: 'gpu' } });
   }, 30_000);
 
