@@ -11,6 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+// The run's key pair (the child edition inherits it): the embedded DynamoDB refuses any other signature.
+import { LOCAL_CREDENTIALS } from '../local/runtime.js';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { insightKeys } from '../functions/adapters/insights/insight-keys.js';
 import { MAIN_TABLE } from '../lib/definitions/resources.js';
@@ -63,7 +65,7 @@ async function main() {
     const user = await signUpAndSignIn(base, 'bench-user@example.com');
     const auth = { authorization: `Bearer ${user.access}`, 'content-type': 'application/json' };
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({
-      endpoint: ready.endpoints.DYNAMODB, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+      endpoint: ready.endpoints.DYNAMODB, region: process.env.AWS_REGION ?? 'us-east-1', credentials: LOCAL_CREDENTIALS,
     }));
     const ids: string[] = [];
     for (let m = 0; m < MEETINGS; m++) {
