@@ -36,6 +36,22 @@ export const actionItemKeys = {
  * drops the key; the ledger puts it back), by batch gets of 100. Only the notes id and action items are read (a
  * projection). Changes are written with an optimistic check on the item's `version`, as notes-delivery-store.ts does.
  */
+/**
+ * Writes `notes` into the notes item read as `item`, only if no other write moved its version meanwhile (the caller
+ * re-reads and retries on a condition failure). Resolves true once written.
+ */
+export async function putNotesIfUnchanged(
+  db: DynamoDBDocumentClient, tableName: string, item: Record<string, unknown>, notes: unknown, now: () => number,
+): Promise<true> {
+  const version = item.version as number | undefined;
+  await db.send(new PutCommand({
+    TableName: tableName, Item: { ...item, notes, updatedAt: new Date(now()).toISOString(), version: (version ?? 0) + 1 },
+    ConditionExpression: version === undefined ? 'attribute_not_exists(version)' : 'version = :v',
+    ...(version === undefined ? {} : { ExpressionAttributeValues: { ':v': version } }),
+  }));
+  return true;
+}
+
 export function createActionItemsStore(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): ActionItemsStore {
   const key = (meetingId: string) => insightKeys.item(meetingId, 'notes');
   return {
@@ -89,12 +105,7 @@ export function createActionItemsStore(db: DynamoDBDocumentClient, tableName: st
         const updated = change(item.notes as MeetingNotes);
         if (!updated) return item.notes as MeetingNotes;
         try {
-          await db.send(new PutCommand({
-            TableName: tableName, Item: { ...item, notes: updated, updatedAt: new Date(now()).toISOString(), version: (item.version ?? 0) + 1 },
-            ConditionExpression: item.version === undefined ? 'attribute_not_exists(version)' : 'version = :v',
-            ...(item.version === undefined ? {} : { ExpressionAttributeValues: { ':v': item.version } }),
-          }));
-          return updated;
+          if (await putNotesIfUnchanged(db, tableName, item, updated, now)) return updated;
         } catch (error) {
           if (!isConditionFailure(error)) throw error;
         }

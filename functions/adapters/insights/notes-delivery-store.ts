@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeliverableNotes, DeliveryNotesStore } from '../../core/integrations/deliver-notes.js';
 import { isConditionFailure } from '../dynamodb/client.js';
-import { saveTodoistTaskPointers } from './action-items-store.js';
+import { putNotesIfUnchanged, saveTodoistTaskPointers } from './action-items-store.js';
 import { insightKeys } from './insight-keys.js';
 
 const ATTEMPTS = 5;
@@ -50,12 +50,7 @@ export function createNotesDeliveryStore(db: DynamoDBDocumentClient, tableName: 
         await saveTodoistTaskPointers(db, tableName, meetingId, updated.action_items.flatMap((i) => (numbers.includes(i.number) && taskIds[i.number]
           ? [{ itemId: i.id, taskId: taskIds[i.number]! }] : [])));
         try {
-          await db.send(new PutCommand({
-            TableName: tableName, Item: { ...item, notes: updated, updatedAt: new Date(now()).toISOString(), version: (item.version ?? 0) + 1 },
-            ConditionExpression: item.version === undefined ? 'attribute_not_exists(version)' : 'version = :v',
-            ...(item.version === undefined ? {} : { ExpressionAttributeValues: { ':v': item.version } }),
-          }));
-          return updated;
+          if (await putNotesIfUnchanged(db, tableName, item, updated, now)) return updated;
         } catch (error) {
           if (!isConditionFailure(error)) throw error;
         }
