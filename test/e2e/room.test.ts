@@ -1,7 +1,8 @@
 /**
  * The live room end to end (issue 8): the local edition in this process, Debian Chromium with a fake
  * camera and microphone. A host starts, three guests join by the invite link and receive frames, the
- * host switches presenter removal on, mutes and stops; the recording becomes a meeting.
+ * host switches presenter removal on, mutes and stops; the recording becomes a meeting, shared with the guests only
+ * when the host confirms their list after the room (issue 28).
  * Issue 17: axe-core before start, while live (host and guest) and on the invite dialog; the keyboard reaches every
  * live control with a visible focus ring, and the invite dialog keeps Tab inside and gives focus back to Share.
  * Needs web/dist (npm run build:web) and /usr/bin/chromium.
@@ -162,8 +163,20 @@ describe('the live room in the browser', () => {
     expect(await guests[2].evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     if (process.env.SCREENSHOT_DIR) await guests[2].screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'room-guest-phone-survey.png') });
     expect(Date.now() - endedAt).toBeGreaterThanOrEqual(2500);
-    await hostPage.getByText('How would you rate your experience?').waitFor({ timeout: 30_000 });
+    // Issue 28: nothing is shared with a guest until the host confirms, after the room, the list of who joined.
+    const shareDialog = hostPage.getByRole('dialog', { name: 'Share with the guests' });
+    await shareDialog.waitFor({ timeout: 30_000 });
     await hostPage.getByText('The recording was saved to your meetings.', { exact: false }).waitFor();
+    for (const name of ['Ada', 'Ben', 'Cy']) await shareDialog.getByRole('checkbox', { name: `${name} Guest <${name.toLowerCase()}@example.com>` }).waitFor();
+    expect(await hostPage.getByText('How would you rate your experience?').count()).toBe(0);
+    const attendeeEmails = async () => {
+      const response = await fetch(`${edition.url}/api/meetings/${meetingId}/`, { headers: { authorization: `Bearer ${host.access}` } });
+      return ((await response.json()) as { attendees: { email: string }[] }).attendees.map((a) => a.email);
+    };
+    expect(await attendeeEmails()).toEqual([hostEmail]);
+    await shareDialog.getByRole('button', { name: 'Share with the guests' }).click();
+    await hostPage.getByText('Shared with 3 guests.').waitFor();
+    await hostPage.getByText('How would you rate your experience?').waitFor();
     await hostPage.getByRole('heading', { name: 'The meeting has ended' }).waitFor();
     for (const name of ['Mute', 'Remove Presenter']) expect(await controls.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
 

@@ -13,12 +13,13 @@ export function shareMeetings(meetingIds: string[], emails: string[], message: s
 }
 
 /**
- * The live room's variant (spec §7): the host gives a guest who joined read access to the meeting, by name and
- * e-mail. The host's call, so a guest cannot grant access to anyone by joining. Throws ApiError.
+ * The live room's variant (spec §7): after the room, the host gives the guests it confirmed read access to the
+ * meeting, by name and e-mail, in one call. The host's call after the host's confirmation, so a guest cannot grant
+ * access to anyone by joining (issue 28). Throws ApiError.
  */
-export function shareWithRoomGuest(meetingId: string, guest: { email: string; name: string }): Promise<ShareAnswer> {
+export function shareWithRoomGuests(meetingId: string, guests: readonly { email: string; name: string }[]): Promise<ShareAnswer> {
   return apiRequest<ShareAnswer>('/api/meetings/attendees/', {
     method: 'POST',
-    json: { meeting_ids: [meetingId], attendees: [{ email: guest.email, name: guest.name }], message_string: '' },
+    json: { meeting_ids: [meetingId], attendees: guests.map((g) => ({ email: g.email, name: g.name })), message_string: '' },
   });
 }

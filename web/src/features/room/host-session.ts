@@ -7,7 +7,6 @@
 import type { ServerMessage } from '@contracts/room.js';
 import { getUploadUrl } from '../../api/meetings/get-upload-url.js';
 import { requestIndexing } from '../../api/meetings/request-indexing.js';
-import { shareWithRoomGuest } from '../../api/meetings/share-meetings.js';
 import { updateMeeting } from '../../api/meetings/update-meeting.js';
 import { uploadRecording } from '../../api/meetings/upload-recording.js';
 import { getIceServers } from '../../api/room/get-ice-servers.js';
@@ -16,6 +15,7 @@ import { finishUpload } from '../../lib/upload-flow.js';
 import { iceGathered } from './gathering.js';
 import { ProgramCanvas } from './presenter-removal.js';
 import { SessionRecorder } from './recorder.js';
+import { withGuest } from './room-guests.js';
 import { newSessionId, type Publish, type RoomAttendee } from './room-state.js';
 import { ROOM_TEXTS } from './room-texts.js';
 import { loadSegmenter, type Segmenter } from './segmenter.js';
@@ -121,12 +121,12 @@ export class HostSession {
     })();
     this.peers.set(guestId, { pc, ready });
     ready.catch((error) => console.warn('Could not answer a guest', error));
+    // Nothing is shared while the room runs: the guest is offered to the host after the room (issue 28), since a guest types any e-mail.
     this.publish((s) => ({
       attendees: [...s.attendees.filter((a) => a.participantSessionId !== guestId),
         { participantSessionId: guestId, name: guest.name, email: guest.email, participantType: 'PARTICIPANT', isLocal: false }],
+      guests: withGuest(s.guests, guest, this.who.email),
     }));
-    // The recording and its transcript are shared with whoever attended (the host grants it, not the guest).
-    shareWithRoomGuest(this.who.meetingId, guest).catch((error) => console.warn('Could not share the meeting with a guest', error));
   }
 
   private currentVideoTrack(): MediaStreamTrack {

@@ -1,5 +1,6 @@
 /** What the room screen shows; the host and guest sessions publish it on every change. */
 import type { AttendeeInfo } from '@contracts/room.js';
+import type { RoomGuest } from './room-guests.js';
 
 export interface RoomAttendee extends AttendeeInfo { readonly isLocal: boolean }
 
@@ -19,9 +20,11 @@ export interface RoomState {
   savePercent?: number;
   /** Host only, after Stop: whether the recording reached the host's meetings. */
   saved?: boolean;
+  /** Host only: every guest who joined (one per e-mail), offered for sharing after the room; nothing is shared before. */
+  guests: RoomGuest[];
 }
 
-export const INITIAL_ROOM_STATE: RoomState = { phase: 'idle', mediaAllowed: false, attendees: [], muted: false, personRemoval: 'off' };
+export const INITIAL_ROOM_STATE: RoomState = { phase: 'idle', mediaAllowed: false, attendees: [], muted: false, personRemoval: 'off', guests: [] };
 
 export type Publish = (change: Partial<RoomState> | ((state: RoomState) => Partial<RoomState>)) => void;
 

@@ -24,6 +24,12 @@ export const ROOM_TEXTS = {
   saved: 'The recording was saved to your meetings. It is being processed now: the transcript follows in about 10 minutes.',
   notSaved: 'The recording could not be saved. Please contact support.',
   backToMeetings: 'My Meetings',
+  /** After the room, host only (issue 28): nothing is shared with a guest before the host confirms. */
+  shareGuestsTitle: 'Share with the guests',
+  shareGuestsText: 'These guests joined the meeting. Share the recording, transcript and notes with the ones you know: each gets read access and an e-mail. Guests type their own e-mail, so untick any address you do not recognise.',
+  shareGuests: 'Share with the guests',
+  dontShare: 'Don\'t share',
+  sharedWithGuests: (n: number) => `Shared with ${n} ${n === 1 ? 'guest' : 'guests'}.`,
 } as const;
 
 export const COPIED_NOTE_MS = 1000;

@@ -12,6 +12,7 @@ import { ROOM_TEXTS, SURVEY_DELAY_MS } from '../room-texts.js';
 import { AttendeeCards } from './attendee-cards.js';
 import { InviteDialog } from './invite-dialog.js';
 import { RoomClock } from './room-clock.js';
+import { ShareGuestsDialog } from './share-guests-dialog.js';
 import './room.css';
 
 export interface RoomViewProps {
@@ -28,6 +29,9 @@ export interface RoomViewProps {
 export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute, onToggleRemoval, onStop }: RoomViewProps) {
   const [inviting, setInviting] = useState(false);
   const [survey, setSurvey] = useState(false);
+  // Host only: the guests are offered for sharing when the room has ended; the survey follows the host's answer.
+  const [shareAnswered, setShareAnswered] = useState<number>();
+  const offerShare = role === 'host' && state.phase === 'ended' && state.guests.length > 0 && shareAnswered === undefined && meetingId !== undefined;
   const navigate = useNavigate();
   const inSession = state.phase === 'live';
   const started = state.phase !== 'idle';
@@ -45,9 +49,9 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
       const timer = setTimeout(() => setSurvey(true), SURVEY_DELAY_MS);
       return () => clearTimeout(timer);
     }
-    setSurvey(true);
+    if (!offerShare) setSurvey(true);
     return undefined;
-  }, [state.phase, state.endedBy, role]);
+  }, [state.phase, state.endedBy, role, offerShare]);
 
   return (
     <>
@@ -85,10 +89,12 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
       {state.phase === 'ended' && role === 'guest' && state.endedBy === 'host' && <p role="status" className="message">{ROOM_TEXTS.hostEnded}</p>}
       {state.phase === 'ended' && role === 'host' && state.saved === true && <p role="status" className="message message-success">{ROOM_TEXTS.saved}</p>}
       {state.phase === 'ended' && role === 'host' && state.saved === false && <p role="alert" className="message message-error">{ROOM_TEXTS.notSaved}</p>}
+      {role === 'host' && shareAnswered !== undefined && shareAnswered > 0 && <p role="status" className="message message-success">{ROOM_TEXTS.sharedWithGuests(shareAnswered)}</p>}
       {state.personRemoval === 'on' && inSession && <p role="status" className="room-notice">Presenter removal is on.</p>}
       {state.stream && state.phase !== 'ended' && <RoomVideo stream={state.stream} muted={role === 'host' || state.muted} />}
       {started && state.phase !== 'ended' && <AttendeeCards attendees={state.attendees} />}
       {inviting && meetingId && <InviteDialog meetingId={meetingId} onClose={() => setInviting(false)} />}
+      {offerShare && <ShareGuestsDialog meetingId={meetingId} guests={state.guests} onDone={setShareAnswered} />}
       {survey && <FeedbackDialog email={surveyEmail} meetingId={meetingId ?? null} onClose={() => navigate('/')} />}
     </main>
     </>
