@@ -61,6 +61,7 @@ export class PayloadTooLarge extends DetailError {
 export class TooManyRequests extends DomainError {
   readonly name = 'TooManyRequests';
   readonly statusCode = 429;
-  constructor(message: string, private readonly plainText = false) { super(message); }
+  /** `retryAfterSeconds`, when given, is sent as the Retry-After header. */
+  constructor(message: string, private readonly plainText = false, readonly retryAfterSeconds?: number) { super(message); }
   body(): unknown { return this.plainText ? this.message : { detail: this.message }; }
 }

@@ -71,7 +71,10 @@ const importPorts = {
   meetings, transcripts, files, clock: Date.now, processing: processingStarter,
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET), imports: createTranscriptImports(documentClient, config.TABLE_NAME),
 };
-const regenerate = { meetings, insights, transcripts, files, slides: createSlidesStore(files), engine: notesEngineFromConfig(), newId: randomUUID };
+const regenerate = {
+  meetings, insights, transcripts, files, slides: createSlidesStore(files), engine: notesEngineFromConfig(), newId: randomUUID,
+  limits: createRateLimits(documentClient, config.TABLE_NAME), clock: Date.now,
+};
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
 export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({

@@ -14,7 +14,9 @@ import { loadForWrite, type Caller } from '../meetings/access.js';
 import type { MeetingsRepository } from '../meetings/model.js';
 import { generateNotes, NotesGenerationFailed } from './generate-notes.js';
 import type { MeetingNotes, NotesEngine } from './model.js';
+import { takeRegenerateBudget } from './regenerate-limit.js';
 import { namesByLabel } from './speaker-names.js';
+import type { RateLimits } from '../accounts/ports.js';
 
 export interface RegenerateNotesPorts {
   readonly meetings: Pick<MeetingsRepository, 'find'>;
@@ -25,6 +27,9 @@ export interface RegenerateNotesPorts {
   readonly insights: Pick<InsightsStore<MeetingNotes>, 'saveNotes' | 'loadNotes'>;
   readonly engine: NotesEngine;
   readonly newId: () => string;
+  /** The per-user regenerate limit's counters (regenerate-limit.ts) and the clock they count by (ms). */
+  readonly limits: Pick<RateLimits, 'hit' | 'refund'>;
+  readonly clock: () => number;
 }
 
 export const REGENERATE_MESSAGES = {
@@ -34,12 +39,14 @@ export const REGENERATE_MESSAGES = {
 
 /**
  * Drafts the notes again and stores them (status ready). Throws NotFound (meeting not visible), Forbidden
- * (not the host, or a sample meeting), Conflict (no transcript yet, or the engine failed; old notes kept).
+ * (not the host, or a sample meeting), Conflict (no transcript yet, or the engine failed; old notes kept),
+ * TooManyRequests (past the caller's regenerate limit, regenerate-limit.ts).
  */
 export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Caller, meetingId: string): Promise<MeetingNotes> {
   await loadForWrite(ports.meetings, meetingId, caller);
   const stored = await ports.transcripts.findTranscript(meetingId);
   if (!stored) throw new Conflict(REGENERATE_MESSAGES.transcriptNotReady);
+  const budget = await takeRegenerateBudget(ports.limits, ports.clock(), caller.userId, meetingId);
   const document: unknown = JSON.parse(await ports.files.getText(stored.jsonKey));
   const sentences = splitSentences(turnsOf(document));
   let notes: MeetingNotes;
@@ -47,6 +54,7 @@ export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Calle
     notes = await generateNotes(sentences, ports.engine, ports.newId, namesByLabel(stored.speakerNames));
     notes = { ...notes, chapters: chaptersOf(document, stored.speakerNames, await ports.slides.findSlides(meetingId)) };
   } catch (error) {
+    await budget.refund();
     if (error instanceof NotesGenerationFailed) throw new Conflict(REGENERATE_MESSAGES.failed);
     throw error;
   }

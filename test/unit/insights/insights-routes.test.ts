@@ -6,6 +6,9 @@ import { INSIGHTS_MESSAGES } from '../../../functions/contracts/insights.js';
 import { createExtractiveNotesEngine } from '../../../functions/core/notes/extractive-engine.js';
 import type { MeetingNotes } from '../../../functions/core/notes/model.js';
 import { REGENERATE_MESSAGES } from '../../../functions/core/notes/regenerate.js';
+import { REGENERATE_LIMITS, REGENERATE_LIMIT_MESSAGES } from '../../../functions/core/notes/regenerate-limit.js';
+import type { NotesEngine } from '../../../functions/core/notes/model.js';
+import { MemoryLimits } from '../accounts/in-memory.js';
 import { fakeAuthenticator, InMemoryMeetings, USERS } from '../meetings/in-memory.js';
 import { InMemoryInsights } from './in-memory-insights.js';
 
@@ -94,17 +97,24 @@ describe('POST meetings/{id}/regenerate_notes/', () => {
   let speakerNames: Record<string, string>;
   let transcriptReady: boolean;
   let slides: Slide[] | undefined;
+  let limits: MemoryLimits;
+  let now: number;
+  let engine: NotesEngine;
 
   beforeEach(() => {
     speakerNames = { 'Speaker 1': 'Alice', 'Speaker 2': 'Bob' };
     transcriptReady = true;
     slides = undefined;
+    limits = new MemoryLimits();
+    now = Date.parse('2025-03-06T10:00:00Z');
+    engine = createExtractiveNotesEngine();
     const regenerate = {
+      limits, clock: () => now,
       meetings, insights,
       transcripts: { findTranscript: async () => (transcriptReady ? { jsonKey: 'artefacts/m-1/transcript.json', speakerNames } : undefined) },
       files: { getText: async () => JSON.stringify(TRANSCRIPT) },
       slides: { findSlides: async () => slides },
-      engine: createExtractiveNotesEngine(),
+      engine: { name: 'switchable', draft: (input: Parameters<NotesEngine['draft']>[0]) => engine.draft(input) },
       newId: (() => { let n = 0; return () => `id-${++n}`; })(),
     };
     handler = createApiHandler(insightsRoutes({ meetings, insights, pictures: { presignGet: async (key) => `https://media.example.com/${key}` } }, regenerate), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
@@ -113,8 +123,54 @@ describe('POST meetings/{id}/regenerate_notes/', () => {
   async function post(path: string, token: string) {
     const event = { httpMethod: 'POST', path, headers: { Authorization: `Bearer ${token}` }, body: null, queryStringParameters: null, requestContext: {} } as unknown as APIGatewayProxyEvent;
     const result = await handler(event, {} as Context);
-    return { status: result.statusCode, body: JSON.parse(result.body) };
+    return { status: result.statusCode, body: JSON.parse(result.body), retryAfter: result.headers?.['retry-after'] };
   }
+
+  describe(`the per-user limit (issue 28): ${REGENERATE_LIMITS.perMeeting} per meeting and ${REGENERATE_LIMITS.perUser} in all per hour`, () => {
+    const path = `/api/meetings/${MEETING_ID}/regenerate_notes/`;
+
+    it('answers 429 past the per-meeting limit, however many calls arrive at once, naming when to retry; the notes stay', async () => {
+      const answers = await Promise.all(Array.from({ length: 25 }, () => post(path, 'host')));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(REGENERATE_LIMITS.perMeeting);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(25 - REGENERATE_LIMITS.perMeeting);
+      expect(refused[0]).toMatchObject({ body: { detail: REGENERATE_LIMIT_MESSAGES.meeting(3600) }, retryAfter: '3600' });
+      expect(refused[0].body.detail).toBe('You can regenerate the notes of a meeting at most 10 times an hour. Please try again in 60 minutes.');
+      const kept = (await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).body.notes_id;
+
+      now += 45 * 60_000;
+      const later = await post(path, 'host');
+      expect(later).toMatchObject({ status: 429, retryAfter: String(15 * 60), body: { detail: expect.stringContaining('Please try again in 15 minutes.') } });
+      expect((await get(`/api/meetings/${MEETING_ID}/generated_notes/`, 'host')).body.notes_id).toBe(kept);
+      now += 15 * 60_000;
+      expect((await post(path, 'host')).status).toBe(200);
+    });
+
+    it('answers 429 past the limit over all of a user\'s meetings', async () => {
+      const ids = Array.from({ length: 4 }, (_, i) => `m-extra-${i}`);
+      for (const id of ids) {
+        await meetings.create({ id, name: id, startTime: null, endTime: null, recordingAvailable: true, boardsShared: 0, createdAt: '2025-01-01T00:00:00Z', hostUserId: USERS.host.userId },
+          { id: `a-${id}`, email: USERS.host.email, name: 'Host', role: 'host' });
+      }
+      const statuses: number[] = [];
+      for (const id of [MEETING_ID, ...ids]) for (let i = 0; i < REGENERATE_LIMITS.perMeeting; i += 1) statuses.push((await post(`/api/meetings/${id}/regenerate_notes/`, 'host')).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(REGENERATE_LIMITS.perUser);
+      const last = await post(`/api/meetings/${ids[3]}/regenerate_notes/`, 'host');
+      expect(last).toMatchObject({ status: 429, body: { detail: REGENERATE_LIMIT_MESSAGES.user(3600) } });
+    });
+
+    it('does not count a refused caller, a call without a transcript, or a run whose engine failed', async () => {
+      for (let i = 0; i < 20; i += 1) expect((await post(path, 'participant')).status).toBe(403);
+      transcriptReady = false;
+      for (let i = 0; i < 20; i += 1) expect((await post(path, 'host')).status).toBe(409);
+      transcriptReady = true;
+      engine = { name: 'down', draft: async () => { throw new Error('engine down'); } };
+      for (let i = 0; i < 20; i += 1) expect(await post(path, 'host')).toMatchObject({ status: 409, body: { detail: REGENERATE_MESSAGES.failed } });
+      engine = createExtractiveNotesEngine();
+      for (let i = 0; i < REGENERATE_LIMITS.perMeeting; i += 1) expect((await post(path, 'host')).status).toBe(200);
+      expect((await post(path, 'host')).status).toBe(429);
+    });
+  });
 
   it('lets the host regenerate the notes with the current speaker names and stores them', async () => {
     await insights.saveNotes(MEETING_ID, NOTES);
