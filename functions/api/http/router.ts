@@ -116,13 +116,19 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
       : toProxyResult(200, result);
   };
 
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>(dispatch).use({
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(dispatch).use({
     before: async (request) => { bindLambdaContext(request.context); },
     onError: async (request) => {
       request.response = errorToResponse(request.error, logger);
     },
   });
+  // What this context serves, read by the attack tests (test/helpers/attack/) so that no route escapes the access matrix.
+  const served: readonly ServedRoute[] = routes.map((r) => ({ method: r.method, path: r.path, auth: r.auth }));
+  return Object.assign(handler, { routes: served });
 }
+
+/** A route as a context's handler lists it (`handler.routes`). */
+export interface ServedRoute { readonly method: HttpMethod; readonly path: string; readonly auth: Route['auth'] }
 
 /** Longest id a path may carry: far above any id MeetScribe issues, far below DynamoDB's 2,048-byte key limit. */
 export const MAX_ID_BYTES = 512;
