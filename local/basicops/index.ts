@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { bodyText, loginHintPage, persisted } from '../provider-kit/index.js';
+import { guardDevWrites } from '../gateway/dev-guard.js';
 
 export const BASICOPS_LOCAL_CLIENT = { clientId: 'meetscribe-local', clientSecret: 'local-basicops-secret' } as const;
 
@@ -166,7 +167,7 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
       },
     );
   };
-  const listening = await listenLocal(http.createServer(handle), options);
+  const listening = await listenLocal(http.createServer(guardDevWrites(handle, options.host)), options);
   origin = listening.endpoint;
   return { ...listening, handle };
 }

@@ -37,3 +37,18 @@ export function refuseCrossSiteDevWrite(req: http.IncomingMessage, listenHost: s
   if (hasBody && !json && !sameOrigin) return { status: 415, message: 'Send /dev/ calls as JSON (content-type: application/json).' };
   return undefined;
 }
+
+/**
+ * The same check on a test server's own port (issue 28): the local Todoist and BasicOps servers also answer their
+ * `/dev/*` calls directly (tests and tools use them), so a cross-site write there is refused as on the gateway.
+ */
+export function guardDevWrites(handle: (req: http.IncomingMessage, res: http.ServerResponse) => void, listenHost = '127.0.0.1') {
+  return (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    const refused = pathname === '/dev' || pathname.startsWith('/dev/') ? refuseCrossSiteDevWrite(req, listenHost) : undefined;
+    if (!refused) return handle(req, res);
+    req.resume();
+    res.writeHead(refused.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: refused.message }));
+  };
+}

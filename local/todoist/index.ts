@@ -4,6 +4,7 @@ import { listenLocal } from '../http/listen.js';
 import { bodyText, loginHintPage } from '../provider-kit/index.js';
 import { parseDueString } from './due-dates.js';
 import { TodoistState, type WireTask } from './state.js';
+import { guardDevWrites } from '../gateway/dev-guard.js';
 
 export const TODOIST_LOCAL_CLIENT = { clientId: 'meetscribe-local', clientSecret: 'local-todoist-secret' } as const;
 /** Todoist's documented per-project limit of active tasks. */
@@ -212,7 +213,7 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
       },
     );
   };
-  return { ...(await listenLocal(http.createServer(handle), options)), handle };
+  return { ...(await listenLocal(http.createServer(guardDevWrites(handle, options.host)), options)), handle };
 }
 
 /** A task as `GET /dev/todoist/` lists it: its id, state, and the MeetScribe action item its description names. */

@@ -2,6 +2,8 @@
  * Issue 28, items 1 and 2: what any local process or web page can reach on 127.0.0.1. Every embedded AWS endpoint
  * refuses an unsigned call and one signed with another key pair (403), and serves the run's key pair; the /dev/
  * calls refuse cross-site writes, read recordings only from the allowed folders, and grant no CORS.
+ * Then every listener of the edition (the gateway, each AWS endpoint it lists, each provider test server named by the
+ * variables the handlers read) is probed: no unsigned or cross-origin call gets data (the last describe).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
@@ -161,5 +163,74 @@ describe('/dev/ calls', () => {
     await writeFile(file, 'tiny');
     const response = await record('zoom', { email: 'tool@example.com', topic: 'allowed', file });
     expect(response.status).toBe(201);
+  });
+});
+
+describe('every listener of the edition: no unsigned or cross-origin call gets data (issue 28)', () => {
+  const EVIL = 'https://evil.example';
+  const grantsEvil = (response: Response) => ['*', EVIL].includes(response.headers.get('access-control-allow-origin') ?? '');
+
+  it('each embedded AWS endpoint answers unsigned calls (any method, path or target, with a foreign Origin) with 403 and no CORS grant to the page', async () => {
+    const names = Object.keys(edition.endpoints);
+    expect(names).toEqual(expect.arrayContaining(['DYNAMODB', 'S3', 'SECRETS_MANAGER', 'COMPREHEND', 'SESV2', 'TRANSCRIBE', 'TEXTRACT', 'SFN']));
+    const probes: Array<{ method: string; path: string; headers?: Record<string, string>; body?: string }> = [
+      { method: 'GET', path: '/' },
+      { method: 'GET', path: '/meetscribe-local-media/' },
+      { method: 'POST', path: '/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.ListSecrets' }, body: '{}' },
+      { method: 'POST', path: '/', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.Scan' }, body: '{"TableName":"x"}' },
+      { method: 'POST', path: '/', headers: { 'content-type': 'text/plain' }, body: 'Action=ListQueues' },
+      { method: 'GET', path: '/v2/email/outbound-emails' },
+      { method: 'PUT', path: '/anything', headers: { 'content-type': 'application/json' }, body: '{}' },
+    ];
+    for (const name of names) {
+      for (const probe of probes) {
+        const response = await fetch(`${edition.endpoints[name]}${probe.path}`, { method: probe.method, headers: { origin: EVIL, ...probe.headers }, body: probe.body });
+        const text = await response.text();
+        const seen = { name, probe: `${probe.method} ${probe.path}`, status: response.status };
+        expect(seen).toEqual({ ...seen, status: 403 });
+        // S3 keeps its CORS rule for presigned browser uploads (every request is still signed); the others grant no page.
+        if (name !== 'S3') expect({ ...seen, grants: grantsEvil(response) }).toEqual({ ...seen, grants: false });
+        expect(text).not.toMatch(/"SecretString"|"Items"|"TableNames"|<Contents>/);
+      }
+    }
+  });
+
+  it('each provider test server (Zoom, Webex, Todoist, BasicOps, Stripe) gives no page its data and takes no cross-site write on its own port', async () => {
+    const bases = {
+      zoom: process.env.ZOOM_OAUTH_BASE!, webex: new URL(process.env.WEBEX_API_BASE!).origin, todoist: process.env.TODOIST_API_BASE!,
+      basicops: process.env.BASICOPS_API_BASE!, stripe: process.env.STRIPE_API_BASE!,
+    };
+    for (const [name, base] of Object.entries(bases)) expect([name, base]).toEqual([name, expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/)]);
+    // Reads a page could want: the read-outs and each API's data lists, with a foreign Origin and no credential.
+    const reads: Record<string, string[]> = {
+      zoom: ['/', '/dev/zoom', '/v2/users/me', '/v2/users/me/recordings'],
+      webex: ['/', '/dev/webex', '/v1/people/me', '/v1/recordings', '/v1/webhooks'],
+      todoist: ['/', '/dev/todoist', '/dev/todoist/tasks.json', '/api/v1/tasks', '/api/v1/user'],
+      basicops: ['/', '/dev/basicops/notes.json', '/v1/project'],
+      stripe: ['/', '/state.json', '/v1/customers', '/v1/subscriptions'],
+    };
+    for (const [name, paths] of Object.entries(reads)) {
+      for (const p of paths) {
+        const response = await fetch(`${bases[name as keyof typeof bases]}${p}`, { headers: { origin: EVIL, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' } });
+        await response.arrayBuffer();
+        const seen = { name, path: p };
+        expect({ ...seen, grants: grantsEvil(response) }).toEqual({ ...seen, grants: false });
+        // The provider APIs need their credential, as the real ones do.
+        if (/^\/(v1|v2|api)\//.test(p)) expect({ ...seen, ok: response.ok }).toEqual({ ...seen, ok: false });
+      }
+    }
+    // The test servers' own /dev/ writes on their own ports: a cross-site simple request changes nothing.
+    const writes: Array<[keyof typeof bases, string]> = [
+      ['todoist', '/dev/todoist/rate-limit'], ['basicops', '/dev/basicops/expire-tokens'], ['zoom', '/dev/zoom/recordings'], ['webex', '/dev/webex/recordings'],
+    ];
+    for (const [name, p] of writes) {
+      const response = await fetch(`${bases[name]}${p}`, {
+        method: 'POST', headers: { 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site' },
+        body: JSON.stringify({ email: 'victim@example.com', topic: 'csrf', file: path.join(FIXTURES_DIR, 'meeting', 'meeting_ami.m4a'), requests: 1 }),
+      });
+      await response.arrayBuffer();
+      expect({ name, p, status: response.status }).toEqual({ name, p, status: expect.any(Number) });
+      expect({ name, p, refused: response.status >= 400 }).toEqual({ name, p, refused: true });
+    }
   });
 });
