@@ -11,7 +11,11 @@ import { signUpAndSignIn, type SignedInUser } from '../users.js';
 import type { ServedRoute } from './routes.js';
 
 export interface FuzzFailure { method: string; url: string; status: number; contentType: string; body: string }
-export interface FuzzResult { requests: number; byStatus: Record<string, number>; serverErrors: FuzzFailure[]; seconds: number }
+export interface FuzzResult {
+  requests: number; byStatus: Record<string, number>; serverErrors: FuzzFailure[]; seconds: number;
+  /** Requests sent a second time after a connection reset before any answer (see runFuzz). */
+  networkRetries: number;
+}
 
 const FIELDS = [
   'email', 'username', 'password', 'name', 'meeting_ids', 'attendees', 'message_string', 'meeting_id', 'attendee_email', 'page', 'page_size',
@@ -56,7 +60,7 @@ export async function buildFuzzTarget(url: string): Promise<FuzzTarget> {
 
 interface Case { routeIndex: number; otherMethod: number | null; ids: string[]; query: Record<string, string>; body: { text: string; type: string }; token: number }
 
-function cases(routes: readonly ServedRoute[], n: number, seed: number): Case[] {
+export function fuzzCases(routes: readonly ServedRoute[], n: number, seed: number): Case[] {
   const id = fc.oneof({ weight: 3, arbitrary: fc.constant('<own>') }, fc.string({ minLength: 1, maxLength: 40 }), fc.string({ minLength: 2_040, maxLength: 2_100 }),
     fc.constantFrom('%E0%A4%A', '..', '%2e%2e', '%00', 'null', '0', '-1', "' OR 1=1 --"));
   const one = fc.record({
@@ -73,13 +77,14 @@ const encodeId = (id: string) => { try { return encodeURIComponent(id); } catch 
 /** Sends `n` malformed requests, `concurrency` at a time; answers what came back. */
 export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[], n: number, options: { seed?: number; concurrency?: number } = {}): Promise<FuzzResult> {
   const started = Date.now();
-  const all = cases(routes, n, options.seed ?? 28);
+  const all = fuzzCases(routes, n, options.seed ?? 28);
   const byStatus: Record<string, number> = {};
   const serverErrors: FuzzFailure[] = [];
   let access = target.user.access;
   const tokens = () => [access, undefined, 'garbage.token.value', target.user.refresh, `${access}x`];
   let next = 0;
   let signedOut = false;
+  let networkRetries = 0;
 
   const reSignIn = async () => {
     const answer = await fetch(`${target.url}/api/auth/token/obtain/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: target.user.email, password: 'meeting-tests-1' }) });
@@ -103,15 +108,24 @@ export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[]
       const q = new URLSearchParams(c.query).toString();
       const url = `${target.url}/api/${path}${q ? `?${q}` : ''}`;
       const sendsBody = method !== 'GET' && c.body.text !== '';
+      const send = async () => {
+        const response = await fetch(url, { method, headers, body: sendsBody ? Buffer.from(c.body.text, c.body.type === 'application/octet-stream' ? 'latin1' : 'utf8') : undefined });
+        return { status: response.status, text: await response.text() };
+      };
       let status: number;
       let text: string;
       try {
-        const response = await fetch(url, { method, headers, body: sendsBody ? Buffer.from(c.body.text, c.body.type === 'application/octet-stream' ? 'latin1' : 'utf8') : undefined });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        status = 599;
-        text = String(error);
+        ({ status, text } = await send());
+      } catch {
+        // A kept-alive connection the server closed as it was reused (its 5 s idle timeout, hit when the machine stalls)
+        // fails before the request reaches the server: sent again once, and counted. A second failure counts as a 599.
+        networkRetries += 1;
+        try {
+          ({ status, text } = await send());
+        } catch (error) {
+          status = 599;
+          text = `${String(error)} ${String((error as Error).cause ?? '')}`;
+        }
       }
       byStatus[status] = (byStatus[status] ?? 0) + 1;
       if (status >= 500) serverErrors.push({ method, url: url.slice(0, 300), status, contentType: c.body.type, body: `${c.body.text.slice(0, 200)} → ${text.slice(0, 300)}` });
@@ -124,5 +138,5 @@ export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[]
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
-  return { requests: all.length, byStatus, serverErrors, seconds: (Date.now() - started) / 1000 };
+  return { requests: all.length, byStatus, serverErrors, seconds: (Date.now() - started) / 1000, networkRetries };
 }
