@@ -44,6 +44,7 @@ async function main() {
     const fuzz = await runFuzz(target, routes, requests, { seed, concurrency });
     console.log(`\nfuzz: ${fuzz.requests} requests over ${routes.length} routes (seed ${seed}, ${concurrency} at a time) in ${fuzz.seconds.toFixed(0)} s, ${fuzz.serverErrors.length} × 5xx (599: no answer); ${fuzz.networkRetries} sent again after a connection reset`);
     console.log(`  statuses: ${Object.entries(fuzz.byStatus).sort().map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    for (const r of fuzz.retried) console.log(`  sent again: ${r}`);
     for (const e of fuzz.serverErrors.slice(0, 20)) console.log(`  5xx ${e.status} ${e.method} ${e.url} [${e.contentType}] ${e.body}`);
     failed = matrix.leaks.length > 0 || matrix.serverErrors.length > 0 || fuzz.serverErrors.length > 0;
     console.log(`\n${failed ? 'FAIL' : 'PASS'}: ${matrix.leaks.length} leaks, ${matrix.serverErrors.length + fuzz.serverErrors.length} × 5xx`);

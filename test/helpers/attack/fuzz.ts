@@ -13,8 +13,9 @@ import type { ServedRoute } from './routes.js';
 export interface FuzzFailure { method: string; url: string; status: number; contentType: string; body: string }
 export interface FuzzResult {
   requests: number; byStatus: Record<string, number>; serverErrors: FuzzFailure[]; seconds: number;
-  /** Requests sent a second time after a connection reset before any answer (see runFuzz). */
+  /** Requests sent a second time after a connection reset before any answer (see runFuzz), and which they were. */
   networkRetries: number;
+  retried: string[];
 }
 
 const FIELDS = [
@@ -85,6 +86,7 @@ export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[]
   let next = 0;
   let signedOut = false;
   let networkRetries = 0;
+  const retried: string[] = [];
 
   const reSignIn = async () => {
     const answer = await fetch(`${target.url}/api/auth/token/obtain/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: target.user.email, password: 'meeting-tests-1' }) });
@@ -93,7 +95,8 @@ export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[]
 
   const worker = async () => {
     while (next < all.length) {
-      const c = all[next++];
+      const index = next++;
+      const c = all[index];
       const route = routes[c.routeIndex];
       let idIndex = 0;
       const path = route.path.replace(/\{\w+\}/g, () => {
@@ -120,6 +123,7 @@ export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[]
         // A kept-alive connection the server closed as it was reused (its 5 s idle timeout, hit when the machine stalls)
         // fails before the request reaches the server: sent again once, and counted. A second failure counts as a 599.
         networkRetries += 1;
+        retried.push(`#${index} ${method} ${url.slice(0, 200)} [${c.body.type}] ${c.body.text.length} chars`);
         try {
           ({ status, text } = await send());
         } catch (error) {
@@ -138,5 +142,5 @@ export async function runFuzz(target: FuzzTarget, routes: readonly ServedRoute[]
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
-  return { requests: all.length, byStatus, serverErrors, seconds: (Date.now() - started) / 1000, networkRetries };
+  return { requests: all.length, byStatus, serverErrors, seconds: (Date.now() - started) / 1000, networkRetries, retried };
 }
