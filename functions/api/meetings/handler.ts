@@ -49,6 +49,8 @@ const files = createMediaBucket(config.MEDIA_BUCKET, s3);
 const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
 const passagePorts = { meetings, transcripts, files, passages: passageIndex, embedder: useLiteEmbedder() };
 const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
+// Notes and sentiment are answered under the speakers' current names (core/speakers/named-reads.ts).
+const speakerNames = async (meetingId: string) => (await transcripts.findTranscript(meetingId))?.speakerNames ?? {};
 // /api/action_items/...: the action items ledger over the meetings' notes (docs/insights.md).
 const actionItems = {
   meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
@@ -74,7 +76,7 @@ const importPorts = {
 const regenerate = { meetings, insights, transcripts, files, slides: createSlidesStore(files), engine: notesEngineFromConfig(), newId: randomUUID };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files, speakerNames }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, passageIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
