@@ -38,6 +38,7 @@ import { meetingRoutes } from './routes.js';
 import { createTranscriptImports } from '../../adapters/dynamodb/transcript-imports-repository.js';
 import { transcriptImportRoutes } from './transcript-import-routes.js';
 import { transcriptRoutes } from './transcript-routes.js';
+import { createNameChoicesStore } from '../../adapters/dynamodb/speaker-name-choices-repository.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
 
@@ -61,7 +62,7 @@ const actionItems = {
   log: (message: string, extra?: Record<string, unknown>) => logger.warn(message, extra ?? {}),
 };
 const transcriptPorts = {
-  meetings, transcripts, files, clock: Date.now,
+  meetings, transcripts, files, clock: Date.now, nameChoices: createNameChoicesStore(documentClient, config.TABLE_NAME),
   notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
   spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
   // Ask is secondary to the edit itself: a failed re-index is logged (the next edit or processing redoes it).
