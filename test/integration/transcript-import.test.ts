@@ -123,10 +123,13 @@ describe('importing a WebVTT transcript with two named speakers', () => {
     const notes = (await h.api('GET', `meetings/${meetingId}/generated_notes/`, users.host.access)).body;
     const sentiments = (await h.api('GET', `meetings/${meetingId}/sentiments_data/`, users.host.access)).body;
     const found = (await h.api('POST', 'search/search_audio/', users.host.access, { query: 'onboarding', meeting_id: meetingId })).body;
+    const ledger = (await h.api('GET', 'action_items/', users.host.access)).body;
     const asked = (await h.api('POST', 'search/ask/', users.host.access, { question: 'Who will fix the payment crash on older phones?', meeting_id: meetingId, max_citations: 10 })).body;
 
     expect(notes.action_items.find((a: { content: string }) => /payment crash|report/i.test(a.content))).toMatchObject({ owner: 'Rajesh Patel' });
     expect(JSON.stringify(notes)).not.toContain('Raj Patel');
+    expect(ledger.results.filter((r: { meeting_id: string }) => r.meeting_id === meetingId).map((r: { owner: string }) => r.owner)).toContain('Rajesh Patel');
+    expect(JSON.stringify(ledger)).not.toContain('Raj Patel');
     expect(notes.speaker_names).toBeUndefined();
     expect(sentiments.sentiments_data.filter((i: { speaker_label: string }) => i.speaker_label === 'spk_1').map((i: { speaker_name: string }) => i.speaker_name))
       .toEqual(expect.arrayContaining(['Rajesh Patel']));

@@ -39,6 +39,7 @@ import { createTranscriptImports } from '../../adapters/dynamodb/transcript-impo
 import { transcriptImportRoutes } from './transcript-import-routes.js';
 import { transcriptRoutes } from './transcript-routes.js';
 import { createNameChoicesStore } from '../../adapters/dynamodb/speaker-name-choices-repository.js';
+import { createSpeakerNamesReader } from '../../adapters/dynamodb/speaker-names-reader.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
 
@@ -57,6 +58,7 @@ const actionItems = {
   meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
   meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
   people: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)), clock: Date.now,
+  speakerNames: createSpeakerNamesReader(documentClient, config.TABLE_NAME),
   // The host's Todoist closes or reopens the task of an item marked done or open (built on first use: settings of the integrations).
   tasks: { setDone: (userId: string, taskId: string, done: boolean) => deliveryContext().todoistTasks.setDone(userId, taskId, done) },
   log: (message: string, extra?: Record<string, unknown>) => logger.warn(message, extra ?? {}),

@@ -3,7 +3,7 @@
  * decisions, action items and their owners, chapters) and the sentiment series. Nothing stored is rewritten.
  */
 import type { SentimentItemView, SentimentsResponse, SpeakerSentimentView } from '../../contracts/insights.js';
-import type { MeetingNotes } from '../notes/model.js';
+import type { ActionItem, MeetingNotes } from '../notes/model.js';
 import { labelNames, nameOf, renameInText, renames, type CurrentNames } from './resolve-names.js';
 
 /** Port: the meeting's current names (display label → name; `{}` without a transcript). */
@@ -22,10 +22,17 @@ export function notesWithCurrentNames(notes: MeetingNotes, current: CurrentNames
     overview: text(notes.overview),
     summary: notes.summary.map(text),
     decisions: (notes.decisions ?? []).map((d) => ({ ...d, content: text(d.content) })),
-    action_items: notes.action_items.map((item) => ({ ...item, content: text(item.content), owner: item.owner === null ? null : item.owner === undefined ? item.owner : text(item.owner) })),
+    action_items: actionItemsWithCurrentNames(notes.action_items, notes.speaker_names, current),
     ...(notes.chapters ? { chapters: notes.chapters.map((c) => ({ ...c, title: text(c.title), speakers: c.speakers.map(text) })) } : {}),
     speaker_names: current,
   };
+}
+
+/** Action items written with `written` (absent: the labels) as if written with `current`: their text and owners. */
+export function actionItemsWithCurrentNames(items: readonly ActionItem[], written: CurrentNames | undefined, current: CurrentNames): ActionItem[] {
+  const changes = renames(written ?? labelNames(current), current);
+  if (changes.size === 0) return [...items];
+  return items.map((item) => ({ ...item, content: renameInText(item.content, changes), owner: item.owner ? renameInText(item.owner, changes) : item.owner }));
 }
 
 const withName = <T extends { speaker_label: string }>(item: T, current: CurrentNames): T & { speaker_name: string } =>
