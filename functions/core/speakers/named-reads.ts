@@ -29,7 +29,9 @@ export function notesWithCurrentNames(notes: MeetingNotes, current: CurrentNames
 }
 
 /** Action items written with `written` (absent: the labels) as if written with `current`: their text and owners. */
-export function actionItemsWithCurrentNames(items: readonly ActionItem[], written: CurrentNames | undefined, current: CurrentNames): ActionItem[] {
+export function actionItemsWithCurrentNames<T extends Pick<ActionItem, 'content'> & { readonly owner?: string | null }>(
+  items: readonly T[], written: CurrentNames | undefined, current: CurrentNames,
+): T[] {
   const changes = renames(written ?? labelNames(current), current);
   if (changes.size === 0) return [...items];
   return items.map((item) => ({ ...item, content: renameInText(item.content, changes), owner: item.owner ? renameInText(item.owner, changes) : item.owner }));
