@@ -12,7 +12,7 @@ import { updateTranscriptLine } from '../../../api/transcripts/update-transcript
 import { errorData } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
-import { SpeakerNameSuggestions } from '../../../components/speaker-name-suggestions.js';
+import { SpeakerNameSuggestionsOnDemand } from '../../../components/speaker-name-suggestions-on-demand.js';
 import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
 import { TRANSCRIPT_DOWNLOADS, downloadTranscript } from '../download.js';
 import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
@@ -163,7 +163,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
           {/* Names said in the meeting, for the host to accept or dismiss (issue 30). */}
-          <SpeakerNameSuggestions meetingId={meetingId} enabled={canLabel} onAccepted={(answer) => void acceptedName(answer.url, answer.speakerNames)} />
+          <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canLabel} onAccepted={(answer) => void acceptedName(answer.url, answer.speakerNames)} />
           {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
           {hasRecording && (
             <p className="hint transcript-keys">
