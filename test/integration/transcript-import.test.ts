@@ -140,6 +140,22 @@ describe('importing a WebVTT transcript with two named speakers', () => {
     expect(JSON.stringify(asked)).not.toContain('Raj Patel');
     expect(await h.executionsOf(meetingId)).toHaveLength(runsBefore);
   }, 60_000);
+
+  it('offers the host this meeting\'s names and their recent ones, and a dismissed suggestion stays hidden', async () => {
+    const options = await h.api('GET', `meetings/${meetingId}/speaker_name_options/`, users.host.access);
+    const later = await newMeeting('Follow-up');
+    const offeredLater = await h.api('GET', `meetings/${later}/speaker_name_options/`, users.host.access);
+    const suggested = (await h.api('GET', `meetings/${meetingId}/speaker_name_suggestions/`, users.host.access)).body;
+    const dismissed = await h.api('PUT', `meetings/${meetingId}/dismiss_speaker_name_suggestion/`, users.host.access, { speaker: 'Speaker 2', name: 'Raj' });
+
+    expect(options.body.names).toEqual(expect.arrayContaining([{ name: 'Ann Lee', source: 'meeting' }, { name: 'Rajesh Patel', source: 'meeting' }]));
+    expect(offeredLater.body.names).toContainEqual({ name: 'Rajesh Patel', source: 'recent' });
+    // "Raj, can you fix…" points at Speaker 2, now called Rajesh Patel: suggested until dismissed, then gone for good.
+    expect(suggested.suggestions).toEqual([expect.objectContaining({ speaker: 'Speaker 2', name: 'Raj' })]);
+    expect(dismissed).toMatchObject({ status: 200, body: { suggestions: [] } });
+    expect((await h.api('GET', `meetings/${meetingId}/speaker_name_suggestions/`, users.host.access)).body).toEqual({ suggestions: [] });
+    expect((await h.api('GET', `meetings/${meetingId}/speaker_name_options/`, users.guest.access)).status).toBe(404);
+  });
 });
 
 describe('what the import refuses', () => {

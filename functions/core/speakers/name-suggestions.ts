@@ -19,7 +19,14 @@ export async function speakerNameSuggestions(ports: SuggestionPorts, caller: Cal
   if (!stored) return { suggestions: [] };
   const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
   const dismissed = (await ports.nameChoices?.dismissed(meetingId)) ?? [];
-  return { suggestions: withoutDismissed(suggestSpeakerNames(document.turns, stored.speakerNames), dismissed) };
+  const fresh = suggestSpeakerNames(document.turns, stored.speakerNames).filter((s) => !alreadyCalled(stored.speakerNames[s.speaker], s.name));
+  return { suggestions: withoutDismissed(fresh, dismissed) };
+}
+
+/** A speaker named "Raj Patel" needs no suggestion "Raj": the name said is one of the words of the name it has. */
+function alreadyCalled(current: string | undefined, said: string): boolean {
+  const words = (current ?? '').toLowerCase().split(/\s+/);
+  return said.toLowerCase().split(/\s+/).every((w) => words.includes(w));
 }
 
 /**

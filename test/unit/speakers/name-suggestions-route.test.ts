@@ -71,6 +71,12 @@ describe('GET meetings/{id}/speaker_name_suggestions/', () => {
     expect((await get('host')).body.suggestions.map((s: { name: string }) => s.name)).toEqual(['Priya']);
   });
 
+  it('suggests no name a speaker already carries as part of a longer one', async () => {
+    names = { 'Speaker 1': 'Sarah Kim', 'Speaker 2': 'Speaker 2' };
+
+    expect((await get('host')).body.suggestions.map((s: { name: string }) => s.name)).toEqual(['Priya']);
+  });
+
   it('refuses a participant with 403', async () => {
     expect((await get('participant')).status).toBe(403);
   });
