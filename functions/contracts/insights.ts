@@ -11,12 +11,16 @@ export interface SentimentItemView {
   sentiment_score: number;
   sentiment: SentimentClass;
   speaker_label: string;
+  /** The speaker's name as it is now (beside the spec's keys, issue 30); `Speaker N` while unnamed. */
+  speaker_name?: string;
   emotions: string[];
   content: string;
 }
 
 export interface SpeakerSentimentView {
   speaker_label: string;
+  /** As on SentimentItemView. */
+  speaker_name?: string;
   sentences: number;
   mean_score: number;
   first_quarter_mean: number | null;

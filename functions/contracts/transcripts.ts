@@ -69,3 +69,18 @@ export const TRANSCRIPT_IMPORT_MESSAGES = {
 export interface NameSuggestionsAnswer {
   suggestions: { speaker: string; name: string; line: string; start: number; said_by: string }[];
 }
+
+/** PUT meetings/{id}/dismiss_speaker_name_suggestion/ (ours, issue 30): the suggestion the host dismissed; answers the ones left. */
+export const dismissNameSuggestionRequest = z.object({
+  speaker: z.string('speaker is required.').trim().min(1, 'speaker is required.').max(64, 'speaker must be a speaker label.'),
+  name: z.string('name is required.').trim().min(1, 'name is required.').max(100, 'name may not be longer than 100 characters.'),
+});
+export type DismissNameSuggestionRequest = z.infer<typeof dismissNameSuggestionRequest>;
+
+/**
+ * GET meetings/{id}/speaker_name_options/ (ours, issue 30): names to pick from when renaming, host only — the meeting's
+ * (its speakers' and attendees' names) first, then the host's recently typed names, most recent first.
+ */
+export interface NameOptionsAnswer {
+  names: { name: string; source: 'meeting' | 'recent' }[];
+}

@@ -113,6 +113,49 @@ describe('importing a WebVTT transcript with two named speakers', () => {
   it('refuses a second import into the same meeting with 409', async () => {
     expect(await importFile(users.host.access, meetingId, VTT, 'text/vtt', 'again.vtt')).toEqual({ status: 409, body: { detail: TRANSCRIPT_IMPORT_MESSAGES.alreadyHasRecording } });
   });
+
+  // Issue 30: names are read at request time, so one rename reaches every answer at once and nothing is processed again.
+  it('shows a renamed speaker in the notes, sentiment, search and ask at once, without a processing run', async () => {
+    const runsBefore = (await h.executionsOf(meetingId)).length;
+    const renamed = await h.api('PUT', `meetings/${meetingId}/update_speaker_names/`, users.host.access, { speakerNames: { 'Speaker 2': 'Rajesh Patel' } });
+    expect(renamed.status).toBe(200);
+
+    const notes = (await h.api('GET', `meetings/${meetingId}/generated_notes/`, users.host.access)).body;
+    const sentiments = (await h.api('GET', `meetings/${meetingId}/sentiments_data/`, users.host.access)).body;
+    const found = (await h.api('POST', 'search/search_audio/', users.host.access, { query: 'onboarding', meeting_id: meetingId })).body;
+    const ledger = (await h.api('GET', 'action_items/', users.host.access)).body;
+    const asked = (await h.api('POST', 'search/ask/', users.host.access, { question: 'Who will fix the payment crash on older phones?', meeting_id: meetingId, max_citations: 10 })).body;
+
+    expect(notes.action_items.find((a: { content: string }) => /payment crash|report/i.test(a.content))).toMatchObject({ owner: 'Rajesh Patel' });
+    expect(JSON.stringify(notes)).not.toContain('Raj Patel');
+    expect(ledger.results.filter((r: { meeting_id: string }) => r.meeting_id === meetingId).map((r: { owner: string }) => r.owner)).toContain('Rajesh Patel');
+    expect(JSON.stringify(ledger)).not.toContain('Raj Patel');
+    expect(notes.speaker_names).toBeUndefined();
+    expect(sentiments.sentiments_data.filter((i: { speaker_label: string }) => i.speaker_label === 'spk_1').map((i: { speaker_name: string }) => i.speaker_name))
+      .toEqual(expect.arrayContaining(['Rajesh Patel']));
+    expect(sentiments.speakers.map((s: { speaker_name: string }) => s.speaker_name).sort()).toEqual(['Ann Lee', 'Rajesh Patel']);
+    expect(found.matched_data[0]).toMatchObject({ speaker: 'spk_1', speaker_name: 'Rajesh Patel' });
+    expect(asked.citations.length).toBeGreaterThan(0);
+    expect(asked.citations[0].text).toContain('Rajesh Patel: ');
+    expect(JSON.stringify(asked)).not.toContain('Raj Patel');
+    expect(await h.executionsOf(meetingId)).toHaveLength(runsBefore);
+  }, 60_000);
+
+  it('offers the host this meeting\'s names and their recent ones, and a dismissed suggestion stays hidden', async () => {
+    const options = await h.api('GET', `meetings/${meetingId}/speaker_name_options/`, users.host.access);
+    const later = await newMeeting('Follow-up');
+    const offeredLater = await h.api('GET', `meetings/${later}/speaker_name_options/`, users.host.access);
+    const suggested = (await h.api('GET', `meetings/${meetingId}/speaker_name_suggestions/`, users.host.access)).body;
+    const dismissed = await h.api('PUT', `meetings/${meetingId}/dismiss_speaker_name_suggestion/`, users.host.access, { speaker: 'Speaker 2', name: 'Raj' });
+
+    expect(options.body.names).toEqual(expect.arrayContaining([{ name: 'Ann Lee', source: 'meeting' }, { name: 'Rajesh Patel', source: 'meeting' }]));
+    expect(offeredLater.body.names).toContainEqual({ name: 'Rajesh Patel', source: 'recent' });
+    // "Raj, can you fix…" points at Speaker 2, now called Rajesh Patel: suggested until dismissed, then gone for good.
+    expect(suggested.suggestions).toEqual([expect.objectContaining({ speaker: 'Speaker 2', name: 'Raj' })]);
+    expect(dismissed).toMatchObject({ status: 200, body: { suggestions: [] } });
+    expect((await h.api('GET', `meetings/${meetingId}/speaker_name_suggestions/`, users.host.access)).body).toEqual({ suggestions: [] });
+    expect((await h.api('GET', `meetings/${meetingId}/speaker_name_options/`, users.guest.access)).status).toBe(404);
+  });
 });
 
 describe('what the import refuses', () => {

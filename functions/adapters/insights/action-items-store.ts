@@ -15,10 +15,10 @@ const ATTEMPTS = 5;
 /** Todoist retries a failed delivery for about 45 minutes; a month is ample to recognise a replay. */
 const DELIVERY_MEMORY_SECONDS = 30 * 86_400;
 
-/** What the ledger reads of a notes item: its meeting, status, notes id and action items (not the summary). */
+/** What the ledger reads of a notes item: its meeting, status, notes id, action items and the speaker names they were written with (not the summary). */
 const PROJECTION = {
-  ProjectionExpression: 'meetingId, #s, #n.#nid, #n.#ai',
-  ExpressionAttributeNames: { '#s': 'status', '#n': 'notes', '#nid': 'notes_id', '#ai': 'action_items' },
+  ProjectionExpression: 'meetingId, #s, #n.#nid, #n.#ai, #n.#sn',
+  ExpressionAttributeNames: { '#s': 'status', '#n': 'notes', '#nid': 'notes_id', '#ai': 'action_items', '#sn': 'speaker_names' },
 };
 /** The host's ledger index: gsi2 on the notes items of the meetings they host. */
 const ledgerPartition = (hostUserId: string) => `LEDGER#${hostUserId}`;
@@ -61,7 +61,10 @@ export function createActionItemsStore(db: DynamoDBDocumentClient, tableName: st
       const take = (item: Record<string, any>, indexed: boolean) => {
         if (item.status !== 'ready' || !item.notes || !wanted.has(String(item.meetingId))) return;
         wanted.delete(String(item.meetingId));
-        found.push({ meetingId: String(item.meetingId), notesId: String(item.notes.notes_id), items: item.notes.action_items ?? [], indexed });
+        found.push({
+          meetingId: String(item.meetingId), notesId: String(item.notes.notes_id), items: item.notes.action_items ?? [], indexed,
+          ...(item.notes.speaker_names ? { speakerNames: item.notes.speaker_names } : {}),
+        });
       };
       // One query for the caller's own meetings (the host's ledger index on gsi2), then keys for the rest.
       let ExclusiveStartKey: Record<string, unknown> | undefined;

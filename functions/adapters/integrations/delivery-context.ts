@@ -6,6 +6,7 @@
 import { documentClient } from '../dynamodb/client.js';
 import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
 import { createNotesDeliveryStore } from '../insights/notes-delivery-store.js';
+import { createTranscripts } from '../dynamodb/transcripts-repository.js';
 import { readConfig } from '../../config.js';
 import type { TaskCompletion } from '../../core/action-items/model.js';
 import type { DeliveryDeps } from '../../core/integrations/deliver-notes.js';
@@ -22,6 +23,7 @@ export function deliveryContext(): DeliveryDeps & { readonly todoistTasks: TaskC
 function build(): DeliveryDeps & { readonly todoistTasks: TaskCompletion } {
   const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
+  const transcripts = createTranscripts(documentClient, config.TABLE_NAME);
   return {
     notes: createNotesDeliveryStore(documentClient, config.TABLE_NAME),
     meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
@@ -31,5 +33,7 @@ function build(): DeliveryDeps & { readonly todoistTasks: TaskCompletion } {
     notesSinkFor: p.notesSinkFor,
     appUrl: p.appUrl,
     log: (message, extra) => logger.error(message, extra ?? {}),
+    // Tasks made later than the notes carry the speakers' names of that moment (issue 30).
+    speakerNames: async (meetingId) => (await transcripts.findTranscript(meetingId))?.speakerNames ?? {},
   };
 }

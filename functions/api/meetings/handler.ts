@@ -38,6 +38,8 @@ import { meetingRoutes } from './routes.js';
 import { createTranscriptImports } from '../../adapters/dynamodb/transcript-imports-repository.js';
 import { transcriptImportRoutes } from './transcript-import-routes.js';
 import { transcriptRoutes } from './transcript-routes.js';
+import { createNameChoicesStore } from '../../adapters/dynamodb/speaker-name-choices-repository.js';
+import { createSpeakerNamesReader } from '../../adapters/dynamodb/speaker-names-reader.js';
 
 const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN', 'MAIL_FROM', 'PUBLIC_APP_URL']);
 
@@ -49,17 +51,20 @@ const files = createMediaBucket(config.MEDIA_BUCKET, s3);
 const transcripts = createProcessingRepository(documentClient, config.TABLE_NAME);
 const passagePorts = { meetings, transcripts, files, passages: passageIndex, embedder: useLiteEmbedder() };
 const insights = createInsightsStore(documentClient, config.TABLE_NAME, files);
+// Notes and sentiment are answered under the speakers' current names (core/speakers/named-reads.ts).
+const speakerNames = async (meetingId: string) => (await transcripts.findTranscript(meetingId))?.speakerNames ?? {};
 // /api/action_items/...: the action items ledger over the meetings' notes (docs/insights.md).
 const actionItems = {
   meetings: { listAccess: meetings.listAccess, ...createLedgerMeetingRecords(documentClient, config.TABLE_NAME) },
   meetingAccess: meetings, items: createActionItemsStore(documentClient, config.TABLE_NAME),
   people: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)), clock: Date.now,
+  speakerNames: createSpeakerNamesReader(documentClient, config.TABLE_NAME),
   // The host's Todoist closes or reopens the task of an item marked done or open (built on first use: settings of the integrations).
   tasks: { setDone: (userId: string, taskId: string, done: boolean) => deliveryContext().todoistTasks.setDone(userId, taskId, done) },
   log: (message: string, extra?: Record<string, unknown>) => logger.warn(message, extra ?? {}),
 };
 const transcriptPorts = {
-  meetings, transcripts, files, clock: Date.now,
+  meetings, transcripts, files, clock: Date.now, nameChoices: createNameChoicesStore(documentClient, config.TABLE_NAME),
   notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
   spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
   // Ask is secondary to the edit itself: a failed re-index is logged (the next edit or processing redoes it).
@@ -77,7 +82,7 @@ const regenerate = {
 };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
+export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files, speakerNames }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
   // Meeting names and attendees follow every change into the search index.
   meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, passageIndex, logger),
   storage: createRecordingStorage(s3, config.MEDIA_BUCKET),

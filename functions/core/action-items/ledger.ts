@@ -8,6 +8,7 @@ import { isSampleMeeting, type Caller } from '../meetings/access.js';
 import { visibleMeetings } from '../meetings/list-meetings.js';
 import type { MeetingRecord } from '../meetings/model.js';
 import type { ActionItem } from '../notes/model.js';
+import { actionItemsWithCurrentNames } from '../speakers/named-reads.js';
 import { parseDueDate } from './due-date.js';
 import type { LedgerDeps, MeetingActionItems } from './model.js';
 import { isOwnedBy, namesOf, normaliseName } from './owners.js';
@@ -53,16 +54,19 @@ export async function readableRows(d: LedgerDeps, caller: Caller, onlyMeeting?: 
   let entries = await visibleMeetings(d.meetings, caller);
   if (onlyMeeting !== undefined) entries = entries.filter((e) => e.meetingId === onlyMeeting);
   const ids = entries.map((e) => e.meetingId);
-  const [meetings, notes, displayName] = await Promise.all([
+  const [meetings, notes, displayName, speakerNames] = await Promise.all([
     ids.length ? d.meetings.findMeetings(ids) : Promise.resolve([]),
     ids.length ? d.items.loadMany(ids, caller.userId) : Promise.resolve([] as MeetingActionItems[]),
     d.people.displayName(caller.userId),
+    ids.length && d.speakerNames ? d.speakerNames(ids) : Promise.resolve(undefined),
   ]);
   const names = namesOf(displayName, caller.email);
   const byId = new Map(meetings.map((m) => [m.id, m]));
   const rows = notes.flatMap((n) => {
     const meeting = byId.get(n.meetingId);
-    return meeting ? n.items.map((item) => toRow(meeting, item, caller, names)) : [];
+    const current = speakerNames?.get(n.meetingId);
+    const items = current ? actionItemsWithCurrentNames(n.items, n.speakerNames, current) : n.items;
+    return meeting ? items.map((item) => toRow(meeting, item, caller, names)) : [];
   });
   // The caller's own meetings read by key (notes from before the index, or rewritten by a regenerate) join their index.
   const unindexed = notes.filter((n) => !n.indexed && byId.get(n.meetingId)?.hostUserId === caller.userId).map((n) => n.meetingId);

@@ -13,6 +13,8 @@ export interface MeetingActionItems {
   readonly items: readonly ActionItem[];
   /** Found through the host's ledger index (false: read by key, e.g. notes written before the index or just regenerated). */
   readonly indexed?: boolean;
+  /** The speaker names the notes were written with (`speaker_names` of the notes; absent in older notes). */
+  readonly speakerNames?: Readonly<Record<string, string>>;
 }
 
 /** Port: action items where the notes keep them. */
@@ -43,6 +45,8 @@ export interface LedgerDeps {
   readonly items: ActionItemsStore;
   readonly people: PeopleDirectory;
   readonly clock: () => number;
+  /** The meetings' current speaker names (display label → name): rows show them (issue 30); without it, names as written. */
+  readonly speakerNames?: (meetingIds: readonly string[]) => Promise<ReadonlyMap<string, Readonly<Record<string, string>>>>;
 }
 
 export interface EditDeps extends LedgerDeps {

@@ -4,6 +4,7 @@ import { Conflict, NotFound } from '../errors.js';
 import { loadVisible, type Caller } from '../meetings/access.js';
 import type { MeetingsRepository } from '../meetings/model.js';
 import type { MeetingNotes } from '../notes/model.js';
+import { notesWithCurrentNames, sentimentsWithNames, type SpeakerNamesLookup } from '../speakers/named-reads.js';
 import type { InsightsStore } from './model.js';
 
 export interface ReadInsightsDependencies {
@@ -11,6 +12,8 @@ export interface ReadInsightsDependencies {
   readonly insights: Pick<InsightsStore<MeetingNotes>, 'state' | 'loadSentiments' | 'loadNotes'>;
   /** Links to slide thumbnails of chapters; without it chapters carry no picture. */
   readonly pictures?: { presignGet(key: string, expiresSeconds: number): Promise<string> };
+  /** The meeting's current speaker names: answers carry them (a rename shows at once); without it, names as stored. */
+  readonly speakerNames?: SpeakerNamesLookup;
 }
 
 /** Chapter thumbnails are linked for an hour, as the transcript file is. */
@@ -35,7 +38,10 @@ export async function getSentiments(d: ReadInsightsDependencies, caller: Caller,
   const state = await d.insights.state(meetingId, 'sentiments');
   if (state?.status === 'ready') {
     const document = await d.insights.loadSentiments(meetingId);
-    if (document) return { ...document, status: 'ready' };
+    if (document) {
+      const answer: SentimentsResponse = { ...document, status: 'ready' };
+      return d.speakerNames ? sentimentsWithNames(answer, await d.speakerNames(meetingId)) : answer;
+    }
   }
   return { sentiments_data: [], speakers: [], status: state?.status === 'failed' ? 'failed' : 'processing' };
 }
@@ -51,7 +57,7 @@ export async function getNotes(d: ReadInsightsDependencies, caller: Caller, meet
   if (state?.status === 'failed') throw new Conflict(INSIGHTS_MESSAGES.notesGenerationFailed);
   const notes = state?.status === 'ready' ? await d.insights.loadNotes(meetingId) : undefined;
   if (!notes) throw new NotFound(INSIGHTS_MESSAGES.notesGenerating);
-  return notesView(notes, d.pictures);
+  return notesView(d.speakerNames ? notesWithCurrentNames(notes, await d.speakerNames(meetingId)) : notes, d.pictures);
 }
 
 /**
@@ -59,6 +65,6 @@ export async function getNotes(d: ReadInsightsDependencies, caller: Caller, meet
  * only so a regenerate does not bring them back, core/action-items/merge.ts).
  */
 export async function notesView(notes: MeetingNotes, pictures: ReadInsightsDependencies['pictures']): Promise<NotesResponse> {
-  const { chapters, deleted_action_items: _deleted, ...rest } = notes;
+  const { chapters, deleted_action_items: _deleted, speaker_names: _names, ...rest } = notes;
   return chapters ? { ...rest, chapters: await chapterViews(chapters, pictures) } : rest;
 }

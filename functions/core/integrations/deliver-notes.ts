@@ -10,6 +10,7 @@ import { chooseItems, planAutoStore, storeItemsAsTasks, TaskSinkError, type Acti
 import { chooseProject, NotesSinkError, renderMeetingNote, type NotesSink, type StoredNote } from './meeting-note.js';
 import type { Connection } from './ports.js';
 import type { ServiceId } from './services.js';
+import { actionItemsWithCurrentNames, type SpeakerNamesLookup } from '../speakers/named-reads.js';
 
 /** 503: the service did not answer as it should; what was stored before the failure stays stored. */
 export class ProviderUnavailable extends DomainError {
@@ -33,6 +34,8 @@ export interface DeliverableNotes {
   readonly action_items: readonly ActionItemForTask[];
   /** Set once the notes are stored in BasicOps. */
   readonly basicops_note_url?: string;
+  /** The speaker names the notes were written with (core/speakers/named-reads.ts). */
+  readonly speaker_names?: Readonly<Record<string, string>>;
 }
 
 /** Port: where notes live, seen from delivery. */
@@ -60,6 +63,8 @@ export interface DeliveryDeps {
   readonly notesSinkFor: (userId: string) => NotesSink;
   readonly appUrl: string;
   readonly log?: (message: string, extra?: Record<string, unknown>) => void;
+  /** The meeting's current speaker names: tasks and the answer carry them (issue 30); without it, names as written. */
+  readonly speakerNames?: SpeakerNamesLookup;
 }
 
 /**
@@ -72,7 +77,9 @@ export async function storeActionItemsInTodoist(deps: DeliveryDeps, caller: Call
   const aggregate = await loadForWrite(deps.meetings, meetingId, caller);
   const notes = await deps.notes.load(meetingId);
   if (!notes || notes.notes_id !== notesId) throw new NotFound('Notes not found.');
-  const items = chooseItems(notes.action_items, numbers);
+  const current = deps.speakerNames ? await deps.speakerNames(meetingId) : undefined;
+  const named = <T extends ActionItemForTask>(list: readonly T[]): readonly T[] => (current ? actionItemsWithCurrentNames(list, notes.speaker_names, current) : list);
+  const items = chooseItems(named(notes.action_items), numbers);
 
   let sink: TaskSink;
   try {
@@ -87,7 +94,7 @@ export async function storeActionItemsInTodoist(deps: DeliveryDeps, caller: Call
   const outcome = await storeItemsAsTasks(items, meeting, sink);
   const updated = outcome.stored.length > 0 ? await deps.notes.markStoredInTodoist(meetingId, notesId, outcome.stored, outcome.taskIds) : notes;
   if (outcome.failure) throw taskFailure(outcome.failure);
-  return { action_items: (updated ?? notes).action_items };
+  return { action_items: named((updated ?? notes).action_items) };
 }
 
 function taskFailure(failure: TaskSinkError): DomainError {

@@ -100,4 +100,9 @@ export interface MeetingNotes {
   readonly deleted_action_items?: DeletedActionItem[];
   /** Beside the spec's keys (core/chapters): built with the notes, slides added when the frames are read. */
   readonly chapters?: readonly Chapter[];
+  /**
+   * The speaker names (display label → name) the text was written with; reads show it under the current names
+   * (core/speakers/named-reads.ts). Absent in notes made before it existed: then each speaker was its own label.
+   */
+  readonly speaker_names?: Readonly<Record<string, string>>;
 }

@@ -52,7 +52,7 @@ export async function regenerateNotes(ports: RegenerateNotesPorts, caller: Calle
   let notes: MeetingNotes;
   try {
     notes = await generateNotes(sentences, ports.engine, ports.newId, namesByLabel(stored.speakerNames));
-    notes = { ...notes, chapters: chaptersOf(document, stored.speakerNames, await ports.slides.findSlides(meetingId)) };
+    notes = { ...notes, chapters: chaptersOf(document, stored.speakerNames, await ports.slides.findSlides(meetingId)), speaker_names: stored.speakerNames };
   } catch (error) {
     await budget.refund();
     if (error instanceof NotesGenerationFailed) throw new Conflict(REGENERATE_MESSAGES.failed);

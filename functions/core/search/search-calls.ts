@@ -1,4 +1,4 @@
-import { speakerDisplayName } from '../transcripts/turns.js';
+import { nameOf } from '../speakers/resolve-names.js';
 import type { AudioHit, ContentHit, MeetingSearchHit, SearchPage } from '../../contracts/search.js';
 import { NotFound } from '../errors.js';
 import type { Caller } from '../meetings/access.js';
@@ -85,7 +85,7 @@ export async function searchAudio(ports: SearchPorts, caller: Caller, request: P
     timestamp: s.words.find((w) => wordMatches(w.text, terms))?.start ?? s.start,
     matched_content: s.words.map((w) => w.text).join(' '),
     speaker: s.speaker,
-    speaker_name: speakers.get(s.meetingId)?.[speakerDisplayName(s.speaker)] ?? speakerDisplayName(s.speaker),
+    speaker_name: nameOf(speakers.get(s.meetingId) ?? {}, s.speaker),
   }));
   return { total_matches: found.total, page: request.page, page_size: request.pageSize, matched_data: hits };
 }

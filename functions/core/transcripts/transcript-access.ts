@@ -10,6 +10,7 @@ import { applySpeakerNames, type SpeakerNames } from './speaker-names.js';
 import type { SpeakerTurn, TranscriptDocument } from './turns.js';
 import { editedTurn, LINE_EDIT_MESSAGES, LINE_TEXT_MAX } from './edit-line.js';
 import { ValidationFailed } from '../errors.js';
+import { mergeRecentNames, typedNames, type NameChoicesStore } from '../speakers/name-choices.js';
 
 export interface StoredTranscript {
   readonly jsonKey: string;
@@ -37,6 +38,8 @@ export interface TranscriptPorts {
   readonly passages?: { reindex(meetingId: string): Promise<unknown> };
   /** Marks the meeting's notes as made from the earlier text (the notes modal then offers to regenerate them). */
   readonly notes?: { markTranscriptEdited(meetingId: string, at: string): Promise<void> };
+  /** The host's recent names (offered again in later meetings) and the meeting's dismissed suggestions. */
+  readonly nameChoices?: NameChoicesStore;
 }
 
 export const TRANSCRIPT_MESSAGES = {
@@ -110,8 +113,16 @@ export async function updateSpeakerNames(
   const document = JSON.parse(await ports.files.getText(stored.jsonKey)) as TranscriptDocument;
   await ports.files.putText(stored.textKey, renderTranscriptText(document.turns, names), 'text/plain; charset=utf-8');
   await ports.transcripts.saveSpeakerNames(meetingId, names);
+  await rememberNames(ports, caller, typedNames(stored.speakerNames, names));
   await ports.passages?.reindex(meetingId);
   return { speakerNames: { ...names }, ...(await link(ports, stored.textKey)) };
+}
+
+/** The names the host just gave go first in their recent names (offered again in their later meetings). */
+async function rememberNames(ports: TranscriptPorts, caller: Caller, typed: readonly string[]): Promise<void> {
+  if (!ports.nameChoices || typed.length === 0) return;
+  const previous = await ports.nameChoices.recentNames(caller.userId);
+  await ports.nameChoices.saveRecentNames(caller.userId, mergeRecentNames(previous, typed));
 }
 
 /** PUT meetings/{id}/update_transcript_line/ answer: the corrected line and a link to the rewritten txt. */

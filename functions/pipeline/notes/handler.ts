@@ -51,7 +51,7 @@ export const handler = async (input: InsightTaskInput) => {
   const shown = await slides.findSlides(input.meetingId);
   // A re-run (a resumed execution, a re-processing) keeps what the host did to the action items.
   const drafted = await generateNotes(sentences, engine, randomUUID, namesByLabel(speakerNames));
-  const notes = { ...keepHostWork(await ctx.insights.loadNotes(input.meetingId), drafted), chapters: chaptersOrNone(input.meetingId, document, speakerNames, shown) };
+  const notes = { ...keepHostWork(await ctx.insights.loadNotes(input.meetingId), drafted), chapters: chaptersOrNone(input.meetingId, document, speakerNames, shown), speaker_names: speakerNames };
   await ctx.insights.saveNotes(input.meetingId, notes);
   // The frames stage runs beside this one: slides it stored after the look above, before these notes existed, go in now.
   if (!shown) {

@@ -1,3 +1,5 @@
+import { listActionItems } from '../../../functions/core/action-items/ledger.js';
+import { USERS } from '../meetings/in-memory.js';
 import { item, ledgerWorld, notesWith } from './harness.js';
 
 async function seeded() {
@@ -116,5 +118,18 @@ describe('DELETE action_items/{id}/', () => {
     expect(notes.action_items.map((i) => [i.number, i.id])).toEqual([[1, 'item-1'], [2, 'item-3'], [3, 'item-4']]);
     expect(notes.deleted_action_items).toEqual([{ id: 'item-2', content: 'Hana: book the venue', timestamp_range: { start_time: 20, end_time: 25 } }]);
     expect((await w.call('DELETE', '/api/action_items/item-2/', 'host')).status).toBe(404);
+  });
+});
+
+describe('GET action_items/ under the current speaker names (issue 30)', () => {
+  it('shows an item of a renamed speaker under the new name, in its text and owner, and counts it as theirs', async () => {
+    const w = await ledgerWorld();
+    w.items.notes.set('m-1', notesWith([item(1, { content: 'Speaker 2: send the report', owner: 'Speaker 2' })]));
+    const deps = { ...w.deps, speakerNames: async () => new Map([['m-1', { 'Speaker 1': 'Speaker 1', 'Speaker 2': 'Pat Jones' }]]) };
+    const participant = { userId: USERS.participant.userId, email: USERS.participant.email };
+
+    const page = await listActionItems(deps, participant, { page: 1, owner: 'me' });
+
+    expect(page.results.map((r) => [r.content, r.owner, r.can_toggle])).toEqual([['Pat Jones: send the report', 'Pat Jones', true]]);
   });
 });

@@ -89,6 +89,16 @@ describe('Add to Todoist (store_action_items_in_t)', () => {
     expect((tasks as MemoryTasks).created.map((t) => t.content)).toEqual(['Ana: thing 2', 'thing 3']);
   });
 
+  it('gives the tasks and the answer the speakers\' current names (issue 30)', async () => {
+    const { deps, tasks } = await setup({ items: [item(1, { content: 'send the deck', owner: 'Speaker 2' })] });
+    const renamed = { ...deps, speakerNames: async () => ({ 'Speaker 1': 'Speaker 1', 'Speaker 2': 'Ana Ruiz' }) };
+
+    const answer = await storeActionItemsInTodoist(renamed, host, 'n1', [1]);
+
+    expect((tasks as MemoryTasks).created.map((t) => t.content)).toEqual(['Ana Ruiz: send the deck']);
+    expect(answer.action_items.map((i) => i.owner)).toEqual(['Ana Ruiz']);
+  });
+
   it('is for the host only: 403 for a participant, 404 for others and for unknown notes', async () => {
     const { deps } = await setup();
     await expect(storeActionItemsInTodoist(deps, guest, 'n1', [1])).rejects.toBeInstanceOf(Forbidden);

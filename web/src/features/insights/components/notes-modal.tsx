@@ -16,6 +16,7 @@ import { regenerateNotes } from '../../../api/insights/regenerate-notes.js';
 import { storeActionItemsInTodoist } from '../../../api/insights/store-action-items.js';
 import { useUser } from '../../../api/users/get-user.js';
 import { Modal } from '../../../components/modal.js';
+import { SpeakerNameSuggestionsOnDemand } from '../../../components/speaker-name-suggestions-on-demand.js';
 import { formatSeconds } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
 
@@ -205,6 +206,8 @@ export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = fa
       {error && !notReady && <p className="message message-error" role="alert">{INSIGHTS_MESSAGES.notesFailed}</p>}
       {data && (
         <div className="notes">
+          {/* Names said in the meeting (issue 30): an accepted one shows in these notes at once (they are read under the current names). */}
+          <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canRegenerate} />
           <NotesBody data={data} onPlay={setPlayAt} selection={selection} />
           {checked.size > 0 && (
             <button type="button" className="button-primary" onClick={() => void addToTodoist()} disabled={storing}>

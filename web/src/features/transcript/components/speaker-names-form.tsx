@@ -1,13 +1,14 @@
 /**
  * Labelling speaker names (spec §5, host only): one required input per speaker. Unchanged names are
  * refused with 'Please edit the speaker names before clicking Update.'; after an update the rewritten
- * transcript is fetched and handed back.
+ * transcript is fetched and handed back. Each field offers the meeting's names and the host's recent ones (issue 30).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/api-client.js';
 import { firstMessage } from '../../../api/error-messages.js';
 import { fetchTranscriptFile } from '../../../api/transcripts/get-transcript.js';
 import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
+import { useNameOptions } from '../../../api/transcripts/get-name-options.js';
 import { updateSpeakerNames } from '../../../api/transcripts/update-speaker-names.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { TextField } from '../../../components/text-field.js';
@@ -37,6 +38,9 @@ export function SpeakerNamesForm({ meetingId, onUpdated, onCancel }: SpeakerName
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const current = data?.speakerNames;
+  // Issue 30: the meeting's people and the host's recent names, offered in every field (a list, not a voice match).
+  const options = useNameOptions(meetingId, true).data?.names ?? [];
+  const listId = useId();
 
   useEffect(() => {
     if (current) setEdited({ ...current });
@@ -78,12 +82,19 @@ export function SpeakerNamesForm({ meetingId, onUpdated, onCancel }: SpeakerName
           label={label}
           required
           maxLength={SPEAKER_NAME_MAX}
+          list={options.length > 0 ? listId : undefined}
+          autoComplete="off"
           // The loaded names fill `edited` in an effect, i.e. after the first render that has them.
           value={edited[label] ?? current[label] ?? ''}
           aria-invalid={error === TRANSCRIPT_MESSAGES.nameRequired && !(edited[label] ?? '').trim() ? true : undefined}
           onChange={(e) => setEdited((names) => ({ ...names, [label]: e.target.value }))}
         />
       ))}
+      {options.length > 0 && (
+        <datalist id={listId}>
+          {options.map((o) => <option key={o.name} value={o.name}>{o.source === 'meeting' ? 'In this meeting' : 'Recently used'}</option>)}
+        </datalist>
+      )}
       <ErrorMessage>{error}</ErrorMessage>
       <div className="modal-actions">
         <button type="button" className="button-secondary button-small" onClick={onCancel}>Cancel</button>

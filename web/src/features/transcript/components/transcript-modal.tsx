@@ -7,11 +7,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
 import { ChapterBar } from '../../../components/chapter-bar.js';
-import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
+import { fetchTranscriptFile, useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
 import { updateTranscriptLine } from '../../../api/transcripts/update-transcript-line.js';
 import { errorData } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
+import { SpeakerNameSuggestionsOnDemand } from '../../../components/speaker-name-suggestions-on-demand.js';
 import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
 import { TRANSCRIPT_DOWNLOADS, downloadTranscript } from '../download.js';
 import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
@@ -111,6 +112,15 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
     setNotice(TRANSCRIPT_MESSAGES.updated);
   }
 
+  /** A suggested name was accepted: the rewritten file is read like after the names form. */
+  async function acceptedName(url: string, speakerNames: Record<string, string>) {
+    try {
+      updated(await fetchTranscriptFile(url), speakerNames);
+    } catch {
+      void mutate();
+    }
+  }
+
   return (
     <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className={play ? 'transcript-modal transcript-with-player' : 'transcript-modal'}>
       {!data && !error && <p>Loading...</p>}
@@ -152,6 +162,8 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
           <ErrorMessage>{downloadError}</ErrorMessage>
           <SuccessMessage>{notice}</SuccessMessage>
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
+          {/* Names said in the meeting, for the host to accept or dismiss (issue 30). */}
+          <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canLabel} onAccepted={(answer) => void acceptedName(answer.url, answer.speakerNames)} />
           {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
           {hasRecording && (
             <p className="hint transcript-keys">
