@@ -5,27 +5,28 @@
  */
 export interface ItemOutcome { readonly confidence: number; readonly right: boolean }
 
-/** The band of held-out items under a cut must be at most this share as precise as the items at or over it. */
-const MUCH_WORSE = 0.5;
-const CANDIDATE_QUANTILES = [0.5, 0.25] as const;
-const MIN_ITEMS_UNDER = 10;
-
-const precision = (items: readonly ItemOutcome[]) => (items.length === 0 ? 0 : items.filter((i) => i.right).length / items.length);
+/** An item is a note when the held-out items scoring at least as high were right this often; under that, a suggestion. */
+export const NOTE_PRECISION = 0.4;
+/** The fewest held-out items a cut may rest on. */
+const MIN_ITEMS = 10;
+/** A cut above every score: all items are suggestions. */
+export const ALL_SUGGESTED = 1.01;
 
 /**
- * The highest candidate cut (the median, then the lower quartile of the held-out scores) under which the items are
- * much less precise than over it; undefined when no band is (then nothing is drafted as a suggestion).
+ * The lowest score whose held-out items at or over it are at least NOTE_PRECISION right (over at least MIN_ITEMS
+ * items); ALL_SUGGESTED when no such score exists, and undefined when there are too few items to tell.
  */
-export function suggestionCut(outcomes: readonly ItemOutcome[]): number | undefined {
-  const sorted = [...outcomes].sort((a, b) => a.confidence - b.confidence);
-  for (const q of CANDIDATE_QUANTILES) {
-    const cut = sorted[Math.floor(q * sorted.length)]?.confidence;
-    if (cut === undefined) continue;
-    const under = sorted.filter((o) => o.confidence < cut);
-    const over = sorted.filter((o) => o.confidence >= cut);
-    if (under.length >= MIN_ITEMS_UNDER && precision(under) <= MUCH_WORSE * precision(over)) return cut;
+export function suggestionCut(outcomes: readonly ItemOutcome[], notePrecision = NOTE_PRECISION): number | undefined {
+  if (outcomes.length < MIN_ITEMS) return undefined;
+  const sorted = [...outcomes].sort((a, b) => b.confidence - a.confidence);
+  let cut = ALL_SUGGESTED;
+  let right = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    right += sorted[i]!.right ? 1 : 0;
+    const tiedWithNext = i + 1 < sorted.length && sorted[i + 1]!.confidence === sorted[i]!.confidence;
+    if (!tiedWithNext && i + 1 >= MIN_ITEMS && right / (i + 1) >= notePrecision) cut = sorted[i]!.confidence;
   }
-  return undefined;
+  return cut;
 }
 
 /** Held-out precision by quartile of score, for the training log: "0.90–0.93: 4/40 (10 %)". */

@@ -1,20 +1,22 @@
-import { precisionByQuartile, suggestionCut, type ItemOutcome } from '../../../scripts/notes-model/suggestions.js';
+import { ALL_SUGGESTED, precisionByQuartile, suggestionCut, type ItemOutcome } from '../../../scripts/notes-model/suggestions.js';
 
 const band = (confidence: number, n: number, right: number): ItemOutcome[] =>
   Array.from({ length: n }, (_, i) => ({ confidence, right: i < right }));
 
 describe('where model items become suggestions', () => {
-  it('cuts at the median when the lower half is at most half as precise as the upper', () => {
-    expect(suggestionCut([...band(0.9, 20, 1), ...band(0.97, 20, 8)])).toBe(0.97);
+  it('cuts at the lowest score whose items at or over it are at least 40 % right', () => {
+    // ≥ 0.99: 10/20; ≥ 0.97: 16/40 = 40 %; ≥ 0.9: 18/60 = 30 %.
+    expect(suggestionCut([...band(0.99, 20, 10), ...band(0.97, 20, 6), ...band(0.9, 20, 2)])).toBe(0.97);
   });
 
-  it('falls back to the lower quartile when only it is much worse', () => {
-    expect(suggestionCut([...band(0.9, 10, 0), ...band(0.93, 10, 4), ...band(0.96, 20, 7)])).toBe(0.93);
+  it('never cuts inside a run of equal scores', () => {
+    // 0.95 × 20 with the right ones sorted first would pass 40 % part-way through the run; the whole run is 6/20 with 10/20 over it.
+    expect(suggestionCut([...band(0.99, 20, 10), ...band(0.95, 20, 2)])).toBe(0.99);
   });
 
-  it('makes no suggestions when low scores are as precise as high ones, or there are too few items', () => {
-    expect(suggestionCut([...band(0.9, 20, 6), ...band(0.97, 20, 6)])).toBeUndefined();
-    expect(suggestionCut([...band(0.9, 4, 0), ...band(0.97, 4, 4)])).toBeUndefined();
+  it('makes every item a suggestion when no score reaches 40 %, and decides nothing on too few items', () => {
+    expect(suggestionCut([...band(0.99, 20, 6), ...band(0.9, 20, 4)])).toBe(ALL_SUGGESTED);
+    expect(suggestionCut(band(0.99, 9, 9))).toBeUndefined();
   });
 
   it('prints the precision of each quartile', () => {
