@@ -9,7 +9,7 @@ import { IMPORT_RECORDING, PROCESS_MEETING } from './definitions/workflows.js';
 import { acknowledgeNag } from './constructs/nag.js';
 import { ProjectFunction } from './constructs/project-function.js';
 import { bindNeeds, required, type AppSettings, type DataProps } from './function-bindings.js';
-import { API_NEEDS, specFor, type FunctionSpec } from './function-needs.js';
+import { API_NEEDS, modelsOf, specFor, type FunctionSpec } from './function-needs.js';
 import type { RestApiEntryPoint } from './web-stack.js';
 
 export interface ApiStackProps extends StackProps, DataProps {
@@ -53,6 +53,7 @@ export class ApiStack extends Stack {
       const spec = specFor(props.contextNeeds ?? API_NEEDS, context.id, 'API context');
       const fn = new ProjectFunction(this, context.id, {
         entry: context.entry, description: `API: ${context.id}`, memorySize: spec.memorySize, timeout: spec.timeout,
+        models: modelsOf(spec),
       });
       const processing = spec.processing ? required(props.stateMachines, PROCESS_MEETING.id) : undefined;
       const imports = spec.imports ? required(props.stateMachines, IMPORT_RECORDING.id) : undefined;

@@ -1,5 +1,6 @@
 import { Duration, Size } from 'aws-cdk-lib';
 import type { MediaToolName } from './constructs/media-tools-layer.js';
+import type { BundledModels } from './constructs/model-bundling.js';
 import type { Access, StateMachineAccess } from './constructs/project-function.js';
 
 /**
@@ -30,8 +31,10 @@ export interface FunctionNeeds {
   readonly textract?: boolean;
   /** comprehend:BatchDetectSentiment. */
   readonly sentiment?: boolean;
-  /** NOTES_ENGINE / BEDROCK_MODEL_ID when the Bedrock engine is chosen. */
+  /** NOTES_ENGINE / BEDROCK_MODEL_ID when the Bedrock engine or the notes model is chosen; the notes model's files are bundled. */
   readonly notesEngine?: boolean;
+  /** USE Lite's packages installed beside the bundle (Ask: passages and questions). */
+  readonly embeddings?: boolean;
   /** ses:GetAccount (the health check's mail probe). */
   readonly mailProbe?: boolean;
   /** STRIPE_SECRET_KEY_ID / STRIPE_WEBHOOK_SECRET_ID with read access to both secrets; 'checkout' adds STRIPE_PUBLISHABLE_KEY (docs/billing.md). */
@@ -60,8 +63,8 @@ export const API_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   // scrypt hashes use 32 MiB each; 512 MB also buys the CPU share that keeps a hash fast.
   AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, stripe: 'checkout', memorySize: 512, integrationSecrets: true, imports: 'start' },
   // integrationSecrets: "Add to Todoist" (POST notes/{notesId}/store_action_items_in_t/) reads the host's sealed tokens.
-  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true, integrationSecrets: true },
-  Search: { table: 'R', media: 'R', authSecret: true, search: 'R' },
+  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true, integrationSecrets: true, embeddings: true },
+  Search: { table: 'R', media: 'R', authSecret: true, search: 'R', embeddings: true },
   Surveys: { table: 'RW' },
   // Every provider's webhooks: Stripe's (billing) and Zoom's/Webex's (signature secrets, import starts, and on Zoom
   // deauthorization deleting imported meetings).
@@ -92,7 +95,7 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   BuildTranscriptFunctionArn: { table: 'RW', media: 'RW' },
   IndexSpokenWordsFunctionArn: { table: 'R', media: 'R', search: 'RW' },
   // USE Lite (WebAssembly) embeds every turn: ~9 ms a turn on one vCPU, a few seconds a meeting-hour; more memory, more CPU.
-  IndexPassagesFunctionArn: { table: 'R', media: 'R', search: 'RW', memorySize: 2048, timeout: Duration.minutes(5) },
+  IndexPassagesFunctionArn: { table: 'R', media: 'R', search: 'RW', memorySize: 2048, timeout: Duration.minutes(5), embeddings: true },
   // Decoding video for scene changes is CPU-bound; Lambda's vCPU share grows with memory (≈2.3 vCPU at 4 GB).
   ExtractFramesFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], media: 'RW', memorySize: 4096 },
   OcrFrameFunctionArn: { media: 'RW', textract: true, memorySize: 512, timeout: Duration.minutes(1) },
@@ -116,4 +119,9 @@ export function specFor(specs: Readonly<Record<string, FunctionSpec>>, key: stri
   const spec = specs[key];
   if (!spec) throw new Error(`No FunctionSpec for ${what} "${key}": declare its needs in lib/function-needs.ts.`);
   return spec;
+}
+
+/** The model files a function's bundle carries: USE Lite where it embeds, and the notes model where it drafts notes. */
+export function modelsOf(spec: FunctionNeeds): BundledModels {
+  return { embeddings: spec.embeddings === true, notesModel: spec.notesEngine === true };
 }

@@ -56,7 +56,7 @@ export const DEFAULT_ICE: IceServerSettings = { stunUrls: ['stun:stun.l.google.c
 
 /**
  * Reads the environment config from CDK context: `stage`, `mailFrom`, `publicAppUrl`, `iceStunUrls` /
- * `iceTurnUrls` (comma-separated), `notesEngine` ('extractive' | 'bedrock') with `bedrockModelId`,
+ * `iceTurnUrls` (comma-separated), `notesEngine` ('extractive' | 'model' | 'bedrock') with `bedrockModelId`,
  * `searchStandbyReplicas` ('false' to save capacity in dev). Throws on a bad stage, engine or URL list.
  */
 export function configFromContext(app: App, env?: Environment): EnvironmentConfig {
@@ -90,7 +90,8 @@ function urlList(value: string | undefined, scheme: RegExp, key: string): string
 
 function notesFromContext(engine: string | undefined, modelId: string | undefined): NotesEngineSettings {
   if (engine === undefined || engine === 'extractive') return { engine: 'extractive' };
-  if (engine !== 'bedrock') throw new Error(`Context "notesEngine" must be 'extractive' or 'bedrock', got "${engine}".`);
+  if (engine === 'model') return { engine: 'model' };
+  if (engine !== 'bedrock') throw new Error(`Context "notesEngine" must be 'extractive', 'model' or 'bedrock', got "${engine}".`);
   if (!modelId) throw new Error('Context "bedrockModelId" is required when notesEngine is bedrock (a model or inference profile id).');
   return { engine: 'bedrock', modelId };
 }

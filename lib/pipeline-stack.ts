@@ -13,7 +13,7 @@ import { acknowledgeNag, acknowledgeWildcardResource } from './constructs/nag.js
 import { MediaToolsLayer } from './constructs/media-tools-layer.js';
 import { ProjectFunction } from './constructs/project-function.js';
 import { bindNeeds, required, type AppSettings, type DataProps } from './function-bindings.js';
-import { specFor, TASK_NEEDS, type FunctionSpec } from './function-needs.js';
+import { modelsOf, specFor, TASK_NEEDS, type FunctionSpec } from './function-needs.js';
 import { projectPath } from './project-root.js';
 
 export interface PipelineStackProps extends StackProps, DataProps {
@@ -59,6 +59,7 @@ export class PipelineStack extends Stack {
         ephemeralStorageSize: spec.ephemeralStorageSize,
         architecture: mediaTools?.architecture,
         description: `${def.id}: ${key}`,
+        models: modelsOf(spec),
       });
       return [key, bindNeeds(fn, spec, { ...props, mediaTools })];
     }));

@@ -30,6 +30,7 @@ import { analyse, MODEL_FILE, ruleDraft, scoresOf, type NotesModelFile } from '.
 import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
 import { speakerDisplayName } from '../functions/core/transcripts/turns.js';
 import { cachedEmbedder, dataHash, loadMeetings, turnSpan, type Meeting } from './notes-model/data.js';
+import { precisionByQuartile, suggestionCut, type ItemOutcome } from './notes-model/suggestions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -191,6 +192,13 @@ const modelScores: Score[] = [];
 const ruleScores: Score[] = [];
 const perMeeting: string[] = [];
 const heldOut: Record<string, unknown> = {};
+const outcomes: { action: ItemOutcome[]; decision: ItemOutcome[] } = { action: [], decision: [] };
+/** Each held-out item of the draft scored alone: was it a labelled action item (span) or decision? */
+function collectOutcomes(p: Prepared, draft: NotesDraft): void {
+  const alone = (d: Partial<NotesDraft>) => scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, { overview: '', summary: [], actionItems: [], decisions: [], ...d }));
+  for (const item of draft.actionItems) outcomes.action.push({ confidence: item.confidence ?? 0, right: alone({ actionItems: [item] }).action.spanHits > 0 });
+  for (const d of draft.decisions ?? []) outcomes.decision.push({ confidence: d.confidence ?? 0, right: alone({ decisions: [d] }).decision.hits > 0 });
+}
 for (const [f, fold] of folds.entries()) {
   const rest = prepared.filter((p) => !fold.includes(p));
   const thresholds = chooseThresholds(rest);
@@ -198,7 +206,9 @@ for (const [f, fold] of folds.entries()) {
   const foldModel: Score[] = [];
   const foldRules: Score[] = [];
   for (const p of fold) {
-    const predicted = prediction(p.meeting, draftWith(p, scoresOf(models, p.rows), thresholds));
+    const draft = draftWith(p, scoresOf(models, p.rows), thresholds);
+    collectOutcomes(p, draft);
+    const predicted = prediction(p.meeting, draft);
     const s = scorer.scoreMeeting(p.meeting.labels, predicted);
     const rules = await cached(`baseline-${p.meeting.id}`, p.meeting, () => createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames }));
     const r = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, rules));
@@ -219,6 +229,11 @@ const overallRules = scorer.summarise(ruleScores);
 console.log(`\n=== cross-validated (${nFolds} folds by meeting, held-out meetings only), reference scorer`);
 console.log(`model: ${scorer.fmt(overallModel)}`);
 console.log(`rules: ${scorer.fmt(overallRules)}`);
+const suggestBelow = { action: suggestionCut(outcomes.action), decision: suggestionCut(outcomes.decision) };
+for (const kind of ['action', 'decision'] as const) {
+  console.log(`held-out ${kind} precision by score quartile: ${precisionByQuartile(outcomes[kind]).join('; ')}` +
+    ` → suggestions under ${suggestBelow[kind] ?? '(none)'}`);
+}
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 if (values.predictions) {
   await writeFile(values.predictions, `${JSON.stringify(heldOut, null, 1)}\n`);
@@ -226,7 +241,10 @@ if (values.predictions) {
 }
 
 if (!values['no-write']) {
-  const thresholds = chooseThresholds(prepared);
+  const chosen = chooseThresholds(prepared);
+  const thresholds: Thresholds = suggestBelow.action !== undefined || suggestBelow.decision !== undefined
+    ? { ...chosen, suggestBelow: { action: suggestBelow.action ?? 0, decision: suggestBelow.decision ?? 0 } }
+    : chosen;
   const models = train(prepared);
   const file: NotesModelFile = {
     format: 'meetscribe-notes-model/1',

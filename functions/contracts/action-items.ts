@@ -18,7 +18,8 @@ export const ACTION_ITEM_MESSAGES = {
   notFound: 'Action item not found.',
   hostOnly: 'Only the host of the meeting can edit its action items.',
   ownOnly: 'You can only mark action items assigned to you done or open.',
-  nothingToChange: 'Send at least one of content, owner, due, due_date or status.',
+  nothingToChange: 'Send at least one of content, owner, due, due_date, status or kept.',
+  kept: 'kept can only be true (keep a suggested item; delete the item to drop it).',
   contentEmpty: 'The action item may not be empty.',
   contentTooLong: `An action item may not be longer than ${ACTION_ITEM_CONTENT_MAX} characters.`,
   ownerTooLong: `An owner may not be longer than ${ACTION_ITEM_OWNER_MAX} characters.`,
@@ -79,6 +80,7 @@ export const updateActionItemRequest = z.strictObject({
     .transform((d) => (d === '' ? null : d)),
   due_date: isoDate.nullable().optional(),
   status: z.enum(['open', 'done'], ACTION_ITEM_MESSAGES.status).optional(),
+  kept: z.literal(true, ACTION_ITEM_MESSAGES.kept).optional(),
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : undefined) })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: ACTION_ITEM_MESSAGES.nothingToChange, when: (payload) => payload.issues.length === 0 });
 export type UpdateActionItemRequest = z.infer<typeof updateActionItemRequest>;

@@ -58,10 +58,12 @@ export interface ActionItemView {
   edited?: readonly ('content' | 'owner' | 'due')[];
   /** How sure the notes engine is (0..1); absent when the engine gives none (the rule engine) and in older notes. */
   confidence?: number;
+  /** A low-confidence item the host has not kept yet: the notes show it as a suggestion to keep (PATCH kept) or drop (DELETE). */
+  suggested?: true;
 }
 
 /** An agreement reached in the meeting (beside the spec's keys; absent in notes made before decisions existed). `confidence` as on action items. */
-export interface DecisionView { content: string; timestamp_range: TimestampRangeView; confidence?: number }
+export interface DecisionView { content: string; timestamp_range: TimestampRangeView; confidence?: number; suggested?: true }
 
 /** The slide on screen for most of a chapter: when it was first and last seen, its title, a 320 px picture (1 h link). */
 export interface ChapterSlideView { start_time: number; end_time: number; title: string; thumbnail_url: string | null }

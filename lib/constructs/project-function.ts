@@ -15,6 +15,7 @@ import type { StateMachineDefinition } from '../definitions/workflows.js';
 import { PROJECT_ROOT, projectPath } from '../project-root.js';
 import { bucketAccess, tableAccess, type Access } from './data-access.js';
 import { MediaToolsLayer, type MediaToolName } from './media-tools-layer.js';
+import { modelBundling, type BundledModels } from './model-bundling.js';
 import { acknowledgeNag, acknowledgeWildcardResource } from './nag.js';
 import type { SearchCollection } from './search-collection.js';
 import { SearchDataAccess } from './search-collection.js';
@@ -37,6 +38,8 @@ export interface ProjectFunctionProps {
   readonly architecture?: lambda.Architecture;
   /** Size of /tmp. @default Size.mebibytes(512) */
   readonly ephemeralStorageSize?: Size;
+  /** Model files the function reads at run time (installed or copied beside the bundle). @default none */
+  readonly models?: BundledModels;
 }
 
 /** How a function reaches the processing state machine: start executions, or only describe it (health). */
@@ -49,7 +52,10 @@ export interface IceServerSettings {
 }
 
 /** Which notes engine the notes task runs; 'bedrock' needs the model id it may invoke. */
-export type NotesEngineSettings = { readonly engine: 'extractive' } | { readonly engine: 'bedrock'; readonly modelId: string };
+export type NotesEngineSettings =
+  | { readonly engine: 'extractive' }
+  | { readonly engine: 'model' }
+  | { readonly engine: 'bedrock'; readonly modelId: string };
 
 // Lets bundled CommonJS dependencies call require() inside the ESM bundle.
 const CJS_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -62,6 +68,8 @@ const CJS_SHIM = "import { createRequire as __createRequire } from 'node:module'
 export class ProjectFunction extends Construct {
   public readonly function: nodejs.NodejsFunction;
   public readonly logGroup: logs.LogGroup;
+  /** The model files bundled with the function (props.models). */
+  public readonly models: BundledModels;
   private readonly wildcardReasons = ['X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.'];
 
   /** Throws if the entry is absolute or the memory/timeout are outside Lambda's limits. */
@@ -74,6 +82,7 @@ export class ProjectFunction extends Construct {
     const tmp = props.ephemeralStorageSize?.toMebibytes() ?? 512;
     if (tmp < 512 || tmp > 10240) throw new Error(`${id}: ephemeralStorageSize must be 512..10240 MiB.`);
 
+    this.models = props.models ?? {};
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -102,6 +111,7 @@ export class ProjectFunction extends Construct {
         minify: true,
         // Bundle the AWS SDK too: the version we test against, not whatever the runtime ships.
         externalModules: [],
+        ...modelBundling(this.models),
       },
     });
     this.acknowledgeBaseline();
@@ -183,9 +193,13 @@ export class ProjectFunction extends Construct {
     return this;
   }
 
-  /** Chooses the notes engine: nothing to set for the on-box engine; Bedrock gets its model id and InvokeModel on that model only. */
+  /** Chooses the notes engine: nothing to set for the on-box rules; the notes model (its files are bundled, see models); Bedrock gets its model id and InvokeModel on that model only. */
   bindNotesEngine(settings: NotesEngineSettings): this {
     if (settings.engine === 'extractive') return this;
+    if (settings.engine === 'model') {
+      this.function.addEnvironment('NOTES_ENGINE', 'model');
+      return this;
+    }
     this.function.addEnvironment('NOTES_ENGINE', 'bedrock');
     this.function.addEnvironment('BEDROCK_MODEL_ID', settings.modelId);
     const { resources, anyRegionModel } = bedrockModelArns(Stack.of(this), settings.modelId);

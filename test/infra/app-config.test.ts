@@ -26,6 +26,7 @@ describe('configFromContext', () => {
   it('rejects Bedrock notes without a model id, and an unknown engine', () => {
     expect(() => configOf({ notesEngine: 'bedrock' })).toThrow(/bedrockModelId/);
     expect(() => configOf({ notesEngine: 'gpt' })).toThrow(/notesEngine/);
+    expect(configOf({ notesEngine: 'model' }).notes).toEqual({ engine: 'model' });
   });
 
   it('turns standby search replicas off only when asked', () => {

@@ -15,6 +15,8 @@ export interface HandlerReads {
   readonly openSearch: boolean;
   /** Packages resolved at run time through createRequire (not bundled), e.g. '@ffmpeg-installer/ffmpeg'. */
   readonly runtimeRequires: ReadonlySet<string>;
+  /** The project modules kept in the bundle (paths from the project root). */
+  readonly modules: ReadonlySet<string>;
 }
 
 const keysOf = (list: string) => [...list.matchAll(/'([A-Z0-9_]+)'/g)].map((m) => m[1]);
@@ -43,7 +45,7 @@ export async function handlerReads(entry: string): Promise<HandlerReads> {
     for (const m of source.matchAll(/\brequire\('(@[^']+|[^.'][^']*)'\)/g)) runtimeRequires.add(m[1]);
     if (source.includes("from '@opensearch-project/opensearch")) openSearch = true;
   }
-  return { required, optional, commands, openSearch, runtimeRequires };
+  return { required, optional, commands, openSearch, runtimeRequires, modules: new Set(files) };
 }
 
 /** IAM action each SDK command of the handlers authorises as (data-plane table and bucket reads included). */

@@ -86,6 +86,16 @@ describe('each function of the app', () => {
   });
 });
 
+describe('model files in the bundles', () => {
+  it.each(functions)('%s carries USE Lite\'s packages and the notes model\'s weights exactly when its code loads them', (_name, entry, pf) => {
+    const code = reads.get(entry)!;
+    expect({ embeddings: pf.models.embeddings === true || pf.models.notesModel === true, notesModel: pf.models.notesModel === true }).toEqual({
+      embeddings: code.modules.has('functions/adapters/embeddings/use-lite.ts'),
+      notesModel: code.modules.has('functions/adapters/notes-model/engine.ts'),
+    });
+  });
+});
+
 describe('function sizing', () => {
   it('gives the ffmpeg tasks 15 minutes and 10 GiB of /tmp for a 2 GiB recording', () => {
     for (const key of ['ProbeMediaFunctionArn', 'ExtractAudioFunctionArn', 'ExtractFramesFunctionArn']) {

@@ -14,7 +14,17 @@ import { ownerOf, taskPhrase } from '../../core/notes/spoken-text.js';
 import type { Turn } from './features.js';
 
 export interface Scores { readonly action: readonly number[]; readonly decision: readonly number[]; readonly key: readonly number[] }
-export interface Thresholds { readonly action: number; readonly decision: number }
+export interface Thresholds {
+  readonly action: number;
+  readonly decision: number;
+  /** Items scoring under these are drafted as suggestions (chosen by train:notes from held-out precision by score band). */
+  readonly suggestBelow?: { readonly action: number; readonly decision: number };
+}
+
+/** The points scoring under `below` marked as suggestions. */
+export function markSuggestions<T extends DraftPoint>(points: readonly T[], below: number | undefined): T[] {
+  return points.map((p) => (below !== undefined && p.confidence !== undefined && p.confidence < below ? { ...p, suggested: true } : p));
+}
 
 /** Turns this close to a better one are the same item. */
 const SAME_ITEM = 3;
@@ -101,8 +111,8 @@ export function overviewTopics(turns: readonly Turn[], excluded: ReadonlySet<str
 export function draftOf(turns: readonly Turn[], scores: Scores, thresholds: Thresholds, nameOf: (speaker: string) => string, rules?: NotesDraft): NotesDraft {
   const people = [...new Set(turns.map((t) => nameOf(t.speaker)))];
   const excluded = new Set(people.flatMap((n) => n.toLowerCase().split(/\s+/)));
-  const items = actionItems(turns, scores.action, thresholds.action, nameOf, rules?.actionItems);
-  const agreed = decisions(turns, scores.decision, thresholds.decision);
+  const items = markSuggestions(actionItems(turns, scores.action, thresholds.action, nameOf, rules?.actionItems), thresholds.suggestBelow?.action);
+  const agreed = markSuggestions(decisions(turns, scores.decision, thresholds.decision), thresholds.suggestBelow?.decision);
   const topics = overviewTopics(turns, excluded);
   const who = people.length > 4 ? `${people.slice(0, 3).join(', ')} and ${people.length - 3} others` : listing(people);
   const overview = turns.length === 0

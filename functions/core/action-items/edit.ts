@@ -20,6 +20,12 @@ async function findRow(d: EditDeps, caller: Caller, itemId: string): Promise<{ r
   return { row, names };
 }
 
+/** The item kept by the host: no longer a suggestion (a regenerate keeps it, see merge.ts). */
+function withoutSuggestion(item: ActionItem): ActionItem {
+  const { suggested: _kept, ...rest } = item;
+  return { ...rest, kept: true };
+}
+
 /** The item with the host's changes; `edited` records which fields the host changed. */
 export function applyEdit(item: ActionItem, change: UpdateActionItemRequest, now: string): ActionItem {
   const edited = new Set<EditableActionItemField>(item.edited ?? []);
@@ -34,6 +40,8 @@ export function applyEdit(item: ActionItem, change: UpdateActionItemRequest, now
   }
   if (change.due_date !== undefined) { next = { ...next, due_date: change.due_date }; edited.add('due'); }
   if (change.status !== undefined && change.status !== (item.status ?? 'open')) next = { ...next, status: change.status, status_changed_at: now };
+  const hostEdited = edited.size > (item.edited?.length ?? 0);
+  if (change.kept || (item.suggested && hostEdited)) next = withoutSuggestion(next);
   return edited.size > 0 ? { ...next, edited: [...edited] } : next;
 }
 

@@ -37,10 +37,12 @@ export function sameItem(fresh: Pick<ActionItem, 'id' | 'content' | 'timestamp_r
 }
 
 const carriesHostWork = (item: ActionItem) =>
-  (item.edited?.length ?? 0) > 0 || item.status === 'done' || item.stored_in_todoist || item.due_date !== undefined;
+  (item.edited?.length ?? 0) > 0 || item.status === 'done' || item.stored_in_todoist || item.due_date !== undefined || item.kept === true;
 
-function adopt(fresh: ActionItem, old: ActionItem): ActionItem {
+function adopt(drafted: ActionItem, old: ActionItem): ActionItem {
   const edited = old.edited ?? [];
+  const { suggested: _suggested, ...unsuggested } = drafted;
+  const fresh = old.kept ? { ...unsuggested, kept: true as const } : drafted;
   return {
     ...fresh,
     id: old.id,

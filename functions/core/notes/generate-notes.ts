@@ -14,6 +14,7 @@ const round = (seconds: number) => Math.round(seconds * 100) / 100;
 /** `{confidence}` (clamped to 0..1, two decimals) when the engine gave one; nothing otherwise. */
 const confidenceOf = (p: DraftPoint): { confidence?: number } =>
   (typeof p.confidence === 'number' && Number.isFinite(p.confidence) ? { confidence: round(Math.min(1, Math.max(0, p.confidence))) } : {});
+const suggestedOf = (p: DraftPoint): { suggested?: true } => (p.suggested ? { suggested: true } : {});
 
 /** Keeps stored notes far below DynamoDB's 400 KB item limit however long the meeting (sentences are ≤ 60 words). */
 export const MAX_ACTION_ITEMS = 100;
@@ -42,9 +43,9 @@ export async function generateNotes(
   const summary = draft.summary.filter((p) => p.text.trim());
   const actionItems: ActionItem[] = draft.actionItems.filter((p) => p.text.trim()).slice(0, MAX_ACTION_ITEMS).map((p, i) => ({
     number: i + 1, content: p.text.trim(), timestamp_range: range(p), id: newId(), stored_in_todoist: false,
-    owner: p.owner?.trim() || null, due: p.due?.trim() || null, ...confidenceOf(p),
+    owner: p.owner?.trim() || null, due: p.due?.trim() || null, ...confidenceOf(p), ...suggestedOf(p),
   }));
-  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim()).map((p) => ({ content: p.text.trim(), timestamp_range: range(p), ...confidenceOf(p) }));
+  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim()).map((p) => ({ content: p.text.trim(), timestamp_range: range(p), ...confidenceOf(p), ...suggestedOf(p) }));
   return {
     notes_id: newId(),
     overview: draft.overview.trim(),

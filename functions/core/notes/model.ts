@@ -17,7 +17,14 @@ export interface NotesInput {
  * A point of the notes with the time span (seconds) of the words it comes from. `confidence` (0..1): how sure
  * the engine is of an action item or decision (the model engine gives it; the rule engine gives none).
  */
-export interface DraftPoint { readonly text: string; readonly start: number; readonly end: number; readonly confidence?: number }
+export interface DraftPoint {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly confidence?: number;
+  /** The engine is unsure (its confidence is in the band where held-out precision was lowest): shown to the host as a suggestion. */
+  readonly suggested?: boolean;
+}
 
 /** An action item of a draft: its text ("Alice: send the deck"), owner (a name; null for the whole team) and due text. */
 export interface DraftActionItem extends DraftPoint {
@@ -55,6 +62,10 @@ export interface ActionItem {
   readonly due: string | null;
   /** How sure the engine is that this is an action item (0..1); absent when the engine gives none. */
   readonly confidence?: number;
+  /** A low-confidence item the host has not kept yet (shown as a suggestion to keep or drop); absent otherwise. */
+  readonly suggested?: true;
+  /** The host kept it (from a suggestion, or by editing it): a regenerate never drafts it as a suggestion again nor drops it. */
+  readonly kept?: true;
   /** The ledger's state of the item (docs/insights.md, "Action items ledger"); absent means open. */
   readonly status?: ActionItemStatus;
   /** ISO time of the last change of `status` (here or in Todoist); older Todoist events are ignored. */
@@ -83,6 +94,8 @@ export interface NotesDecision {
   readonly timestamp_range: TimestampRange;
   /** How sure the engine is that this was decided (0..1); absent when the engine gives none. */
   readonly confidence?: number;
+  /** A low-confidence decision: shown marked as possible. */
+  readonly suggested?: true;
 }
 
 /**

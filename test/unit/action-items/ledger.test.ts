@@ -99,13 +99,39 @@ describe('PATCH action_items/{id}/', () => {
   it('answers 400 with a clear message for a bad change', async () => {
     const w = await seeded();
     const bad = async (body: unknown) => w.call('PATCH', '/api/action_items/item-1/', 'host', body);
-    expect(await bad({})).toEqual({ status: 400, body: { non_field_errors: ['Send at least one of content, owner, due, due_date or status.'] } });
+    expect(await bad({})).toEqual({ status: 400, body: { non_field_errors: ['Send at least one of content, owner, due, due_date, status or kept.'] } });
     expect(await bad({ content: '   ' })).toEqual({ status: 400, body: { content: ['The action item may not be empty.'] } });
     expect(await bad({ content: 'x'.repeat(501) })).toEqual({ status: 400, body: { content: ['An action item may not be longer than 500 characters.'] } });
     expect(await bad({ due_date: '2025-02-30' })).toEqual({ status: 400, body: { due_date: ['due_date must be a date written YYYY-MM-DD, or null.'] } });
     expect(await bad({ status: 'closed' })).toEqual({ status: 400, body: { status: ['status must be "open" or "done".'] } });
+    expect(await bad({ kept: false })).toEqual({ status: 400, body: { kept: ['kept can only be true (keep a suggested item; delete the item to drop it).'] } });
     expect(await bad({ colour: 'red' })).toEqual({ status: 400, body: { non_field_errors: ['Unknown field: colour.'] } });
     expect((await bad('done')).status).toBe(400);
+  });
+});
+
+describe('suggested action items (issue 27: the host keeps or drops what the engine is unsure of)', () => {
+  it('keeping one makes it an ordinary item marked kept; editing one keeps it too; a participant cannot keep', async () => {
+    const w = await seeded();
+    w.items.notes.set('m-2', notesWith([item(1, { id: 's-1', suggested: true, confidence: 0.91 }), item(2, { id: 's-2', suggested: true })]));
+    expect((await w.call('PATCH', '/api/action_items/s-1/', 'participant', { kept: true })).status).toBe(404);
+    expect((await w.call('PATCH', '/api/action_items/s-1/', 'host', { kept: true })).status).toBe(200);
+    expect((await w.call('PATCH', '/api/action_items/s-2/', 'host', { owner: 'Pat' })).status).toBe(200);
+    const [kept, edited] = w.items.notes.get('m-2')!.action_items;
+    expect(kept).toMatchObject({ id: 's-1', kept: true, confidence: 0.91 });
+    expect(kept!.suggested).toBeUndefined();
+    expect(edited).toMatchObject({ id: 's-2', kept: true, owner: 'Pat' });
+    expect(edited!.suggested).toBeUndefined();
+  });
+
+  it('marking a suggestion done does not keep it, and an ordinary item is never marked kept by an edit', async () => {
+    const w = await seeded();
+    w.items.notes.set('m-2', notesWith([item(1, { id: 's-1', suggested: true }), item(2, { id: 'o-2' })]));
+    await w.call('PATCH', '/api/action_items/s-1/', 'host', { status: 'done' });
+    await w.call('PATCH', '/api/action_items/o-2/', 'host', { content: 'Order the chairs' });
+    const [suggested, ordinary] = w.items.notes.get('m-2')!.action_items;
+    expect(suggested).toMatchObject({ suggested: true, status: 'done' });
+    expect(ordinary!.kept).toBeUndefined();
   });
 });
 

@@ -43,4 +43,13 @@ describe('keepHostWork (a regenerate keeps what the host did to the action items
     const notes = fresh([item(1)]);
     expect(keepHostWork(undefined, notes)).toBe(notes);
   });
+
+  it('a kept suggestion stays kept (never a suggestion again) and stays when the new draft lacks it; an untouched suggestion is replaced', () => {
+    const previous = notesWith([item(1, { kept: true, confidence: 0.91 }), item(4, { suggested: true })]);
+    const again = keepHostWork(previous, fresh([item(1, { id: 'new-1', suggested: true, confidence: 0.9 })]));
+    expect(again.action_items).toEqual([expect.objectContaining({ id: 'item-1', kept: true })]);
+    expect(again.action_items[0]!.suggested).toBeUndefined();
+    const lacking = keepHostWork(previous, fresh([]));
+    expect(lacking.action_items.map((i) => i.id)).toEqual(['item-1']);
+  });
 });

@@ -1,5 +1,6 @@
-import { actionItems, decisions, keyPoints, MAX_KEY_POINTS, peaks } from '../../../functions/adapters/notes-model/decode.js';
+import { actionItems, decisions, keyPoints, markSuggestions, MAX_KEY_POINTS, peaks } from '../../../functions/adapters/notes-model/decode.js';
 import type { Turn } from '../../../functions/adapters/notes-model/features.js';
+import type { DraftPoint } from '../../../functions/core/notes/model.js';
 
 const turn = (speaker: string, text: string, at: number): Turn => ({ speaker, said: text, text, start: at, end: at + 1 });
 const names: Record<string, string> = { a: 'Project Manager', b: 'Marketing', c: 'Industrial Designer' };
@@ -37,5 +38,13 @@ describe('from turn scores to notes', () => {
     const starts = points.map((p) => p.start);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(new Set(starts.map((s) => Math.floor(s / 12.5))).size).toBe(MAX_KEY_POINTS);
+  });
+});
+
+describe('suggestions', () => {
+  it('marks the points scoring under the cut, leaves the rest and any point without a score alone; no cut marks nothing', () => {
+    const points: DraftPoint[] = [{ text: 'a', start: 0, end: 1, confidence: 0.9 }, { text: 'b', start: 0, end: 1, confidence: 0.95 }, { text: 'c', start: 0, end: 1 }];
+    expect(markSuggestions(points, 0.93).map((p) => p.suggested)).toEqual([true, undefined, undefined]);
+    expect(markSuggestions(points, undefined).map((p) => p.suggested)).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -18,4 +18,19 @@ describe('confidence of action items and decisions', () => {
     expect('confidence' in notes.action_items[2]!).toBe(false);
     expect(notes.decisions[0]!.confidence).toBe(0.46);
   });
+
+  it('marks the points the engine drafted as suggestions, and nothing else', async () => {
+    const suggesting: NotesEngine = {
+      name: 'fixed',
+      draft: async () => ({
+        overview: 'They talked.', summary: [],
+        actionItems: [{ text: 'maybe a task', start: 0, end: 1, confidence: 0.9, suggested: true }, { text: 'a task', start: 0, end: 1, confidence: 0.99 }],
+        decisions: [{ text: 'Perhaps yellow.', start: 0, end: 1, confidence: 0.9, suggested: true }],
+      }),
+    };
+    const notes = await generateNotes([{ text: 'x', start: 0, end: 1, speaker: 'spk_0' }], suggesting, () => 'id');
+    expect(notes.action_items.map((a) => a.suggested)).toEqual([true, undefined]);
+    expect('suggested' in notes.action_items[1]!).toBe(false);
+    expect(notes.decisions[0]!.suggested).toBe(true);
+  });
 });

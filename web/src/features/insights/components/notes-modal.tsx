@@ -19,6 +19,7 @@ import { Modal } from '../../../components/modal.js';
 import { SpeakerNameSuggestionsOnDemand } from '../../../components/speaker-name-suggestions-on-demand.js';
 import { formatSeconds } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
+import { SuggestionControls } from './suggestion-review.js';
 
 interface NotesModalProps {
   meetingId: string;
@@ -77,7 +78,9 @@ export const TODOIST_STORE_FAILED = 'There was problem while storing your action
 
 interface Selection { checked: ReadonlySet<number>; toggle(number: number): void; enabled: boolean }
 
-function NotesBody({ data, onPlay, selection }: { data: NotesResponse; onPlay: (seconds: number) => void; selection: Selection }) {
+interface NotesBodyProps { data: NotesResponse; onPlay: (seconds: number) => void; selection: Selection; meetingId: string; isHost: boolean }
+
+function NotesBody({ data, onPlay, selection, meetingId, isHost }: NotesBodyProps) {
   const decisions = data.decisions;
   if (data.summary.length === 0 && data.action_items.length === 0 && (decisions ?? []).length === 0) {
     return (
@@ -99,7 +102,12 @@ function NotesBody({ data, onPlay, selection }: { data: NotesResponse; onPlay: (
           <h3 id="notes-decisions">Decisions</h3>
           {decisions.length === 0 ? <p>No decisions.</p> : (
             <ul className="notes-decisions">
-              {decisions.map((d, i) => <li key={i}>{d.content} <RangeButton range={d.timestamp_range} onPlay={onPlay} /></li>)}
+              {decisions.map((d, i) => (
+                <li key={i} className={d.suggested ? 'decision-suggested' : undefined}>
+                  {d.suggested && <span className="suggested-badge">Possible: </span>}
+                  {d.content} <RangeButton range={d.timestamp_range} onPlay={onPlay} />
+                </li>
+              ))}
             </ul>
           )}
         </section>
@@ -110,8 +118,9 @@ function NotesBody({ data, onPlay, selection }: { data: NotesResponse; onPlay: (
           <ol className="action-items">
             {data.action_items.map((item) => (
               <li key={item.id ?? item.number} data-number={item.number} data-owner={item.owner ?? ''} data-status={item.status ?? 'open'}
-                className={item.status === 'done' ? 'action-item-done' : undefined}>
+                className={[item.status === 'done' ? 'action-item-done' : '', item.suggested ? 'action-item-suggested' : ''].filter(Boolean).join(' ') || undefined}>
                 {item.status === 'done' && <span className="done-badge">Done: </span>}
+                {item.suggested && <span className="suggested-badge">Suggested: </span>}
                 {selection.enabled && item.id && !item.stored_in_todoist && (
                   <input type="checkbox" className="action-item-check" aria-label={`Add action item ${item.number} to Todoist`}
                     checked={selection.checked.has(item.number)} onChange={() => selection.toggle(item.number)} />
@@ -120,6 +129,7 @@ function NotesBody({ data, onPlay, selection }: { data: NotesResponse; onPlay: (
                 {item.content}
                 {item.due && !said(item.content, item.due) && <span className="due"> (due {item.due})</span>}
                 {' '}<RangeButton range={item.timestamp_range} onPlay={onPlay} />
+                {item.suggested && isHost && item.id && <SuggestionControls meetingId={meetingId} itemId={item.id} number={item.number} />}
               </li>
             ))}
           </ol>
@@ -208,7 +218,7 @@ export function NotesModal({ meetingId, meetingName, onClose, canRegenerate = fa
         <div className="notes">
           {/* Names said in the meeting (issue 30): an accepted one shows in these notes at once (they are read under the current names). */}
           <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canRegenerate} />
-          <NotesBody data={data} onPlay={setPlayAt} selection={selection} />
+          <NotesBody data={data} onPlay={setPlayAt} selection={selection} meetingId={meetingId} isHost={canRegenerate} />
           {checked.size > 0 && (
             <button type="button" className="button-primary" onClick={() => void addToTodoist()} disabled={storing}>
               {storing ? 'Adding…' : 'Add to Todoist'}
