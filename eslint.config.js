@@ -60,9 +60,9 @@ export default tseslint.config(
     files: ['functions/core/**/*.ts'],
     rules: {
       'boundaries/no-import-outside': ['error', {
-        forbid: ['functions/adapters', 'functions/api', 'lib', 'local'],
+        forbid: ['functions/adapters', 'functions/api', 'functions/wiring', 'functions/pipeline', 'functions/realtime', 'lib', 'local'],
         forbidPackages: AWS_PACKAGES,
-        because: 'functions/core imports nothing from functions/adapters, functions/api, lib, local, or any AWS package',
+        because: 'functions/core imports nothing from functions/{adapters,api,wiring,pipeline,realtime}, lib, local, or any AWS package',
       }],
     },
   },
@@ -119,6 +119,17 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: { 'boundaries/no-sibling-import': ['error', { root: 'web/src/features' }] },
+  },
+  {
+    // Adapters implement ports and compose no use case (issue 34): the composition lives in functions/wiring.
+    files: ['functions/adapters/**/*.ts'],
+    rules: {
+      'boundaries/no-use-case-import': ['error', { core: 'functions/core' }],
+      'boundaries/no-import-outside': ['error', {
+        forbid: ['functions/wiring', 'functions/api', 'functions/pipeline', 'functions/realtime', 'local'],
+        because: 'adapters implement ports: they import core ports and models and other adapters, never the wiring, handlers or local',
+      }],
+    },
   },
   {
     // Only functions/adapters (and local/, lib/, bin/, scripts/, test/) construct AWS SDK clients.

@@ -6,7 +6,7 @@
  * GET users/{id}/b_projects/ and PUT users/{id}/b_user_settings/ {project_id}.
  */
 import { z } from 'zod';
-import type { connectContext } from '../../adapters/integrations/connect-context.js';
+import type { connectContext } from '../../wiring/integrations.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
 } from '../../core/integrations/connect.js';
