@@ -37,7 +37,8 @@ export function providers(config: ProviderConfig, pkceVerifier: (state: string) 
   const webexCredentials = providerCredentials(config.WEBEX_SECRET_ID);
   const zoomSettings = { oauthBase: baseUrl('ZOOM_OAUTH_BASE'), apiBase: baseUrl('ZOOM_API_BASE'), credentials: zoomCredentials };
   const webexSettings = { apiBase: baseUrl('WEBEX_API_BASE'), credentials: webexCredentials, webhookUrl: `${appUrl}/api/webhooks/webex/` };
-  const todoistSettings = { oauthBase: baseUrl('TODOIST_OAUTH_BASE'), apiBase: baseUrl('TODOIST_API_BASE'), credentials: providerCredentials(config.TODOIST_SECRET_ID, { webhookSecret: false }) };
+  const todoistSettings = { oauthBase: baseUrl('TODOIST_OAUTH_BASE'), apiBase: baseUrl('TODOIST_API_BASE'),
+    credentials: providerCredentials(config.TODOIST_SECRET_ID, { webhookSecret: false }) };
   const basicOpsSettings = {
     appBase: baseUrl('BASICOPS_APP_BASE'), apiBase: baseUrl('BASICOPS_API_BASE'),
     credentials: providerCredentials(config.BASICOPS_SECRET_ID, { webhookSecret: false }), verifierFor: pkceVerifier,
@@ -68,6 +69,7 @@ export function providers(config: ProviderConfig, pkceVerifier: (state: string) 
       },
     });
   };
-  return { appUrl, connections, tokenDeps, zoom, webex, zoomSettings, webexSettings, todoistSettings, zoomCredentials, webexCredentials, taskSinkFor, todoistTasks, notesSinkFor };
+  return { appUrl, connections, tokenDeps, zoom, webex, zoomSettings, webexSettings, todoistSettings, zoomCredentials, webexCredentials, taskSinkFor,
+    todoistTasks, notesSinkFor };
 }
 

@@ -20,7 +20,8 @@ export function deliveryContext(): DeliveryDeps & { readonly todoistTasks: TaskC
 }
 
 function build(): DeliveryDeps & { readonly todoistTasks: TaskCompletion } {
-  const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
+  const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID',
+    'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
   return {
     notes: createNotesDeliveryStore(documentClient, config.TABLE_NAME),

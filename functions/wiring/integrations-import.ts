@@ -36,7 +36,8 @@ export function importContext(): ImportContext {
 }
 
 function buildImport() {
-  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'MAIL_FROM', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
+  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'MAIL_FROM', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID',
+    'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
   const table = config.TABLE_NAME;
   const sources: Partial<Record<ServiceId, RecordingSource>> = { zoom: p.zoom.source, webex: p.webex.source };
@@ -83,7 +84,8 @@ function buildImport() {
     async share(meetingId, hostUserId, emails) {
       const host = await users.findById(hostUserId);
       if (!host) return;
-      await shareMeetings({ meetings, users: userDirectory, mailer, newId: randomUUID, appUrl: p.appUrl, limits: createRateLimits(documentClient, table), clock: Date.now },
+      await shareMeetings({ meetings, users: userDirectory, mailer, newId: randomUUID, appUrl: p.appUrl, limits: createRateLimits(documentClient, table),
+        clock: Date.now },
         { userId: hostUserId, email: host.email }, { meeting_ids: [meetingId], attendees: emails.map((email) => ({ email })), message_string: '' } as never);
     },
     clock: Date.now,

@@ -64,7 +64,8 @@ const noSiblingImport = {
     type: 'problem',
     docs: { description: 'Forbid imports between sibling folders (web features do not import each other)' },
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false }],
-    messages: { sibling: "'{{spec}}': {{root}}/{{own}} may not import {{root}}/{{other}}; move the shared piece to web/src/components or compose both in web/src/app" },
+    messages: {
+      sibling: "'{{spec}}': {{root}}/{{own}} may not import {{root}}/{{other}}; move the shared piece to web/src/components or compose both in web/src/app" },
   },
   create(context) {
     const { root } = context.options[0];

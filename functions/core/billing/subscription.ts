@@ -62,7 +62,8 @@ export async function currentSubscription(deps: BillingDeps, caller: Caller) {
 }
 
 function subscriptionView(s: SubscriptionSnapshot) {
-  const item = { price: { id: s.priceId, product: s.productId, metadata: { minutes: String(s.planMinutes) } }, current_period_start: s.periodStart, current_period_end: s.periodEnd };
+  const item = { price: { id: s.priceId, product: s.productId, metadata: { minutes: String(s.planMinutes) } }, current_period_start: s.periodStart,
+    current_period_end: s.periodEnd };
   return {
     id: s.id, status: s.status, cancel_at_period_end: s.cancelAtPeriodEnd, start_date: s.startDate,
     current_period_start: s.periodStart, current_period_end: s.periodEnd,

@@ -44,7 +44,8 @@ export interface DeliveryNotesStore {
    * Sets `stored_in_todoist` (and the task id, when given by item number) on these items while the notes are still
    * `notesId`; answers the notes as stored.
    */
-  markStoredInTodoist(meetingId: string, notesId: string, numbers: readonly number[], taskIds?: Readonly<Record<number, string>>): Promise<DeliverableNotes | undefined>;
+  markStoredInTodoist(meetingId: string, notesId: string, numbers: readonly number[], taskIds?: Readonly<Record<number,
+    string>>): Promise<DeliverableNotes | undefined>;
   /** Keeps the BasicOps note of these notes (for "Open in BasicOps" and so it is stored once). */
   saveBasicOpsNote(meetingId: string, notesId: string, note: StoredNote): Promise<void>;
   /** A line for the host about a delivery that did not (fully) happen; shown with the notes. */
