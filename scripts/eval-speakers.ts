@@ -27,6 +27,7 @@ import { locateCarriedModel, SILERO_VAD_NPM } from '../local/engines/whisper/car
 import { detectSpeechRegions, type SpeechRegion } from '../local/engines/vad.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 import { espeakVoice } from './lib/espeak.js';
+import { seededRandom } from '../functions/adapters/notes-model/classifier.js';
 
 const MAX_SPEAKERS = 10;
 const GAP_CHANGE = 0.8;
@@ -127,18 +128,6 @@ async function freshPlans(): Promise<Plan[]> {
   ].map(fresh);
 }
 
-/** A small seeded generator (mulberry32), so a plan's random turn order is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Fresh2Options {
   /** Turns (speaker changes); each turn is `run` consecutive clips or lines of one speaker. */
   turns: number;
@@ -158,7 +147,7 @@ interface Fresh2Options {
  * pieces. Throws when a speaker gets no turn, so the reference always has every planned speaker.
  */
 function fresh2Plan(id: string, kind: 'clips' | 'espeak', speakers: string[], lines: string[], o: Fresh2Options): Plan {
-  const random = seeded(o.seed);
+  const random = seededRandom(o.seed);
   const used = new Map<string, number>();
   const order: Array<[string, string]> = [];
   let previous = -1;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { listenLocal } from '../http/listen.js';
 import { probeMedia } from '../../functions/adapters/media/ffmpeg.js';
 import { mediaFacts } from '../../functions/core/pipeline/media-probe.js';
 import { BodyTooLarge, escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
@@ -177,4 +178,16 @@ export async function bodyText(req: http.IncomingMessage, limit: number, tooLarg
     if (error instanceof BodyTooLarge) throw tooLarge();
     throw error;
   }
+}
+
+/**
+ * Listens on the asked port, else on the port of the last start (kept in the state file, so URLs handed out before a
+ * restart, such as download links of running imports, keep working), else on any free port; remembers the port.
+ */
+export async function listenRemembered(server: http.Server, options: { host?: string; port?: number }, state: { port?: number }, save: () => void) {
+  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
+    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
+  state.port = Number(new URL(listening.endpoint).port);
+  save();
+  return listening;
 }

@@ -10,9 +10,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
-import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token,
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, listenRemembered, persisted, token,
   type OAuthState } from '../provider-kit/index.js';
 
 /** Direct download links expire this long after the recording is fetched (Webex: 3 hours). */
@@ -206,10 +205,7 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
     error(res, 404, `No such endpoint: ${req.method} ${p}`);
   }
 
-  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
-    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
-  state.port = Number(new URL(listening.endpoint).port);
-  save();
+  const listening = await listenRemembered(server, options, state, save);
   endpoint = listening.endpoint;
 
   async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {

@@ -11,10 +11,9 @@ import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
 import { buildMeetingFiles, PROVIDABLE, type Participant, type Provided } from './speaker-files.js';
-import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token,
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, listenRemembered, persisted, token,
   type OAuthState } from '../provider-kit/index.js';
 
 export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string;
@@ -194,10 +193,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     sendJson(res, 404, { code: 404, message: `No such endpoint: ${req.method} ${p}` });
   }
 
-  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
-    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
-  state.port = Number(new URL(listening.endpoint).port);
-  save();
+  const listening = await listenRemembered(server, options, state, save);
   endpoint = listening.endpoint;
 
   async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
