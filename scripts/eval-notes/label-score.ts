@@ -48,10 +48,10 @@ function match<G extends { turns: Span }, P extends { turns: Span }>(gold: reado
   return hits;
 }
 
-const STOP = new Set(
-  'about after again also and any are around back been being between both but can could did does doing down each from further have having here into just ' +
-    'like more most much must need next only other over same should some such than that their them then there these they this those through under until ' +
-      'very what when where which while will with would your the for how its our out own was were who why not'.split(' '));
+const STOP = new Set((
+  'about after again also and any are around back been being between both but can could did does doing down each from further have having here into just '
+  + 'like more most much must need next only other over same should some such than that their them then there these they this those through under until '
+  + 'very what when where which while will with would your the for how its our out own was were who why not').split(' '));
 const stem = (w: string) => w.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5);
 const words = (s: string) => String(s).toLowerCase().match(/[a-z][a-z0-9'-]+/g) ?? [];
 const contentStems = (s: string) => new Set(words(s).filter((w) => w.length >= 4 && !STOP.has(w)).map(stem));
