@@ -60,9 +60,9 @@ export default tseslint.config(
     files: ['functions/core/**/*.ts'],
     rules: {
       'boundaries/no-import-outside': ['error', {
-        forbid: ['functions/adapters', 'functions/api', 'lib', 'local'],
+        forbid: ['functions/adapters', 'functions/api', 'functions/wiring', 'functions/pipeline', 'functions/realtime', 'lib', 'local'],
         forbidPackages: AWS_PACKAGES,
-        because: 'functions/core imports nothing from functions/adapters, functions/api, lib, local, or any AWS package',
+        because: 'functions/core imports nothing from functions/{adapters,api,wiring,pipeline,realtime}, lib, local, or any AWS package',
       }],
     },
   },
@@ -93,7 +93,8 @@ export default tseslint.config(
       'boundaries/no-import-outside': ['error', {
         forbid: ['functions', 'lib', 'local', 'web/src/app'],
         allow: ['functions/contracts'],
-        because: 'web never imports functions, lib or local, except functions/contracts; features import components, lib, api, config and contracts, not the app',
+        because: 'web never imports functions, lib or local, except functions/contracts; features import components, lib, api, config and contracts, not ' +
+          'the app',
       }],
     },
   },
@@ -121,9 +122,112 @@ export default tseslint.config(
     rules: { 'boundaries/no-sibling-import': ['error', { root: 'web/src/features' }] },
   },
   {
+    // Adapters implement ports and compose no use case (issue 34): the composition lives in functions/wiring.
+    files: ['functions/adapters/**/*.ts'],
+    rules: {
+      'boundaries/no-use-case-import': ['error', { core: 'functions/core' }],
+      'boundaries/no-import-outside': ['error', {
+        forbid: ['functions/wiring', 'functions/api', 'functions/pipeline', 'functions/realtime', 'local'],
+        because: 'adapters implement ports: they import core ports and models and other adapters, never the wiring, handlers or local',
+      }],
+    },
+  },
+  {
     // Only functions/adapters (and local/, lib/, bin/, scripts/, test/) construct AWS SDK clients.
     files: ['functions/**/*.ts', 'web/**/*.{ts,tsx}'],
     ignores: ['functions/adapters/**'],
     rules: { 'boundaries/no-aws-client': 'error' },
+  },
+
+  // ---- Size (issue 34): outside tests no function over 80 lines and no line over 160 characters (a regular expression may be longer) ----
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['test/**'],
+    rules: {
+      // A regular expression, or a String.raw source of one, may be longer: a cut pattern reads worse than a long one.
+      'max-len': ['error', { code: 160, ignoreRegExpLiterals: true, ignorePattern: 'String\\.raw`' }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
+    // Issue 34: files other branches of this round change (and the meetings feature and the two modals the coordinator
+    // splits after the merges) keep their long lines until those merges are in, so the wrapping does not collide with them.
+    files: [
+      'functions/adapters/insights/action-items-store.ts',
+      'functions/adapters/media/ffmpeg.ts',
+      'functions/adapters/notes-model/decode.ts',
+      'functions/api/http/router.ts',
+      'functions/api/meetings/handler.ts',
+      'functions/api/meetings/transcript-routes.ts',
+      'functions/api/search/routes.ts',
+      'functions/contracts/action-items.ts',
+      'functions/contracts/transcripts.ts',
+      'functions/core/action-items/ledger.ts',
+      'functions/core/action-items/merge.ts',
+      'functions/core/chapters/topic-shifts.ts',
+      'functions/core/notes/generate-notes.ts',
+      'functions/core/notes/overview.ts',
+      'functions/core/notes/regenerate.ts',
+      'functions/core/pipeline/ports.ts',
+      'functions/core/transcripts/transcript-access.ts',
+      'functions/pipeline/notes/handler.ts',
+      'functions/pipeline/probe-media/handler.ts',
+      'lib/api-stack.ts',
+      'lib/constructs/project-function.ts',
+      'lib/function-needs.ts',
+      'local/engines/select.ts',
+      'local/engines/whisper/engine.ts',
+      'local/engines/whisper/pool.ts',
+      'local/engines/whisper/session.ts',
+      'local/provider-kit/start.ts',
+      'local/runtime.ts',
+      'local/transcribe/output.ts',
+      'scripts/bench-pipeline.ts',
+      'scripts/eval-asr.ts',
+      'scripts/eval-chapters.ts',
+      'scripts/train-notes.ts',
+      'web/src/features/insights/components/notes-modal.tsx',
+      'web/src/features/meetings/components/options-menu.tsx',
+      'web/src/features/meetings/components/search-bar.tsx',
+      'web/src/features/meetings/list-messages.ts',
+      'web/src/features/meetings/use-meeting-actions.ts',
+      'web/src/features/room/components/room-view.tsx',
+      'web/src/features/room/host-session.ts',
+      'web/src/features/room/room-texts.ts',
+      'web/src/features/search/components/ask-results.tsx',
+      'web/src/features/search/components/text-search-results.tsx',
+      'web/src/features/search/components/voice-search-results.tsx',
+      'web/src/features/transcript/components/transcript-modal.tsx',
+    ],
+    rules: { 'max-len': 'off' },
+  },
+  {
+    // Issue 34: functions still over 80 lines (the local provider servers wait for the route table of local/provider-kit, the
+    // repositories and the notes finders for their own split, the web pages and modals for the coordinator's split after the merges).
+    files: [
+      'functions/adapters/dynamodb/meetings-repository.ts',
+      'functions/adapters/dynamodb/minutes-ledger-repository.ts',
+      'functions/adapters/dynamodb/room-repository.ts',
+      'functions/adapters/insights/insights-store.ts',
+      'functions/adapters/search-index/opensearch.ts',
+      'functions/core/notes/action-items.ts',
+      'functions/core/notes/decisions.ts',
+      'local/basicops/index.ts',
+      'local/gateway/index.ts',
+      'local/gateway/websocket.ts',
+      'local/runtime.ts',
+      'local/stripe/index.ts',
+      'local/todoist/index.ts',
+      'local/transcribe/index.ts',
+      'local/webex/index.ts',
+      'local/zoom/index.ts',
+      'scripts/bench-room.ts',
+      'web/src/features/action-items/components/action-items-page.tsx',
+      'web/src/features/billing/components/pricing-modal.tsx',
+      'web/src/features/insights/components/notes-modal.tsx',
+      'web/src/features/integrations/components/integrations-tab.tsx',
+      'web/src/features/transcript/components/transcript-modal.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
 );

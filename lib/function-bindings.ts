@@ -1,6 +1,7 @@
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { BucketDefinition, SecretDefinition, TableDefinition } from './definitions/resources.js';
-import { AUTH_SECRET, BUCKETS, INTEGRATION_SECRETS, MEDIA_BUCKET, SECRETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES, MAIN_TABLE } from './definitions/resources.js';
+import { AUTH_SECRET, BUCKETS, INTEGRATION_SECRETS, MEDIA_BUCKET, SECRETS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, TABLES,
+  MAIN_TABLE } from './definitions/resources.js';
 import { IMPORT_RECORDING, PROCESS_MEETING } from './definitions/workflows.js';
 import type { MediaToolsLayer } from './constructs/media-tools-layer.js';
 import type { IceServerSettings, NotesEngineSettings, ProjectFunction } from './constructs/project-function.js';
@@ -84,9 +85,12 @@ export function bindNeeds(fn: ProjectFunction, needs: FunctionNeeds, targets: Bi
   if (needs.webSocketCallback) present(targets.webSocket, 'WebSocket API').bind(fn);
   if (needs.notesEngine) fn.bindNotesEngine(settings.notes);
   if (needs.mediaTools) fn.bindMediaTools(present(targets.mediaTools, 'media tools layer'), needs.mediaTools);
-  if (needs.textract) fn.allowUnscoped(['textract:DetectDocumentText'], 'Textract DetectDocumentText has no resource-level permissions; the image is read from the media bucket with the function\'s own S3 grant.');
-  if (needs.sentiment) fn.allowUnscoped(['comprehend:BatchDetectSentiment'], 'Comprehend\'s synchronous sentiment detection has no resource-level permissions.');
-  if (needs.mailProbe) fn.allowUnscoped(['ses:GetAccount'], 'SES GetAccount (the health check\'s mail probe) reads account-level state and has no resource type.');
+  if (needs.textract) fn.allowUnscoped(['textract:DetectDocumentText'],
+    'Textract DetectDocumentText has no resource-level permissions; the image is read from the media bucket with the function\'s own S3 grant.');
+  if (needs.sentiment) fn.allowUnscoped(['comprehend:BatchDetectSentiment'],
+    'Comprehend\'s synchronous sentiment detection has no resource-level permissions.');
+  if (needs.mailProbe) fn.allowUnscoped(['ses:GetAccount'],
+    'SES GetAccount (the health check\'s mail probe) reads account-level state and has no resource type.');
   return fn;
 }
 

@@ -60,7 +60,8 @@ export class RealtimeStack extends Stack {
     });
     routes.forEach((route) => this.stage.node.addDependency(route));
     for (const route of routes) {
-      acknowledgeNag(route, 'AwsSolutions-APIG4', 'The $connect handler verifies the access token passed on the query string and rejects the upgrade otherwise.');
+      acknowledgeNag(route, 'AwsSolutions-APIG4',
+        'The $connect handler verifies the access token passed on the query string and rejects the upgrade otherwise.');
     }
   }
 }

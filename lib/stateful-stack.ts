@@ -110,7 +110,8 @@ export class StatefulStack extends Stack implements StatefulResources {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeNag(secret, 'AwsSolutions-SMG4',
-      'Rotated by hand in a planned window, not on a schedule: rotating the token-signing key signs every user out; the integration secrets change together with the provider apps (docs/integrations.md).');
+      'Rotated by hand in a planned window, not on a schedule: rotating the token-signing key signs every user out; the integration secrets change together ' +
+        'with the provider apps (docs/integrations.md).');
     return secret;
   }
 

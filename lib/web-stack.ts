@@ -158,7 +158,8 @@ export class WebStack extends Stack {
     });
     acknowledgeNag(distribution, 'AwsSolutions-CFR1', 'The product is sold worldwide; no country is blocked.');
     acknowledgeNag(distribution, 'AwsSolutions-CFR2', 'WAF is an account-level choice per environment; API Gateway throttling limits abuse meanwhile.');
-    acknowledgeNag(distribution, 'AwsSolutions-CFR4', 'The default *.cloudfront.net certificate cannot enforce a minimum TLS version; a custom domain sets TLSv1.2_2021.');
+    acknowledgeNag(distribution, 'AwsSolutions-CFR4',
+      'The default *.cloudfront.net certificate cannot enforce a minimum TLS version; a custom domain sets TLSv1.2_2021.');
     return distribution;
   }
 

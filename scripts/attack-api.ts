@@ -27,7 +27,8 @@ async function main() {
     console.log(`routes served (from API_CONTEXTS' handlers): ${routes.length}`);
     const world = await buildMatrixWorld(edition.url);
     const matrix = await runAccessMatrix(world, routes);
-    console.log(`\naccess matrix: ${matrix.calls.length} calls (${routes.length} routes × 4 roles), ${matrix.leaks.length} leaks, ${matrix.serverErrors.length} × 5xx`);
+    console.log(`\naccess matrix: ${matrix.calls.length} calls (${routes.length} routes × 4 roles), `
+      + `${matrix.leaks.length} leaks, ${matrix.serverErrors.length} × 5xx`);
     const table = new Map<string, Record<string, number>>();
     for (const c of matrix.calls) {
       const key = `${c.role.padEnd(10)} ${MATRIX[`${c.method} ${c.path}`].access.padEnd(8)}`;
@@ -42,7 +43,8 @@ async function main() {
 
     const target = await buildFuzzTarget(edition.url);
     const fuzz = await runFuzz(target, routes, requests, { seed, concurrency });
-    console.log(`\nfuzz: ${fuzz.requests} requests over ${routes.length} routes (seed ${seed}, ${concurrency} at a time) in ${fuzz.seconds.toFixed(0)} s, ${fuzz.serverErrors.length} × 5xx (599: no answer); ${fuzz.networkRetries} sent again after a connection reset`);
+    console.log(`\nfuzz: ${fuzz.requests} requests over ${routes.length} routes (seed ${seed}, ${concurrency} at a time) in ${fuzz.seconds.toFixed(0)} s, `
+      + `${fuzz.serverErrors.length} × 5xx (599: no answer); ${fuzz.networkRetries} sent again after a connection reset`);
     console.log(`  statuses: ${Object.entries(fuzz.byStatus).sort().map(([s, n]) => `${s}×${n}`).join(' ')}`);
     for (const r of fuzz.retried) console.log(`  sent again: ${r}`);
     for (const e of fuzz.serverErrors.slice(0, 20)) console.log(`  5xx ${e.status} ${e.method} ${e.url} [${e.contentType}] ${e.body}`);

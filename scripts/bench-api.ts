@@ -52,7 +52,8 @@ async function main() {
       ] });
     }
 
-    console.log(`bench:api: ${seconds} s per run, ${connections} connections, machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared: other work may be running)`);
+    console.log(`bench:api: ${seconds} s per run, ${connections} connections, machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) =>
+      l.toFixed(1)).join(' ')} (shared: other work may be running)`);
     // One request at a time: what a call costs alone (issue #19 measured 16 ms for GET meetings/, 4.5 ms for GET users/).
     for (const [name, p] of [['GET meetings/', '/api/meetings/'], ['GET users/', '/api/users/']] as const) {
       const began = performance.now();

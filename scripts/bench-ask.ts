@@ -66,12 +66,15 @@ async function main() {
       await passages.replacePassages(`m-${i}`, 'speech', docs);
     }
     const indexed = peak;
-    console.log(`${MEETINGS} meeting-hours, ${count} passages from ${pool.length} real turns, indexed in ${((performance.now() - started) / 1000).toFixed(1)} s; peak RSS ${mb(indexed)}`);
-    const readable = (u: number) => Array.from({ length: MEETINGS }, (_, i) => i).filter((i) => [0, 1, 2].some((k) => (i + k) % USERS === u)).map((i) => `m-${i}`);
+    console.log(`${MEETINGS} meeting-hours, ${count} passages from ${pool.length} real turns, indexed in ${((performance.now() - started) / 1000).toFixed(
+      1)} s; peak RSS ${mb(indexed)}`);
+    const readable = (u: number) => Array.from({ length: MEETINGS }, (_, i) => i).filter((i) => [0, 1, 2].some((k) => (i + k) % USERS === u)).map((i) =>
+      `m-${i}`);
     const ports = {
       passages, embedder: useLiteEmbedder(), images: { presignDownload: async (key: string) => key },
       meetings: {
-        listAccess: async (email: string) => readable(Number(email.split('@')[0].slice(4))).map((meetingId) => ({ meetingId, createdAt: '2025-01-01T00:00:00.000Z' })),
+        listAccess: async (email: string) => readable(Number(email.split('@')[0].slice(4))).map((meetingId) => ({ meetingId,
+          createdAt: '2025-01-01T00:00:00.000Z' })),
         findMeetings: async (ids: readonly string[]) => ids.filter((id) => id.startsWith('m-')).map((id) => ({ id, name: `Meeting ${id}` }) as never),
       },
     };
@@ -81,14 +84,17 @@ async function main() {
     for (let q = 0; q < QUESTIONS; q += 1) {
       const user = Math.floor(random() * USERS);
       const t0 = performance.now();
-      const answer = await askMeetings(ports, { userId: `u${user}`, email: `user${user}@bench` }, { question: pick(questions), maxCitations: 3, retrieval: 'hybrid' });
+      const answer = await askMeetings(ports, { userId: `u${user}`, email: `user${user}@bench` }, { question: pick(questions), maxCitations: 3,
+        retrieval: 'hybrid' });
       times.push(performance.now() - t0);
       if (answer.citations.length === 0) nothing += 1;
     }
-    console.log(`ask (extractive, ${readable(0).length} readable meetings a user, ${QUESTIONS} questions): p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  (${nothing} "nothing answers")`);
+    console.log(`ask (extractive, ${readable(0).length} readable meetings a user, ${QUESTIONS} questions): p50 ${percentile(times,
+      50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  (${nothing} "nothing answers")`);
     // The sampler can miss a peak while the model's WebAssembly holds the thread, so the final reading counts too.
     peak = Math.max(peak, process.memoryUsage().rss);
-    console.log(`resident memory: peak ${mb(peak)} (after indexing ${mb(indexed)}), now ${mb(process.memoryUsage().rss)}; heap used ${mb(process.memoryUsage().heapUsed)}`);
+    console.log(`resident memory: peak ${mb(peak)} (after indexing ${mb(indexed)}), now ${mb(process.memoryUsage().rss)}; heap used ${mb(process.memoryUsage(
+      ).heapUsed)}`);
   } finally {
     clearInterval(sampler);
     await rm(dir, { recursive: true, force: true });

@@ -14,7 +14,8 @@ import { runKillLoop } from '../test/helpers/kill-loop.js';
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-chaos-'));
   const kills = Number(process.env.CHAOS_KILLS ?? 10);
-  console.log(`bench:chaos: ${kills} × kill -9, machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared: other work may be running)`);
+  console.log(`bench:chaos: ${kills} × kill -9, machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) =>
+    l.toFixed(1)).join(' ')} (shared: other work may be running)`);
   try {
     const outcome = await runKillLoop({
       dataDir, kills, maxDelayMs: Number(process.env.CHAOS_MAX_DELAY_MS ?? 8_000), maxMeetings: Number(process.env.CHAOS_MEETINGS ?? 4),
@@ -22,7 +23,9 @@ async function main() {
     });
     console.log(`kills: ${outcome.kills} in ${outcome.seconds} s; minutes left ${outcome.minutesLeft}`);
     for (const m of outcome.meetings) {
-      console.log(`  ${m.id}: ${m.status}${m.reason ? ` (${m.reason})` : ''}, minutes charged ${m.minutesCharged}, executions ${m.executions}, run claims ${m.runClaims}, charges ${m.charges}, transcript files ${m.transcripts}`);
+      console.log(`  ${m.id}: ${m.status}${m.reason ? ` (${m.reason})` :
+        ''}, minutes charged ${m.minutesCharged}, executions ${m.executions}, run claims ${m.runClaims}, charges ${m.charges}, transcript files ` +
+          `${m.transcripts}`);
     }
     console.log(outcome.problems.length === 0 ? 'outcome: PASS (every promise held)' : `outcome: FAIL\n  ${outcome.problems.join('\n  ')}`);
     if (outcome.problems.length > 0) process.exitCode = 1;

@@ -29,13 +29,16 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 function notesFor(meetingId: string, m: number) {
   const items = Array.from({ length: PER_MEETING }, (_, i) => ({
-    number: i + 1, id: `${meetingId}-item-${i + 1}`, content: `${OWNERS[(m + i) % OWNERS.length] ?? 'Team'}: follow up on point ${i + 1} of meeting ${m} and report back to the group`,
+    number: i + 1, id: `${meetingId}-item-${i + 1}`, content: `${OWNERS[(m + i) % OWNERS.length] ?? 'Team'}: follow up on point ${i +
+      1} of meeting ${m} and report back to the group`,
     timestamp_range: { start_time: 60 * i, end_time: 60 * i + 12 }, stored_in_todoist: i % 3 === 0, owner: OWNERS[(m + i) % OWNERS.length],
     due: DUES[(m + i) % DUES.length], ...(i % 4 === 0 ? { status: 'done', status_changed_at: new Date().toISOString() } : {}),
   }));
-  const summary = Array.from({ length: 8 }, (_, i) => `Key point ${i + 1} of meeting ${m}: the group went through the figures and the plan for the coming weeks in some detail.`);
+  const summary = Array.from({ length: 8 }, (_, i) => `Key point ${i +
+    1} of meeting ${m}: the group went through the figures and the plan for the coming weeks in some detail.`);
   return {
-    notes_id: `${meetingId}-notes`, overview: `Bench meeting ${m} discussed the launch, the budget and the hiring plan. They recorded 2 decisions and ${PER_MEETING} action items.`,
+    notes_id: `${meetingId}-notes`,
+      overview: `Bench meeting ${m} discussed the launch, the budget and the hiring plan. They recorded 2 decisions and ${PER_MEETING} action items.`,
     summary, timestamp_ranges: summary.map((_, i) => ({ start_time: i * 60, end_time: i * 60 + 30 })),
     decisions: [{ content: 'Launch on the first of the month.', timestamp_range: { start_time: 100, end_time: 110 } }],
     action_items: items,
@@ -55,7 +58,8 @@ async function time(n: number, call: (i: number) => Promise<Response>): Promise<
 }
 
 const line = (name: string, ms: number[]) =>
-  `${name.padEnd(34)} p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(ms, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(ms, 99).toFixed(1).padStart(6)} ms  (${ms.length} requests, one at a time)`;
+  `${name.padEnd(34)} p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(ms, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(ms,
+    99).toFixed(1).padStart(6)} ms  (${ms.length} requests, one at a time)`;
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-ledger-'));
@@ -73,17 +77,21 @@ async function main() {
       const id = ((await res.json()) as { id: string }).id;
       ids.push(id);
       await db.send(new PutCommand({ TableName: MAIN_TABLE.localName, Item: {
-        ...insightKeys.item(id, 'notes'), type: 'Insight', meetingId: id, kind: 'notes', status: 'ready', updatedAt: new Date().toISOString(), notes: notesFor(id, m),
+        ...insightKeys.item(id, 'notes'), type: 'Insight', meetingId: id, kind: 'notes', status: 'ready', updatedAt: new Date().toISOString(),
+          notes: notesFor(id, m),
       } }));
     }
     const first = await (await fetch(`${base}/api/action_items/`, { headers: auth })).json() as { count: number };
     if (first.count !== MEETINGS * PER_MEETING) throw new Error(`The ledger lists ${first.count} items, not ${MEETINGS * PER_MEETING}`);
     await time(20, () => fetch(`${base}/api/action_items/`, { headers: auth }));
 
-    console.log(`bench:ledger: ${MEETINGS} meetings, ${first.count} action items; machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared: other work may be running)`);
+    console.log(`bench:ledger: ${MEETINGS} meetings, ${first.count} action items; machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) =>
+      l.toFixed(1)).join(' ')} (shared: other work may be running)`);
     console.log(line('GET action_items/ (first page)', await time(REQUESTS, () => fetch(`${base}/api/action_items/`, { headers: auth }))));
-    console.log(line('GET action_items/?owner=me&status=open', await time(REQUESTS, () => fetch(`${base}/api/action_items/?owner=me&status=open`, { headers: auth }))));
-    console.log(line('PATCH action_items/{id}/ (done)', await time(Math.min(REQUESTS, 100), (i) => fetch(`${base}/api/action_items/${ids[i % ids.length]}-item-2/`, {
+    console.log(line('GET action_items/?owner=me&status=open', await time(REQUESTS, () => fetch(`${base}/api/action_items/?owner=me&status=open`,
+      { headers: auth }))));
+    console.log(line('PATCH action_items/{id}/ (done)', await time(Math.min(REQUESTS, 100), (i) =>
+      fetch(`${base}/api/action_items/${ids[i % ids.length]}-item-2/`, {
       method: 'PATCH', headers: auth, body: JSON.stringify({ status: i % 2 === 0 ? 'done' : 'open' }),
     }))));
   } finally {

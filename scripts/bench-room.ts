@@ -18,7 +18,8 @@ import { signUpAndSignIn } from '../test/helpers/users.js';
 
 const GUESTS = 10;
 const MEASURE_SECONDS = 10;
-const ARGS = ['--enable-unsafe-swiftshader', '--disable-features=WebRtcHideLocalIpsWithMdns', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required'];
+const ARGS = ['--enable-unsafe-swiftshader', '--disable-features=WebRtcHideLocalIpsWithMdns', '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required'];
 
 const frames = (page: Page) => page.evaluate(() => document.querySelector('video')?.getVideoPlaybackQuality().totalVideoFrames ?? 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -35,7 +36,8 @@ async function receivedFps(guests: Page[]): Promise<number[]> {
 
 async function segmentationFps(page: Page): Promise<{ segmentsPerSecond: number; programFps: number; maskFps: number }> {
   const bundle = await build({
-    stdin: { contents: "export { loadSegmenter } from './segmenter.ts'; export { ProgramCanvas } from './presenter-removal.ts';", resolveDir: path.join(PROJECT_ROOT, 'web/src/features/room'), loader: 'ts' },
+    stdin: { contents: "export { loadSegmenter } from './segmenter.ts'; export { ProgramCanvas } from './presenter-removal.ts';",
+      resolveDir: path.join(PROJECT_ROOT, 'web/src/features/room'), loader: 'ts' },
     bundle: true, format: 'iife', globalName: 'roomBench', write: false, target: 'es2022',
   });
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
@@ -122,7 +124,8 @@ async function main() {
     loopDelay.disable();
     // Where the time went: the guest session's performance marks, relative to the click.
     const phases = await Promise.all(guests.map((page) => page.evaluate(() => Object.fromEntries(
-      performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:')).map((m) => [m.name.slice(5), Math.round(m.startTime - (window as any).joinAt)])))));
+      performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:')).map((m) => [m.name.slice(5),
+        Math.round(m.startTime - (window as any).joinAt)])))));
     await sleep(2000);
     const fpsOff = await receivedFps(guests);
     await controls.getByRole('button', { name: 'Remove Presenter' }).click();
@@ -146,7 +149,8 @@ async function main() {
       const sent = marks.find((m) => m.name === 'room:offer-sent')!;
       const received = marks.find((m) => m.name === 'room:answer-received')!;
       const id = sent.detail!;
-      return { toHost: hostAt('offer', id) - sent.at, hostWork: hostAt('described', id) - hostAt('offer', id), hostGathering: hostAt('answer', id) - hostAt('described', id), back: received.at - hostAt('answer', id) };
+      return { toHost: hostAt('offer', id) - sent.at, hostWork: hostAt('described', id) - hostAt('offer', id), hostGathering: hostAt('answer',
+        id) - hostAt('described', id), back: received.at - hostAt('answer', id) };
     });
     for (const leg of ['toHost', 'hostWork', 'hostGathering', 'back'] as const) {
       const values = legs.map((l) => Math.round(l[leg]));
@@ -154,12 +158,14 @@ async function main() {
     }
     for (const name of Object.keys(phases[0] ?? {})) {
       const values = phases.map((p) => p[name]).filter((v) => typeof v === 'number');
-      console.log(`  ${name.padEnd(16)} median ${median(values)} ms, worst ${Math.max(...values)} ms after the click${name === 'socket-open' ? ' (negative: prepared before it)' : ''}`);
+      console.log(`  ${name.padEnd(16)} median ${median(values)} ms, worst ${Math.max(...values)} ms after the click${name === 'socket-open' ?
+        ' (negative: prepared before it)' : ''}`);
     }
     console.log(`  server event loop while joining: delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
     console.log(`received fps, removal off: ${fpsOff.map((f) => f.toFixed(1)).join(', ')} (min ${Math.min(...fpsOff).toFixed(1)})`);
     console.log(`received fps, removal on:  ${fpsOn.map((f) => f.toFixed(1)).join(', ')} (min ${Math.min(...fpsOn).toFixed(1)})`);
-    console.log(`segmentation 640x480 (MediaPipe selfie, WebGL on SwiftShader): ${seg.segmentsPerSecond.toFixed(1)} model runs/s alone; with compositing: program ${seg.programFps.toFixed(1)} fps drawn, masks refreshed ${seg.maskFps.toFixed(1)}/s`);
+    console.log(`segmentation 640x480 (MediaPipe selfie, WebGL on SwiftShader): ${seg.segmentsPerSecond.toFixed(
+      1)} model runs/s alone; with compositing: program ${seg.programFps.toFixed(1)} fps drawn, masks refreshed ${seg.maskFps.toFixed(1)}/s`);
   } finally {
     await browser.close();
     await edition.stop();

@@ -49,9 +49,11 @@ function hourOfSpeech(sentences: string[][]): TranscriptWord[] {
 /** A slide: a title and three to five lines of fixture text, laid out in rows with word boxes. */
 function slide(meetingId: string, createdAt: string, position: number, sentences: string[][]): FrameDoc {
   const lines = Array.from({ length: 4 + Math.floor(random() * 3) }, () => pick(sentences).slice(0, 8));
-  const words = lines.flatMap((line, row) => line.map((text, col) => ({ text, confidence: 90, box: { left: 0.06 + col * 0.1, top: 0.1 + row * 0.08, width: 0.09, height: 0.05 } })));
+  const words = lines.flatMap((line, row) => line.map((text, col) => ({ text, confidence: 90, box: { left: 0.06 + col * 0.1, top: 0.1 + row * 0.08, width: 0.09,
+    height: 0.05 } })));
   const key = `artefacts/${meetingId}/frames/${String(position).padStart(5, '0')}`;
-  return { meetingId, createdAt, position, timestamp: position * 60, imageKey: `${key}.jpg`, thumbnailKey: `${key}.thumb.jpg`, width: 1280, height: 720, words };
+  return { meetingId, createdAt, position, timestamp: position * 60, imageKey: `${key}.jpg`, thumbnailKey: `${key}.thumb.jpg`, width: 1280, height: 720,
+    words };
 }
 
 /** The process's peak resident memory since the last `take()`, sampled every 50 ms. */
@@ -96,7 +98,8 @@ async function main() {
       const host = users[m % USERS];
       const others = [users[(m + 1) % USERS], users[(m + 3) % USERS]];
       const { id } = await api('POST', 'meetings/', host.token, { json: { name: `${pick(sentences).slice(0, 3).join(' ')} ${m}` } });
-      await api('POST', 'meetings/attendees/', host.token, { json: { meeting_ids: [id], attendees: others.map((o) => ({ email: o.email })), message_string: '' } });
+      await api('POST', 'meetings/attendees/', host.token, { json: { meeting_ids: [id], attendees: others.map((o) => ({ email: o.email })),
+        message_string: '' } });
       [host, ...others].forEach((user) => user.visible.push(id));
       const createdAt = new Date().toISOString();
       await index.replaceSegments(id, segmentWords(id, createdAt, hourOfSpeech(sentences)));
@@ -104,11 +107,14 @@ async function main() {
       if ((m + 1) % 100 === 0) console.log(`  ${m + 1} meeting-hours indexed (${Math.round((Date.now() - started) / 1000)} s)`);
     }
 
-    const query = () => (random() < 0.25 ? pick(vocabulary).slice(0, 4) : random() < 0.5 ? `${pick(vocabulary)} ${pick(vocabulary).slice(0, 3)}` : pick(vocabulary));
+    const query = () => (random() < 0.25 ? pick(vocabulary).slice(0, 4) : random() < 0.5 ? `${pick(vocabulary)} ${pick(vocabulary).slice(0, 3)}` :
+      pick(vocabulary));
     const calls = {
       'search/ (names + on-screen text)': (u: typeof users[0]) => api('POST', 'search/', u.token, { form: { query: query() } }),
-      'search/search_content/': (u: typeof users[0]) => api('POST', 'search/search_content/', u.token, { json: { query: query(), meeting_id: random() < 0.5 ? pick(u.visible) : undefined } }),
-      'search/search_audio/': (u: typeof users[0]) => api('POST', 'search/search_audio/', u.token, { json: { query: query(), meeting_id: random() < 0.5 ? pick(u.visible) : undefined } }),
+      'search/search_content/': (u: typeof users[0]) => api('POST', 'search/search_content/', u.token, { json: { query: query(), meeting_id: random() < 0.5 ?
+        pick(u.visible) : undefined } }),
+      'search/search_audio/': (u: typeof users[0]) => api('POST', 'search/search_audio/', u.token, { json: { query: query(), meeting_id: random() < 0.5 ?
+        pick(u.visible) : undefined } }),
     };
     const indexingPeak = peaks.take();
     const coldStart = Date.now();
@@ -129,7 +135,8 @@ async function main() {
     }
     const queryingPeak = peaks.take();
     const memory = process.memoryUsage();
-    console.log(`\nResident memory: peak while indexing ${megabytes(indexingPeak)}, peak while querying ${megabytes(queryingPeak)}, at the end ${megabytes(memory.rss)} (heap used ${megabytes(memory.heapUsed)})`);
+    console.log(`\nResident memory: peak while indexing ${megabytes(indexingPeak)}, peak while querying ${megabytes(queryingPeak)}, at the end ${megabytes(
+      memory.rss)} (heap used ${megabytes(memory.heapUsed)})`);
   } finally {
     peaks.stop();
     await edition.stop();

@@ -34,7 +34,8 @@ import { firstRank, formatRecall, overlaps, percentile, recall, type TurnRange }
 
 const { values } = parseArgs({ options: {
   text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false },
-  window: { type: 'string' }, stride: { type: 'string' }, weights: { type: 'string' }, every: { type: 'string' }, cache: { type: 'string' }, bm25: { type: 'string' },
+  window: { type: 'string' }, stride: { type: 'string' }, weights: { type: 'string' }, every: { type: 'string' }, cache: { type: 'string' },
+    bm25: { type: 'string' },
 } });
 if (!values.text) throw new Error('Usage: npm run eval:ask -- --text DIR [--json FILE] [--direct]');
 
@@ -126,7 +127,8 @@ async function main() {
   const results = values.direct
     ? await runDirect(meetings, embedder, { windowing, weights, cacheDir, top: TOP, bm25 })
     : await runProduct(meetings, { top: TOP });
-  report(values.direct ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k}` : 'product: import + POST search/ask/', meetings, results);
+  report(values.direct ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k}` :
+    'product: import + POST search/ask/', meetings, results);
   if (values.json) await writeJson(values.json, meetings, results);
 }
 

@@ -48,7 +48,8 @@ const GAP_SAME = 0.45;
 const GAP_CHANGE = 0.8;
 
 const { values } = parseArgs({ options: {
-  split: { type: 'string' }, only: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean', default: false },
+  split: { type: 'string' }, only: { type: 'string' }, 'text-only': { type: 'boolean', default: false }, replay: { type: 'string' }, keep: { type: 'boolean',
+    default: false },
   text: { type: 'string' }, labels: { type: 'string' }, predictions: { type: 'string' },
 } });
 
@@ -144,26 +145,32 @@ function printNotes(notes: MeetingNotes) {
   console.log(`  Overview: ${notes.overview}`);
   console.log('  Summary:');
   if (notes.summary.length === 0) console.log('    (none)');
-  notes.summary.forEach((point, i) => console.log(`    - [${clock(notes.timestamp_ranges[i]!.start_time)}–${clock(notes.timestamp_ranges[i]!.end_time)}] ${point}`));
+  notes.summary.forEach((point, i) => console.log(`    - [${clock(notes.timestamp_ranges[i]!.start_time)}–${clock(notes.timestamp_ranges[
+    i]!.end_time)}] ${point}`));
   console.log('  Decisions:');
   if ((notes.decisions ?? []).length === 0) console.log('    (none)');
   for (const d of notes.decisions ?? []) console.log(`    - [${clock(d.timestamp_range.start_time)}] ${d.content}`);
   console.log('  Action items:');
   if (notes.action_items.length === 0) console.log('    (none)');
-  for (const a of notes.action_items) console.log(`    ${a.number}. [${clock(a.timestamp_range.start_time)}] ${a.content}   (owner: ${a.owner ?? '—'}, due: ${a.due ?? '—'})`);
+  for (const a of notes.action_items) console.log(`    ${a.number}. [${clock(a.timestamp_range.start_time)}] ${a.content}   (owner: ${a.owner ??
+    '—'}, due: ${a.due ?? '—'})`);
 }
 
 function printScore(label: string, s: MeetingScore) {
   const r = ratios(s);
-  console.log(`  ${label.padEnd(26)} actions P ${r.precision.toFixed(2)} R ${r.recall.toFixed(2)} (${s.rightActions} right of ${s.actionItems} found, ${s.scriptedActions} scripted)` +
-    `  owner ${pct(r.ownerAccuracy)} of ${s.contentMatched}  decisions ${s.foundDecisions}/${s.scriptedDecisions} (${s.rightDecisions} right of ${s.notedDecisions} noted)` +
-    `  overview topics ${s.overviewTopics}/${s.topics}  summary topics ${s.summaryTopics}/${s.topics}  bullets ${s.bullets} (filler ${s.fillerBullets}, broken ${s.brokenBullets})`);
+  console.log(`  ${label.padEnd(26)} actions P ${r.precision.toFixed(2)} R ${r.recall.toFixed(
+    2)} (${s.rightActions} right of ${s.actionItems} found, ${s.scriptedActions} scripted)` +
+    `  owner ${pct(
+      r.ownerAccuracy)} of ${s.contentMatched}  decisions ${s.foundDecisions}/${s.scriptedDecisions} (${s.rightDecisions} right of ${s.notedDecisions} noted)` +
+    `  overview topics ${s.overviewTopics}/${s.topics}  summary topics ${s.summaryTopics}/${s.topics}  bullets ${s.bullets} (filler ${s.fillerBullets}, ` +
+      `broken ${s.brokenBullets})`);
 }
 
 // ---------------------------------------------------------------------------------------------- pipeline
 
 const api = async (base: string, token: string, route: string, init: RequestInit = {}) => {
-  const response = await fetch(`${base}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const response = await fetch(`${base}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json',
+    ...(init.headers ?? {}) } });
   const body = await response.text();
   return { status: response.status, body: body ? JSON.parse(body) : undefined };
 };
@@ -172,7 +179,8 @@ async function throughPipeline(scripts: ScriptedMeeting[], work: string): Promis
   const { startLocalEdition } = await import('../local/runtime.js');
   const { signUpAndSignIn } = await import('../test/helpers/users.js');
   const messages: string[] = [];
-  const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: (m, e) => { if (/engine/i.test(m)) messages.push(`${m} ${e ? JSON.stringify(e) : ''}`); } });
+  const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: (m, e) => { if (/engine/i.test(m)) messages.push(`${m} ${e ?
+    JSON.stringify(e) : ''}`); } });
   const results = new Map<string, { notes: MeetingNotes; transcript: string }>();
   try {
     const user = await signUpAndSignIn(edition.url, 'eval-notes@example.com');
@@ -202,7 +210,8 @@ async function throughPipeline(scripts: ScriptedMeeting[], work: string): Promis
       }
       // Name the speakers as the host would: each label after the scripted speaker it overlaps most.
       const out = await s3.send(new GetObjectCommand({ Bucket: process.env.MEDIA_BUCKET!, Key: `artefacts/${id}/transcript.json` }));
-      const document = JSON.parse(await out.Body!.transformToString()) as { turns: Array<{ speaker: string; text: string; words: Array<{ start: number; end: number }> }> };
+      const document = JSON.parse(await out.Body!.transformToString()) as { turns: Array<{ speaker: string; text: string; words: Array<{ start: number;
+        end: number }> }> };
       const overlapBy = new Map<string, Map<string, number>>();
       for (const turn of document.turns) for (const w of turn.words) for (const line of lines) {
         const o = Math.min(w.end, line.end) - Math.max(w.start, line.start);
@@ -291,8 +300,10 @@ for (const file of (await readdir(SCRIPTS)).filter((f) => f.endsWith('.json')).s
   const script = JSON.parse(await readFile(path.join(SCRIPTS, file), 'utf8')) as ScriptedMeeting;
   if ((!values.split || script.split === values.split) && (!values.only || new RegExp(values.only).test(script.id))) scripts.push(script);
 }
-console.log(`${scripts.length} scripted meetings (${scripts.filter((s) => s.split === 'dev').length} dev, ${scripts.filter((s) => s.split === 'heldout').length} held-out); ` +
-  `mode: ${values.replay ? `REPLAY of the transcripts in ${values.replay} (notes engine only)` : values['text-only'] ? 'TEXT ONLY (script text as transcript, no speech engine)' : 'real pipeline of the local edition'}; cores: ${os.availableParallelism()}`);
+console.log(`${scripts.length} scripted meetings (${scripts.filter((s) => s.split === 'dev').length} dev, ${scripts.filter((s) =>
+  s.split === 'heldout').length} held-out); ` +
+  `mode: ${values.replay ? `REPLAY of the transcripts in ${values.replay} (notes engine only)` : values['text-only'] ?
+    'TEXT ONLY (script text as transcript, no speech engine)' : 'real pipeline of the local edition'}; cores: ${os.availableParallelism()}`);
 
 // The scripted set is over an hour of speech: on the free plan's allowance the pipeline would stop and wait for
 // minutes (spec §9) after about 40 meetings. The evaluation measures notes, not billing.
@@ -311,7 +322,8 @@ try {
   for (const script of scripts) {
     const result = results.get(script.id)!;
     console.log(`\n=== ${script.id} [${script.split}] ${script.title} — ${script.speakers.map((s) => `${s.name} (${s.voice})`).join(', ')}`);
-    if (!values['text-only']) console.log(`  Transcript${replayed ? ' (replayed)' : ''}:\n${result.transcript.split('\n').map((l) => `    | ${l}`).join('\n')}`);
+    if (!values['text-only']) console.log(`  Transcript${replayed ? ' (replayed)' : ''}:\n${result.transcript.split('\n').map((l) =>
+      `    | ${l}`).join('\n')}`);
     printNotes(result.notes);
     const score = scoreMeeting(script, result.notes);
     scores.set(script.id, score);
@@ -326,7 +338,8 @@ try {
     const counts = scripts.filter((s) => s.split === split && werOf.has(s.id)).map((s) => werOf.get(s.id)!);
     if (counts.length === 0) continue;
     const sum = sumWerCounts(counts);
-    console.log(`  transcript WER, ${split} (${counts.length} meetings, script text as reference): ${(errorRate(sum) * 100).toFixed(1)} % of ${sum.referenceWords} words`);
+    console.log(`  transcript WER, ${split} (${counts.length} meetings, script text as reference): ${(errorRate(sum) * 100).toFixed(
+      1)} % of ${sum.referenceWords} words`);
   }
   for (const script of scripts) printScore(script.id, scores.get(script.id)!);
   for (const split of ['dev', 'heldout'] as const) {
@@ -352,7 +365,8 @@ try {
       ['owner right in ≥ 80 % of matched items', r.ownerAccuracy >= TARGETS.ownerAccuracy, pct(r.ownerAccuracy)],
       ['decision recall ≥ 0.7', r.decisionRecall >= TARGETS.decisionRecall, `${r.decisionRecall.toFixed(2)} (precision ${r.decisionPrecision.toFixed(2)})`],
       ['no summary bullet with a filler', t.fillerBullets === 0, `${t.fillerBullets} of ${t.bullets}`],
-      ['overview names ≥ 2 scripted topics in every meeting', t.meetingsWithTwoOverviewTopics === t.meetings, `${t.meetingsWithTwoOverviewTopics} of ${t.meetings} meetings`],
+      ['overview names ≥ 2 scripted topics in every meeting', t.meetingsWithTwoOverviewTopics === t.meetings,
+        `${t.meetingsWithTwoOverviewTopics} of ${t.meetings} meetings`],
     ];
   };
   for (const split of ['dev', 'heldout'] as const) {

@@ -39,9 +39,11 @@ async function main() {
         if (left > 0) { hit += 1; ocr.set(word, left - 1); } else missed.push(word);
       }
       totalHit += hit; totalRef += reference.length; totalOcr += ocrCount;
-      console.log(`  frame ${frame.timestamp}s: recall ${(100 * hit / reference.length).toFixed(1)}% (${hit}/${reference.length}), ${Date.now() - started} ms${missed.length ? `, missed: ${missed.join(' ')}` : ''}`);
+      console.log(`  frame ${frame.timestamp}s: recall ${(100 * hit / reference.length).toFixed(1)}% (${hit}/${reference.length}), ${Date.now(
+        ) - started} ms${missed.length ? `, missed: ${missed.join(' ')}` : ''}`);
     }
-    console.log(`\nOCR word recall on the fixture slide: ${(100 * totalHit / totalRef).toFixed(1)}% (${totalHit}/${totalRef} reference words over ${frames.length} frames)`);
+    console.log(`\nOCR word recall on the fixture slide: ${(100 * totalHit / totalRef).toFixed(
+      1)}% (${totalHit}/${totalRef} reference words over ${frames.length} frames)`);
     console.log(`OCR word precision: ${(100 * totalHit / Math.max(1, totalOcr)).toFixed(1)}% (${totalHit}/${totalOcr} words read)`);
   } finally {
     await textract.stop();

@@ -18,7 +18,8 @@ import { eventually } from '../test/helpers/eventually.js';
 import { synthesizeTracks, type TrueTurn } from '../test/helpers/speaker-tracks.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
 
-const { values } = parseArgs({ options: { meetings: { type: 'string', default: '03-office-move,130-accounting-practice' }, transcript: { type: 'boolean', default: false }, lines: { type: 'string', default: '14' } } });
+const { values } = parseArgs({ options: { meetings: { type: 'string', default: '03-office-move,130-accounting-practice' }, transcript: { type: 'boolean',
+  default: false }, lines: { type: 'string', default: '14' } } });
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/notes-meetings');
 interface Script { id: string; split: string; speakers: { name: string; voice: string }[]; lines: [string, string][] }
 
@@ -33,7 +34,8 @@ try {
   };
   const link = (await api('GET', 'users/z_authorization_url/')).body.authorization_url as string;
   const back = new URL((await fetch(link, { redirect: 'manual' })).headers.get('location')!);
-  await api('GET', `users/${user.userId}/z_user_access_token/?authorization_code=${back.searchParams.get('code')}&state=${encodeURIComponent(back.searchParams.get('state')!)}`);
+  await api('GET', `users/${user.userId}/z_user_access_token/?authorization_code=${back.searchParams.get('code')}&state=${encodeURIComponent(
+    back.searchParams.get('state')!)}`);
 
   const sources = values.transcript ? ['timeline', 'transcript'] : ['timeline'];
   const pooled: Record<string, { right: number; all: number }> = {};
@@ -46,7 +48,8 @@ try {
     for (const source of sources) {
       const topic = `${id} (${source})`;
       const made = await fetch(`${edition.url}/dev/zoom/recordings`, { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, topic, provide: [source], participants: voices.map((v, i) => ({ name: v.name, email: `${i}@x.example`, file: spoken.tracks[i] })) }) });
+        body: JSON.stringify({ email, topic, provide: [source], participants: voices.map((v, i) => ({ name: v.name, email: `${i}@x.example`,
+          file: spoken.tracks[i] })) }) });
       if (made.status !== 201) throw new Error(`recording refused: ${await made.text()}`);
       const meeting = await eventually(async () => {
         const found = ((await api('GET', 'meetings/?page=1')).body.results as any[]).find((m) => m.name === topic);
@@ -72,7 +75,8 @@ try {
       const p = (pooled[source] ??= { right: 0, all: 0 });
       p.right += right;
       p.all += all;
-      console.log(`${id.padEnd(28)} ${script.split.padEnd(8)} ${source.padEnd(11)} right name ${(100 * right / all).toFixed(1)} % of ${all.toFixed(1)} s of speech (${got.length} lines, names ${[...new Set(got.map((l) => l.speaker))].join(', ')})`);
+      console.log(`${id.padEnd(28)} ${script.split.padEnd(8)} ${source.padEnd(11)} right name ${(100 * right / all).toFixed(1)} % of ${all.toFixed(
+        1)} s of speech (${got.length} lines, names ${[...new Set(got.map((l) => l.speaker))].join(', ')})`);
     }
   }
   for (const [source, p] of Object.entries(pooled)) console.log(`pooled ${source}: ${(100 * p.right / p.all).toFixed(1)} % of ${p.all.toFixed(1)} s`);

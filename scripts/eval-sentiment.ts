@@ -35,7 +35,8 @@ async function fixtureSentences(): Promise<string[]> {
   const asr = path.join(shared, 'fixtures', 'asr');
   const texts: string[] = [];
   for (const file of (await readdir(asr).catch(() => [])).filter((f) => f.endsWith('.txt'))) texts.push(await readFile(path.join(asr, file), 'utf8'));
-  const meeting = JSON.parse(await readFile(path.join(shared, 'fixtures', 'meeting', 'meeting_constructed.json'), 'utf8').catch(() => '{}')) as { turns?: { text: string }[] };
+  const meeting = JSON.parse(await readFile(path.join(shared, 'fixtures', 'meeting', 'meeting_constructed.json'), 'utf8').catch(() =>
+    '{}')) as { turns?: { text: string }[] };
   for (const turn of meeting.turns ?? []) texts.push(turn.text);
   return texts.flatMap(sentencesOf);
 }
@@ -48,7 +49,8 @@ async function scriptedSentences(): Promise<string[]> {
 
 async function qmsumSentences(split: string): Promise<string[]> {
   const files = await jsonFiles(path.join(shared, 'data', 'meetings-text', 'qmsum', split));
-  const turns = await Promise.all(files.map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { meeting_transcripts: { content: string }[] }).meeting_transcripts));
+  const turns = await Promise.all(files.map(async (f) => (JSON.parse(await readFile(f,
+    'utf8')) as { meeting_transcripts: { content: string }[] }).meeting_transcripts));
   return turns.flat().flatMap((t) => sentencesOf(t.content));
 }
 
@@ -63,7 +65,8 @@ function report(name: string, sentences: readonly string[]): boolean {
   const neutral = scores.filter((s) => Math.abs(s) < 0.2).length;
   const share = beyond / scores.length;
   const mean = scores.reduce((a, s) => a + Math.abs(s), 0) / scores.length;
-  console.log(`${name} ${String(scores.length).padStart(7)} sentences  beyond ±${LIMIT}: ${(100 * share).toFixed(1).padStart(5)} %  |score| < 0.2: ${(100 * neutral / scores.length).toFixed(1).padStart(5)} %  mean |score| ${mean.toFixed(3)}`);
+  console.log(`${name} ${String(scores.length).padStart(7)} sentences  beyond ±${LIMIT}: ${(100 * share).toFixed(1).padStart(5)} %  |score| < 0.2: ${(
+    100 * neutral / scores.length).toFixed(1).padStart(5)} %  mean |score| ${mean.toFixed(3)}`);
   return share <= TARGET;
 }
 
@@ -74,5 +77,6 @@ report('scripted meetings alone', scripted);
 let pass = report('fixtures + scripted (issue 35)', [...fixtures, ...scripted]);
 pass = report('real meetings, QMSum train (tuned)', train) && pass;
 pass = report('real meetings, QMSum val (held out)', val) && pass;
-console.log(pass ? `PASS: at most ${TARGET * 100} % of sentences beyond ±${LIMIT} in each scored set` : `FAIL: a scored set has more than ${TARGET * 100} % of sentences beyond ±${LIMIT}`);
+console.log(pass ? `PASS: at most ${TARGET * 100} % of sentences beyond ±${LIMIT} in each scored set` :
+  `FAIL: a scored set has more than ${TARGET * 100} % of sentences beyond ±${LIMIT}`);
 process.exitCode = pass ? 0 : 1;

@@ -51,5 +51,7 @@ for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort(
 const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)} %`);
 console.log('\nsplit     meetings  with names  suggestions  right            on nameless meetings  speakers named right');
 for (const [split, t] of [...tallies].sort()) {
-  console.log(`${split.padEnd(9)} ${String(t.meetings).padStart(8)}  ${String(t.withNames).padStart(10)}  ${String(t.suggestions).padStart(11)}  ${`${t.right} (${pct(t.right, t.suggestions)})`.padEnd(15)}  ${String(t.onNameless).padStart(20)}  ${t.named}/${t.speakers} (${pct(t.named, t.speakers)})`);
+  console.log(`${split.padEnd(9)} ${String(t.meetings).padStart(8)}  ${String(t.withNames).padStart(10)}  ${String(t.suggestions).padStart(
+    11)}  ${`${t.right} (${pct(t.right, t.suggestions)})`.padEnd(15)}  ${String(t.onNameless).padStart(20)}  ${t.named}/${t.speakers} (${pct(t.named,
+      t.speakers)})`);
 }

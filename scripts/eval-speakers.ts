@@ -27,12 +27,15 @@ import { locateCarriedModel, SILERO_VAD_NPM } from '../local/engines/whisper/car
 import { detectSpeechRegions, type SpeechRegion } from '../local/engines/vad.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 import { espeakVoice } from './lib/espeak.js';
+import { seededRandom } from '../functions/adapters/notes-model/classifier.js';
 
 const MAX_SPEAKERS = 10;
 const GAP_CHANGE = 0.8;
 const GAP_SAME = 0.4;
 
-const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true }, keep: { type: 'boolean', default: false }, list: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false }, 'vad-threshold': { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string', default: 'diarization,meeting,generated,fresh' }, set: { type: 'string', multiple: true },
+  keep: { type: 'boolean', default: false }, list: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false },
+    'vad-threshold': { type: 'string' } } });
 const only = new Set(values.only.split(','));
 const settings: DiarizationOptions[] = (values.set ?? ['{}']).map((s) => JSON.parse(s) as DiarizationOptions);
 
@@ -42,13 +45,15 @@ interface Item { split: string; id: string; audio: Audio; reference: LabelledTur
 interface Plan { id: string; split: string; kind: 'clips' | 'espeak'; turns: Array<[string, string]>; gaps?: [number, number]; rate?: number }
 
 const CLIP_SPEAKER: Record<string, string[]> = {
-  lj: ['ljspeech_LJ001-0001', 'ljspeech_LJ001-0003', 'ljspeech_LJ001-0005', 'ljspeech_LJ001-0007', 'ljspeech_LJ001-0009', 'ljspeech_LJ001-0011', 'ljspeech_LJ001-0013', 'ljspeech_LJ001-0015'],
+  lj: ['ljspeech_LJ001-0001', 'ljspeech_LJ001-0003', 'ljspeech_LJ001-0005', 'ljspeech_LJ001-0007', 'ljspeech_LJ001-0009', 'ljspeech_LJ001-0011',
+    'ljspeech_LJ001-0013', 'ljspeech_LJ001-0015'],
   jfk: ['jfk'],
   libri: ['librispeech_1089-134686-0000', 'librispeech_1089-134686-0001'],
   fleurs2: ['fleurs_en_002'],
   fleurs0: ['fleurs_en_000'],
   // The LJ Speech clips the first two sets never use (fresh2 only).
-  lj2: ['ljspeech_LJ001-0002', 'ljspeech_LJ001-0004', 'ljspeech_LJ001-0006', 'ljspeech_LJ001-0008', 'ljspeech_LJ001-0010', 'ljspeech_LJ001-0012', 'ljspeech_LJ001-0014', 'ljspeech_LJ001-0016'],
+  lj2: ['ljspeech_LJ001-0002', 'ljspeech_LJ001-0004', 'ljspeech_LJ001-0006', 'ljspeech_LJ001-0008', 'ljspeech_LJ001-0010', 'ljspeech_LJ001-0012',
+    'ljspeech_LJ001-0014', 'ljspeech_LJ001-0016'],
 };
 
 /** Round-robin with a repeat now and then, so turns are neither strictly alternating nor one speaker's monologue. */
@@ -67,7 +72,8 @@ function clipPlan(id: string, speakers: string[], turns: number, dominant = fals
 
 function espeakPlan(id: string, voices: string[], lines: string[], turns: number, dominant = false): Plan {
   const order: Array<[string, string]> = [];
-  for (let t = 0; t < turns; t++) order.push([dominant && t % 2 === 0 ? voices[0]! : voices[(t * 7 + Math.floor(t / 3)) % voices.length]!, lines[(t * 5 + voices.length) % lines.length]!]);
+  for (let t = 0; t < turns; t++) order.push([dominant && t % 2 === 0 ? voices[0]! : voices[(t * 7 + Math.floor(t / 3)) % voices.length]!, lines[(t * 5 +
+    voices.length) % lines.length]!]);
   return { id, split: 'generated', kind: 'espeak', turns: order };
 }
 
@@ -122,18 +128,6 @@ async function freshPlans(): Promise<Plan[]> {
   ].map(fresh);
 }
 
-/** A small seeded generator (mulberry32), so a plan's random turn order is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Fresh2Options {
   /** Turns (speaker changes); each turn is `run` consecutive clips or lines of one speaker. */
   turns: number;
@@ -153,7 +147,7 @@ interface Fresh2Options {
  * pieces. Throws when a speaker gets no turn, so the reference always has every planned speaker.
  */
 function fresh2Plan(id: string, kind: 'clips' | 'espeak', speakers: string[], lines: string[], o: Fresh2Options): Plan {
-  const random = seeded(o.seed);
+  const random = seededRandom(o.seed);
   const used = new Map<string, number>();
   const order: Array<[string, string]> = [];
   let previous = -1;
@@ -205,9 +199,12 @@ async function fresh2Plans(): Promise<Plan[]> {
     fresh2Plan('espeak2-mm-short', 'espeak', ['en-gb-x-gbclan+m7', 'en-us+m8'], lines, { turns: 16, words: 6, seed: 17, rate: 170, gaps: [0.5, 0.3] }),
     fresh2Plan('espeak2-ff-long', 'espeak', ['en-029+f2', 'en-us+f5'], lines, { turns: 6, run: [2, 4], seed: 18, rate: 160, gaps: [0.8, 0.4] }),
     fresh2Plan('espeak3-fff', 'espeak', ['en-us+f3', 'en-gb-x-gbcwmd+f4', 'en-gb+f1'], lines, { turns: 12, seed: 19, rate: 185, gaps: [0.6, 0.3] }),
-    fresh2Plan('espeak3-mmm-mixed', 'espeak', ['en-us+m7', 'en-gb-x-rp+m2', 'en-gb-x-gbcwmd+m5'], lines, { turns: 14, run: [1, 3], words: 9, seed: 20, rate: 150, gaps: [0.35, 0.25] }),
-    fresh2Plan('espeak4-mmff-dominant', 'espeak', ['en-gb-scotland+m6', 'en-029+m3', 'en-us+f1', 'en-gb-x-gbclan+f5'], lines, { turns: 16, dominant: 0.45, seed: 21, rate: 165, gaps: [0.6, 0.3] }),
-    fresh2Plan('espeak4-named', 'espeak', ['en-us+Andy', 'en-gb+steph', 'en-us+edward', 'en-gb-x-rp+belinda'], lines, { turns: 15, run: [1, 2], seed: 22, rate: 155, gaps: [0.7, 0.35] }),
+    fresh2Plan('espeak3-mmm-mixed', 'espeak', ['en-us+m7', 'en-gb-x-rp+m2', 'en-gb-x-gbcwmd+m5'], lines, { turns: 14, run: [1, 3], words: 9, seed: 20,
+      rate: 150, gaps: [0.35, 0.25] }),
+    fresh2Plan('espeak4-mmff-dominant', 'espeak', ['en-gb-scotland+m6', 'en-029+m3', 'en-us+f1', 'en-gb-x-gbclan+f5'], lines, { turns: 16, dominant: 0.45,
+      seed: 21, rate: 165, gaps: [0.6, 0.3] }),
+    fresh2Plan('espeak4-named', 'espeak', ['en-us+Andy', 'en-gb+steph', 'en-us+edward', 'en-gb-x-rp+belinda'], lines, { turns: 15, run: [1, 2], seed: 22,
+      rate: 155, gaps: [0.7, 0.35] }),
   ];
 }
 
@@ -289,8 +286,11 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 async function main() {
   if (values.list) {
-    const sets = [...(only.has('generated') ? await plans() : []), ...(only.has('fresh') ? await freshPlans() : []), ...(only.has('fresh2') ? await fresh2Plans() : [])];
-    for (const p of sets) console.log(`${p.split}/${p.id}: ${p.kind}, ${new Set(p.turns.map(([who]) => who)).size} planned speakers (${[...new Set(p.turns.map(([who]) => who))].join(', ')}), ${p.turns.length} pieces${p.gaps ? `, pauses ${p.gaps.join(' / ')} s` : ''}${p.rate ? `, ${p.rate} wpm` : ''}`);
+    const sets = [...(only.has('generated') ? await plans() : []), ...(only.has('fresh') ? await freshPlans() : []), ...(only.has('fresh2') ?
+      await fresh2Plans() : [])];
+    for (const p of sets) console.log(`${p.split}/${p.id}: ${p.kind}, ${new Set(p.turns.map(([who]) =>
+      who)).size} planned speakers (${[...new Set(p.turns.map(([who]) => who))].join(', ')}), ${p.turns.length} pieces${p.gaps ?
+        `, pauses ${p.gaps.join(' / ')} s` : ''}${p.rate ? `, ${p.rate} wpm` : ''}`);
     return;
   }
   const located = await locateCarriedModel(SILERO_VAD_NPM);
@@ -302,7 +302,8 @@ async function main() {
     if (only.has('fresh')) for (const plan of await freshPlans()) items.push(await render(plan, dir));
     if (only.has('fresh2')) for (const plan of await fresh2Plans()) items.push(await render(plan, dir));
     const regions = new Map<Item, SpeechRegion[]>();
-    for (const item of items) regions.set(item, await detectSpeechRegions(item.audio.samples, located.file, { threshold: Number(values['vad-threshold'] ?? SPEECH_THRESHOLD), maxSpeechSeconds: 28 }));
+    for (const item of items) regions.set(item, await detectSpeechRegions(item.audio.samples, located.file, { threshold: Number(values['vad-threshold'] ??
+      SPEECH_THRESHOLD), maxSpeechSeconds: 28 }));
     for (const setting of settings) {
       console.log(`\nSetting ${JSON.stringify(setting)}`);
       const results = items.map((item) => {
@@ -311,18 +312,21 @@ async function main() {
         const der = diarizationErrors(item.reference, labelTurns(turns), 0.25);
         const speakers = new Set(turns.map((t) => t.speaker)).size;
         const refSpeakers = new Set(item.reference.map((t) => t.speaker)).size;
-        console.log(`  ${`${item.split}/${item.id}`.padEnd(40)} ${(item.audio.samples.length / SAMPLE_RATE).toFixed(1).padStart(6)} s  DER ${pct(diarizationErrorRate(der)).padStart(8)}  speakers ${speakers}/${refSpeakers}  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        console.log(`  ${`${item.split}/${item.id}`.padEnd(40)} ${(item.audio.samples.length / SAMPLE_RATE).toFixed(1).padStart(6)} s  DER ${pct(
+          diarizationErrorRate(der)).padStart(8)}  speakers ${speakers}/${refSpeakers}  ${((performance.now() - started) / 1000).toFixed(1)} s`);
         if (values.detail) {
           const hyp = labelTurns(turns);
           for (const h of new Set(hyp.map((t) => t.speaker))) {
             const share = new Map<string, number>();
-            for (const t of hyp.filter((t) => t.speaker === h)) for (const r of item.reference) { const o = Math.min(t.end, r.end) - Math.max(t.start, r.start); if (o > 0) share.set(r.speaker, (share.get(r.speaker) ?? 0) + o); }
+            for (const t of hyp.filter((t) => t.speaker === h)) for (const r of item.reference) { const o = Math.min(t.end, r.end) - Math.max(t.start, r.start);
+              if (o > 0) share.set(r.speaker, (share.get(r.speaker) ?? 0) + o); }
             console.log(`      ${h}: ${[...share].map(([r, x]) => `${r} ${x.toFixed(1)}s`).join(', ')}`);
           }
         }
         return { item, der, right: speakers === refSpeakers };
       });
-      const summary = (name: string, part: typeof results) => console.log(`  ${name.padEnd(12)} DER ${pct(diarizationErrorRate(sumDerCounts(part.map((r) => r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
+      const summary = (name: string, part: typeof results) => console.log(`  ${name.padEnd(12)} DER ${pct(diarizationErrorRate(sumDerCounts(part.map((r) =>
+        r.der))))}  speakers right ${part.filter((r) => r.right).length}/${part.length}`);
       for (const split of [...new Set(items.map((i) => i.split)), 'all']) summary(split, results.filter((r) => split === 'all' || r.item.split === split));
       // Generated meetings by kind: the clip meetings hear the same asr/ clip several times (one JFK, one FLEURS clip
       // per speaker), the espeak-ng ones speak a different line at (almost) every turn.

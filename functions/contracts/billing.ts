@@ -21,3 +21,29 @@ export interface ProductView {
   fair_use: string | null;
   prices: { id: string; unit_amount: number; recurring_interval: 'month' | 'year'; minutes: number }[];
 }
+
+/** Spec §3 Payment response of the subscribe, change and trial calls, plus `outcome` so the SPA picks the §8 toast. */
+export interface PaymentResponse {
+  clientSecret: string | null;
+  is_subscription_success: boolean;
+  error: string | null;
+  outcome: 'subscribed' | 'plan_changed' | 'trial_activated' | 'requires_action';
+}
+
+/** `GET users/get_subscription/` (spec §3 Current subscription, Stripe's shape), with the minutes balance. */
+export interface CurrentSubscription {
+  subscription: null | {
+    id: string; status: string; cancel_at_period_end: boolean; start_date: number;
+    current_period_start: number; current_period_end: number;
+    plan: { id: string; product: string };
+    items: { data: {
+      price: { id: string; product: string; metadata: { minutes: string } };
+      current_period_start: number; current_period_end: number;
+    }[] };
+  };
+  product: { name: string };
+  customer: null | { id: string; invoice_settings: { default_payment_method: string | null } };
+  card_details: null | { last4: string; brand: string };
+  minutes: { left: number; allowance: number; plan: 'free' | 'paid' };
+  trial_used: boolean;
+}

@@ -18,6 +18,14 @@ export const SURVEY_MAXIMUM_RATING = 10;
 export const SEARCH_QUERY_MAX = 200;
 /** Same number as MAX_UPLOAD_BYTES in lib/definitions/resources.ts (Amazon Transcribe's file limit). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+
+/**
+ * The link to one meeting in the SPA (spec §9: /home/meeting/{id}), for share mails, the notes-ready mail and the share
+ * dialog: the one builder of it. `appUrl` is the SPA's origin; a trailing slash is dropped.
+ */
+export function meetingLink(appUrl: string, meetingId: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/home/meeting/${encodeURIComponent(meetingId)}`;
+}
 export const UPLOAD_URL_SECONDS = 15 * 60;
 export const RECORDING_URL_SECONDS = 60 * 60;
 /** Upload content types, each with the object name it is stored under in uploads/{meetingId}/. */

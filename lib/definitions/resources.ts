@@ -69,7 +69,8 @@ export const AUTH_SECRET: SecretDefinition = { id: 'AuthSigningKey', envVar: 'AU
 
 /** Stripe's secret API key (sk_…) and the webhook endpoint's signing secret (whsec_…); docs/billing.md. */
 export const STRIPE_SECRET_KEY: SecretDefinition = { id: 'StripeSecretKey', envVar: 'STRIPE_SECRET_KEY_ID', localName: 'meetscribe/stripe-secret-key' };
-export const STRIPE_WEBHOOK_SECRET: SecretDefinition = { id: 'StripeWebhookSecret', envVar: 'STRIPE_WEBHOOK_SECRET_ID', localName: 'meetscribe/stripe-webhook-secret' };
+export const STRIPE_WEBHOOK_SECRET: SecretDefinition = { id: 'StripeWebhookSecret', envVar: 'STRIPE_WEBHOOK_SECRET_ID',
+  localName: 'meetscribe/stripe-webhook-secret' };
 
 /**
  * Integrations (docs/integrations.md): one secret per meeting service holding the OAuth client and webhook

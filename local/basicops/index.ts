@@ -103,7 +103,8 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
       const id = state.nextId++;
       const kind = p === '/v1/note' ? 'note' : 'task';
       const record = { id, viewUrl: `${origin}/view/${kind}/${id}`, bounceUrl: `${origin}/bounce/${kind}/${id}` };
-      if (kind === 'note') state.notes.push({ ...record, accountEmail: owner.email, title, content: String(text ?? ''), project, createdAt: new Date().toISOString() });
+      if (kind === 'note') state.notes.push({ ...record, accountEmail: owner.email, title, content: String(text ?? ''), project,
+        createdAt: new Date().toISOString() });
       await save();
       return { status: 200, body: { success: true, data: record } };
     }
@@ -137,7 +138,8 @@ export async function startLocalBasicOps(options: LocalBasicOpsOptions): Promise
       if (!grant || form.get('redirect_uri') !== grant.redirectUri) throw new BasicOpsError(400, 'Invalid authorization code', 'invalid_grant');
       if (grant.challenge) {
         const verifier = form.get('code_verifier') ?? '';
-        if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) throw new BasicOpsError(400, 'code_verifier does not match', 'invalid_grant');
+        if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) throw new BasicOpsError(400, 'code_verifier does not match',
+          'invalid_grant');
       } else if (!secretOk) {
         throw new BasicOpsError(401, 'client_secret or PKCE is required', 'invalid_client');
       }

@@ -53,7 +53,8 @@ async function handle(req: http.IncomingMessage, credentials: Credentials): Prom
   const refused = refuseUnsigned(req, Buffer.concat(chunks), credentials, 'comprehend');
   if (refused) throw new ComprehendError(refused.type, refused.message, refused.status);
   const target = String(req.headers['x-amz-target'] ?? '');
-  if (req.method !== 'POST' || !target.startsWith(TARGET_PREFIX)) throw new ComprehendError('UnknownOperationException', `Unsupported request ${req.method} ${target}`);
+  if (req.method !== 'POST' || !target.startsWith(TARGET_PREFIX)) throw new ComprehendError('UnknownOperationException',
+    `Unsupported request ${req.method} ${target}`);
   let input: { Text?: unknown; TextList?: unknown; LanguageCode?: unknown };
   try {
     input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
@@ -67,9 +68,11 @@ async function handle(req: http.IncomingMessage, credentials: Credentials): Prom
   }
   if (operation === 'BatchDetectSentiment') {
     checkLanguage(input.LanguageCode);
-    if (!Array.isArray(input.TextList) || input.TextList.length === 0) throw new ComprehendError('InvalidRequestException', 'TextList must hold at least one document.');
+    if (!Array.isArray(input.TextList) || input.TextList.length === 0) throw new ComprehendError('InvalidRequestException',
+      'TextList must hold at least one document.');
     if (input.TextList.length > LIMITS.batchDocuments) {
-      throw new ComprehendError('BatchSizeLimitExceededException', `The number of documents in the request exceeds the limit of ${LIMITS.batchDocuments}. Try your request again with fewer documents.`);
+      throw new ComprehendError('BatchSizeLimitExceededException',
+        `The number of documents in the request exceeds the limit of ${LIMITS.batchDocuments}. Try your request again with fewer documents.`);
     }
     const texts = input.TextList.map((text, i) => checkText(text, `textList.${i + 1}.member`));
     const ResultList: unknown[] = [];
@@ -87,17 +90,22 @@ async function handle(req: http.IncomingMessage, credentials: Credentials): Prom
 }
 
 function checkLanguage(code: unknown): void {
-  if (typeof code !== 'string' || !code) throw new ComprehendError('ValidationException', "1 validation error detected: Value null at 'languageCode' failed to satisfy constraint: Member must not be null");
-  if (!SENTIMENT_LANGUAGES.includes(code)) throw new ComprehendError('ValidationException', `1 validation error detected: Value '${code}' at 'languageCode' failed to satisfy constraint`);
+  if (typeof code !== 'string' || !code) throw new ComprehendError('ValidationException',
+    "1 validation error detected: Value null at 'languageCode' failed to satisfy constraint: Member must not be null");
+  if (!SENTIMENT_LANGUAGES.includes(code)) throw new ComprehendError('ValidationException',
+    `1 validation error detected: Value '${code}' at 'languageCode' failed to satisfy constraint`);
   if (code !== 'en') throw new ComprehendError('UnsupportedLanguageException', `The local Comprehend reads English only, not '${code}'.`);
 }
 
 function checkText(text: unknown, field: string): string {
   if (typeof text !== 'string' || text.length === 0) {
-    throw new ComprehendError('InvalidRequestException', `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must have length greater than or equal to 1`);
+    throw new ComprehendError('InvalidRequestException',
+      `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must have length greater than or equal to 1`);
   }
   if (Buffer.byteLength(text, 'utf8') > LIMITS.documentBytes) {
-    throw new ComprehendError('TextSizeLimitExceededException', `Input text size exceeds limit. Max length of request text allowed is ${LIMITS.documentBytes} bytes while in this request the text size is ${Buffer.byteLength(text, 'utf8')} bytes`);
+    throw new ComprehendError('TextSizeLimitExceededException',
+      `Input text size exceeds limit. Max length of request text allowed is ${LIMITS.documentBytes} bytes while in this request the text size is ` +
+        `${Buffer.byteLength(text, 'utf8')} bytes`);
   }
   return text;
 }

@@ -13,7 +13,8 @@ export class RequestTokens {
     const entry = this.seen.get(token);
     if (!entry) return false;
     if (entry.fingerprint !== fingerprint) {
-      throw new DynamoError(400, { __type: 'com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException', message: 'Request parameters do not match the previous request with the same client token' });
+      throw new DynamoError(400, { __type: 'com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException',
+        message: 'Request parameters do not match the previous request with the same client token' });
     }
     return true;
   }

@@ -38,7 +38,8 @@ export async function sweepExpired(deps: SweeperDeps): Promise<void> {
   const nowSeconds = String(Math.floor(deps.now() / 1000));
   for (const [tableName, attribute] of deps.ttl.entries()) {
     // A condition, not a number type check: `<` against a number never matches strings or other types.
-    const expired = { ConditionExpression: '#ttl < :now', ExpressionAttributeNames: { '#ttl': attribute }, ExpressionAttributeValues: { ':now': { N: nowSeconds } } };
+    const expired = { ConditionExpression: '#ttl < :now', ExpressionAttributeNames: { '#ttl': attribute },
+      ExpressionAttributeValues: { ':now': { N: nowSeconds } } };
     let startKey: Json | undefined;
     do {
       const page = await scanPage(deps.wire, tableName, expired, startKey);

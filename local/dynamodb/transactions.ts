@@ -28,7 +28,8 @@ export async function transactWriteItems(deps: TransactDeps, input: Json): Promi
   const fingerprint = JSON.stringify(input.TransactItems);
   return deps.writes.run(async () => {
     if (token && deps.tokens.isRepeat(token, fingerprint)) return {};
-    const before: UndoEntry[] = await Promise.all(steps.map(async ({ tableName, key }) => ({ tableName, key, item: await getItem(deps.wire, tableName, key) })));
+    const before: UndoEntry[] = await Promise.all(steps.map(async ({ tableName, key }) => ({ tableName, key, item: await getItem(deps.wire, tableName,
+      key) })));
     await deps.journal.begin(before);
     const written: number[] = [];
     const reasons: Json[] = [];

@@ -99,7 +99,8 @@ export function peakNormalize(samples: Float32Array, peak = 0.7): Float32Array {
 }
 
 /** Runs a program to completion, collecting stdout and stderr. Rejects only if it cannot start. */
-export function run(program: string, args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export function run(program: string, args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<{ code: number; stdout: string;
+  stderr: string }> {
   return new Promise((resolve, reject) => {
     // With a signal, aborting kills the process and rejects with an AbortError.
     const child = spawn(program, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });

@@ -77,7 +77,8 @@ export function diarizationErrors(reference: readonly LabelledTurn[], hypothesis
 /** DER = (missed + false alarm + confusion) / scored reference speech. */
 /** The counts of several recordings added up (pooled DER). */
 export function sumDerCounts(counts: readonly DerCounts[]): DerCounts {
-  return counts.reduce((t, c) => ({ scored: t.scored + c.scored, missed: t.missed + c.missed, falseAlarm: t.falseAlarm + c.falseAlarm, confusion: t.confusion + c.confusion }), { scored: 0, missed: 0, falseAlarm: 0, confusion: 0 });
+  return counts.reduce((t, c) => ({ scored: t.scored + c.scored, missed: t.missed + c.missed, falseAlarm: t.falseAlarm + c.falseAlarm, confusion: t.confusion +
+    c.confusion }), { scored: 0, missed: 0, falseAlarm: 0, confusion: 0 });
 }
 
 export function diarizationErrorRate(c: DerCounts): number {

@@ -33,7 +33,8 @@ const ENTRY = new URL(`./diarize-worker${path.extname(fileURLToPath(here))}`, he
  * "Diarization worker failed: …" when diarize throws or the worker dies, and with the signal's reason
  * when `signal` aborts (the worker stops: worker-thread.ts).
  */
-export async function diarizeInWorker(audio: Audio, options: DiarizationOptions, { signal, sileroModel, onVadFallback }: DiarizeInWorkerOptions = {}): Promise<SpeakerTurn[]> {
+export async function diarizeInWorker(audio: Audio, options: DiarizationOptions, { signal, sileroModel,
+  onVadFallback }: DiarizeInWorkerOptions = {}): Promise<SpeakerTurn[]> {
   if (!types.isFloat32Array(audio?.samples)) throw new TypeError('diarizeInWorker needs audio.samples as a Float32Array');
   if (signal?.aborted) throw signal.reason;
   const samples = ownsWholeBuffer(audio.samples) ? audio.samples : audio.samples.slice();

@@ -51,7 +51,8 @@ export interface DiarizationOptions {
 export type CountRule = 'penalty' | 'gap' | 'larger';
 
 /** The defaults, tuned on the development set (docs/speech.md). */
-export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100, minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5, bicCountRule: 'larger' } as const;
+export const DIARIZATION_DEFAULTS = { threshold: 0.9, windowSeconds: 2.5, hopSeconds: 0.75, gmmComponents: 8, resegmentPasses: 2, smoothFrames: 100,
+  minClusterShare: 0.2, vad: {} as EnergyVadOptions, bicSegmentSeconds: 2.5, bicPenalty: 1, bicDims: 12, bicStride: 2.5, bicCountRule: 'larger' } as const;
 
 const MAX_WINDOWS = 1000;
 const MAX_BIC_SEGMENTS = 400;
@@ -184,7 +185,8 @@ function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array
   };
   const merged = (a: Stats, b: Stats): Stats => ({ n: a.n + b.n, sum: a.sum.map((v, i) => v + b.sum[i]!), outer: a.outer.map((v, i) => v + b.outer[i]!) });
   const term = (s: Stats) => (s.n / 2) * logDetFromStats(s, d);
-  const clusters: Array<{ stats: Stats; term: number; segments: number[] } | undefined> = segments.map((seg, i) => { const s = stats(seg); return { stats: s, term: term(s), segments: [i] }; });
+  const clusters: Array<{ stats: Stats; term: number; segments: number[] } | undefined> = segments.map((seg, i) => { const s = stats(seg); return { stats: s,
+    term: term(s), segments: [i] }; });
   // One Gaussian per speaker fits a few minutes of speech, not an hour: the likelihood gain of a split grows with the
   // data while the penalty grows with its log, so a long recording would split into many speakers. The evidence is
   // therefore weighed as if there were at most MAX_BIC_FRAMES independent frames.

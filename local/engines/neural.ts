@@ -103,7 +103,8 @@ type ModelFiles = ReturnType<typeof neuralModelFiles>;
 function recognizerConfig(files: ModelFiles, threads: number) {
   return {
     featConfig: { sampleRate: 16_000, featureDim: 80 },
-    modelConfig: { whisper: { encoder: files.encoder, decoder: files.decoder, language: 'en', task: 'transcribe', tailPaddings: -1 }, tokens: files.tokens, numThreads: threads, provider: 'cpu', debug: 0 },
+    modelConfig: { whisper: { encoder: files.encoder, decoder: files.decoder, language: 'en', task: 'transcribe', tailPaddings: -1 }, tokens: files.tokens,
+      numThreads: threads, provider: 'cpu', debug: 0 },
   };
 }
 

@@ -19,7 +19,8 @@ export interface OnboxOptions {
    * set, see docs/speech.md).
    */
   vad?: 'silero' | 'energy';
-  /** Where the silero VAD model is looked for (MEETSCRIBE_MODELS_DIR, see models.ts) and whether it may be downloaded (MEETSCRIBE_MODEL_DOWNLOAD=1). Default: process.env. */
+  /** Where the silero VAD model is looked for (MEETSCRIBE_MODELS_DIR, see models.ts) and whether it may be downloaded (MEETSCRIBE_MODEL_DOWNLOAD=1). Default:
+   * process.env. */
   env?: NodeJS.ProcessEnv;
   /** Default: console.log. */
   log?: EngineLog;
@@ -90,7 +91,8 @@ async function findSileroModel(env: NodeJS.ProcessEnv, fetchImpl: typeof fetch |
   const file = modelPath(dir, spec, spec.files[0]);
   try {
     if (env.MEETSCRIBE_MODEL_DOWNLOAD === '1') await ensureModel(dir, spec, { progress: (message) => log(`[models] ${message}`), fetch: fetchImpl });
-    else if (!(await modelPresent(dir, spec))) return { problem: `silero VAD model not found at ${file} (set MEETSCRIBE_MODELS_DIR, or MEETSCRIBE_MODEL_DOWNLOAD=1 to download it)` };
+    else if (!(await modelPresent(dir, spec))) return {
+      problem: `silero VAD model not found at ${file} (set MEETSCRIBE_MODELS_DIR, or MEETSCRIBE_MODEL_DOWNLOAD=1 to download it)` };
     // onnxruntime can abort the whole process on a damaged model, so only the pinned file is loaded.
     const digest = createHash('sha256').update(await readFile(file)).digest('hex');
     if (digest !== spec.sha256) return { problem: `silero VAD model at ${file} does not match the pinned checksum (got ${digest})` };

@@ -60,14 +60,16 @@ export function parsePocketsphinxOutput(stdout: string, offsetSeconds = 0): Reco
  * piece is peak-normalised on its own and decoded by its own process, `concurrency` at a time.
  * Throws if a decoder process fails.
  */
-export async function recognizeWithPocketsphinx(setup: PocketsphinxSetup, audio: Audio, options: { concurrency: number; extraArgs?: readonly string[]; signal?: AbortSignal }): Promise<RecognizedWord[]> {
+export async function recognizeWithPocketsphinx(setup: PocketsphinxSetup, audio: Audio, options: { concurrency: number; extraArgs?: readonly string[];
+  signal?: AbortSignal }): Promise<RecognizedWord[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-ps-'));
   try {
     const spans = splitAtPauses(audio.samples, audio.sampleRate, 30);
     const pieces = await mapLimit(spans, options.concurrency, async (span, index) => {
       const file = path.join(dir, `piece-${index}.wav`);
       await writeWav(file, { samples: peakNormalize(audio.samples.subarray(span.start, span.end)), sampleRate: audio.sampleRate });
-      const args = ['-infile', file, '-time', 'yes', '-hmm', setup.hmm, '-lm', setup.lm, '-dict', setup.dict, '-logfn', '/dev/null', ...(options.extraArgs ?? POCKETSPHINX_ARGS)];
+      const args = ['-infile', file, '-time', 'yes', '-hmm', setup.hmm, '-lm', setup.lm, '-dict', setup.dict, '-logfn', '/dev/null', ...(options.extraArgs ??
+        POCKETSPHINX_ARGS)];
       const { code, stdout } = await run(setup.binary, args, { signal: options.signal });
       if (code !== 0) throw new Error(`pocketsphinx_continuous exited with code ${code}`);
       return parsePocketsphinxOutput(stdout, span.start / audio.sampleRate);

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 export interface SherpaOnnx {
   Vad: new (config: Record<string, unknown>, bufferSizeInSeconds: number) => SherpaVad;
   OfflineRecognizer: new (config: Record<string, unknown>) => SherpaRecognizer;
-  OfflineSpeakerDiarization: new (config: Record<string, unknown>) => { process(samples: Float32Array): Array<{ start: number; end: number; speaker: number }> };
+  OfflineSpeakerDiarization: new (config: Record<string, unknown>) => { process(samples: Float32Array): Array<{ start: number; end: number;
+    speaker: number }> };
 }
 export interface SherpaVad {
   acceptWaveform(samples: Float32Array): void;

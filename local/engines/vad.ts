@@ -37,16 +37,19 @@ export async function detectSpeech(samples: Float32Array, modelFile: string, opt
  */
 export async function detectSpeechRegions(samples: Float32Array, modelFile: string, options: SileroOptions = {}): Promise<SpeechRegion[]> {
   const regions: SpeechRegion[] = [];
-  await runSilero(samples, modelFile, options, (segment) => regions.push({ start: segment.start / RATE, end: (segment.start + segment.samples.length) / RATE }));
+  await runSilero(samples, modelFile, options, (segment) => regions.push({ start: segment.start / RATE, end: (segment.start +
+    segment.samples.length) / RATE }));
   return regions;
 }
 
-async function runSilero(samples: Float32Array, modelFile: string, options: SileroOptions, onSegment: (segment: { start: number; samples: Float32Array }) => void): Promise<void> {
+async function runSilero(samples: Float32Array, modelFile: string, options: SileroOptions, onSegment: (segment: { start: number; samples: Float32Array }) =>
+  void): Promise<void> {
   await access(modelFile).catch(() => { throw new Error(`Silero VAD model not found at ${modelFile}`); });
   await runNative(options.stop, () => {
     const { Vad } = loadSherpa();
     const vad = new Vad({
-      sileroVad: { model: modelFile, threshold: options.threshold ?? 0.5, minSilenceDuration: 0.3, minSpeechDuration: 0.25, windowSize: WINDOW, maxSpeechDuration: options.maxSpeechSeconds ?? 20 },
+      sileroVad: { model: modelFile, threshold: options.threshold ?? 0.5, minSilenceDuration: 0.3, minSpeechDuration: 0.25, windowSize: WINDOW,
+        maxSpeechDuration: options.maxSpeechSeconds ?? 20 },
       sampleRate: RATE, numThreads: 1, provider: 'cpu', debug: 0,
     }, 60);
     const drain = () => {

@@ -1,4 +1,5 @@
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen',
+  'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** Spells a non-negative integer below one million the way speech references do ("25" → "twenty five"). */
@@ -27,16 +28,22 @@ export function spellYear(n: number): string {
  * Whisper's own English normaliser does with its spelling table; a short list of common words.
  */
 const SPELLING: Record<string, string> = Object.fromEntries([
-  'colour', 'colours', 'coloured', 'favour', 'favourite', 'honour', 'labour', 'neighbour', 'neighbours', 'behaviour', 'humour', 'splendour', 'splendours', 'rumour', 'harbour', 'armour', 'vapour', 'endeavour',
+  'colour', 'colours', 'coloured', 'favour', 'favourite', 'honour', 'labour', 'neighbour', 'neighbours', 'behaviour', 'humour', 'splendour', 'splendours',
+    'rumour', 'harbour', 'armour', 'vapour', 'endeavour',
 ].map((w) => [w, w.replace(/our/, 'or')]).concat([
-  ['counselled', 'counseled'], ['travelled', 'traveled'], ['travelling', 'traveling'], ['traveller', 'traveler'], ['cancelled', 'canceled'], ['labelled', 'labeled'],
-  ['modelled', 'modeled'], ['modelling', 'modeling'], ['signalled', 'signaled'], ['jewellery', 'jewelry'], ['centre', 'center'], ['centres', 'centers'], ['theatre', 'theater'],
-  ['metre', 'meter'], ['metres', 'meters'], ['litre', 'liter'], ['fibre', 'fiber'], ['grey', 'gray'], ['programme', 'program'], ['catalogue', 'catalog'], ['dialogue', 'dialog'],
-  ['defence', 'defense'], ['licence', 'license'], ['offence', 'offense'], ['organise', 'organize'], ['organised', 'organized'], ['realise', 'realize'], ['realised', 'realized'],
+  ['counselled', 'counseled'], ['travelled', 'traveled'], ['travelling', 'traveling'], ['traveller', 'traveler'], ['cancelled', 'canceled'], ['labelled',
+    'labeled'],
+  ['modelled', 'modeled'], ['modelling', 'modeling'], ['signalled', 'signaled'], ['jewellery', 'jewelry'], ['centre', 'center'], ['centres', 'centers'],
+    ['theatre', 'theater'],
+  ['metre', 'meter'], ['metres', 'meters'], ['litre', 'liter'], ['fibre', 'fiber'], ['grey', 'gray'], ['programme', 'program'], ['catalogue', 'catalog'],
+    ['dialogue', 'dialog'],
+  ['defence', 'defense'], ['licence', 'license'], ['offence', 'offense'], ['organise', 'organize'], ['organised', 'organized'], ['realise', 'realize'],
+    ['realised', 'realized'],
   ['recognise', 'recognize'], ['recognised', 'recognized'], ['apologise', 'apologize'], ['analyse', 'analyze'], ['ageing', 'aging'], ['judgement', 'judgment'],
 ]));
 
-const ORDINAL_ENDINGS: Record<string, string> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth' };
+const ORDINAL_ENDINGS: Record<string, string> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth',
+  twelve: 'twelfth' };
 
 /** Spells an ordinal the way speech references do ("15th" → "fifteenth", "21st" → "twenty first"). */
 export function spellOrdinal(n: number): string {
@@ -57,7 +64,8 @@ export function normalizeWords(text: string): string[] {
     .toLowerCase()
     .replace(/[-–—]/g, ' ')
     .replace(/\b(\d{1,6})(st|nd|rd|th)\b/g, (_, digits: string) => ` ${spellOrdinal(Number(digits))} `)
-    .replace(/\d+/g, (digits) => (digits.length === 4 ? ` ${spellYear(Number(digits))} ` : digits.length <= 6 ? ` ${spellNumber(Number(digits))} ` : ` ${digits} `))
+    .replace(/\d+/g, (digits) => (digits.length === 4 ? ` ${spellYear(Number(digits))} ` : digits.length <= 6 ? ` ${spellNumber(Number(digits))} ` :
+      ` ${digits} `))
     .replace(/[^a-z0-9' ]+/g, ' ')
     .split(/\s+/)
     .map((w) => w.replace(/^'+|'+$/g, ''))

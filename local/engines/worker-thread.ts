@@ -23,7 +23,8 @@ export type WithStop<Job> = Job & { stop: StopFlag };
  * with the signal's reason when `signal` aborts. On abort the worker is terminated only when it is
  * outside native code (native-stop.ts); otherwise it stops at its next check and ends by itself.
  */
-export function runWorkerOnce<Job extends object, Reply>(entry: URL, job: Job, name: string, { signal, transferList }: { signal?: AbortSignal; transferList?: TransferListItem[] } = {}): Promise<Reply> {
+export function runWorkerOnce<Job extends object, Reply>(entry: URL, job: Job, name: string, { signal, transferList }: { signal?: AbortSignal;
+  transferList?: TransferListItem[] } = {}): Promise<Reply> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   const stop = createStopFlag();
   const worker = spawnWorker(entry, { ...job, stop } satisfies WithStop<Job>, transferList);

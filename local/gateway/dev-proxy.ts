@@ -8,7 +8,8 @@ import { sendJson } from './http-util.js';
 export function forwardDev(target: string, path: string, search: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   if (!target) { sendJson(res, 503, { message: 'This local service is not running.' }); return Promise.resolve(); }
   return new Promise((resolve) => {
-    const upstream = http.request(new URL(`${path}${search}`, target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+    const upstream = http.request(new URL(`${path}${search}`, target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+      (answer) => {
       const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
       res.writeHead(answer.statusCode ?? 502, headers);
       answer.pipe(res).on('finish', resolve);

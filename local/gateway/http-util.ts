@@ -62,7 +62,8 @@ export function headerMaps(req: http.IncomingMessage): { headers: Record<string,
 }
 
 /** Query maps the way API Gateway builds them: null when the URL has no parameters. */
-export function queryMaps(url: URL): { queryStringParameters: Record<string, string> | null; multiValueQueryStringParameters: Record<string, string[]> | null } {
+export function queryMaps(url: URL): { queryStringParameters: Record<string, string> | null; multiValueQueryStringParameters: Record<string,
+  string[]> | null } {
   if ([...url.searchParams.keys()].length === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
   const single: Record<string, string> = {};
   const multi: Record<string, string[]> = {};

@@ -139,7 +139,8 @@ export function createWebSocketRoutes(options: WebSocketRoutesOptions): WebSocke
   };
 }
 
-function requestContext(req: http.IncomingMessage, stage: string, conn: { id: string; connectedAt: Date; sourceIp: string; userAgent: string }, route: RouteKey, extra: Record<string, unknown>) {
+function requestContext(req: http.IncomingMessage, stage: string, conn: { id: string; connectedAt: Date; sourceIp: string; userAgent: string }, route: RouteKey,
+  extra: Record<string, unknown>) {
   const now = new Date();
   return {
     routeKey: route, eventType: EVENT_TYPES[route], messageDirection: 'IN', stage, apiId: 'local',

@@ -7,7 +7,8 @@ export type { Credentials } from '../s3/sigv4.js';
 /** The refusal of a request that is not signed with the run's key pair, in the AWS JSON error vocabulary. */
 export interface AuthRefusal {
   readonly status: number;
-  readonly type: 'MissingAuthenticationTokenException' | 'UnrecognizedClientException' | 'InvalidSignatureException' | 'AccessDeniedException' | 'ValidationException';
+  readonly type: 'MissingAuthenticationTokenException' | 'UnrecognizedClientException' | 'InvalidSignatureException' | 'AccessDeniedException'
+    | 'ValidationException';
   readonly message: string;
 }
 
@@ -36,7 +37,8 @@ export function refuseUnsigned(
     return { status: 403, type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
   }
   try {
-    verifySigV4({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, credentials, new Date(), { service, bodySha256: bodySha256(body) });
+    verifySigV4({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, credentials, new Date(), { service,
+      bodySha256: bodySha256(body) });
     return undefined;
   } catch (error) {
     if (!(error instanceof S3Error)) throw error;

@@ -5,7 +5,8 @@ import { newMessageId, openFileMailbox, type FileMailbox } from './store.js';
 import { refuseUnsigned, type Credentials } from '../http/aws-auth.js';
 import { listenLocal } from '../http/listen.js';
 
-export interface MailMessage { id: string; receivedAt: string /* ISO */; from: string; to: string[]; cc: string[]; bcc: string[]; replyTo: string[]; subject: string; text?: string; html?: string }
+export interface MailMessage { id: string; receivedAt: string /* ISO */; from: string; to: string[]; cc: string[]; bcc: string[]; replyTo: string[];
+  subject: string; text?: string; html?: string }
 export interface Mailbox { list(): Promise<MailMessage[]> /* newest first */; get(id: string): Promise<MailMessage | undefined> }
 export interface LocalMail { readonly endpoint: string; readonly mailbox: Mailbox; stop(): Promise<void> }
 

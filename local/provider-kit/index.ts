@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { listenLocal } from '../http/listen.js';
 import { probeMedia } from '../../functions/adapters/media/ffmpeg.js';
 import { mediaFacts } from '../../functions/core/pipeline/media-probe.js';
 import { BodyTooLarge, escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
@@ -87,7 +88,8 @@ export function bearer(oauth: OAuthState, req: http.IncomingMessage): string | u
 }
 
 /** The authorize step: approves at once for `login_hint`, otherwise a page asks which test account signs in. */
-export async function authorizePage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, service: string, approve: (email: string) => string | undefined) {
+export async function authorizePage(req: http.IncomingMessage, res: http.ServerResponse, url: URL, service: string, approve: (email: string) =>
+  string | undefined) {
   let email = url.searchParams.get('login_hint') ?? '';
   if (req.method === 'POST') email = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8')).get('email') ?? '';
   email = email.trim().toLowerCase();
@@ -161,9 +163,11 @@ export async function formBody(req: http.IncomingMessage, url: URL): Promise<URL
 export function loginHintPage(service: string, action: string, query: URLSearchParams, purpose: string): string {
   const hidden = [...query.entries()].filter(([k]) => k !== 'login_hint')
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Local ${escapeHtml(service)}: authorize</title></head>
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Local ${escapeHtml(
+    service)}: authorize</title></head>
 <body><h1>Local ${escapeHtml(service)}</h1><p>${escapeHtml(purpose)} Local test server: any e-mail is a test account. Sign in as:</p>
-<form method="get" action="${escapeHtml(action)}">${hidden}<label>E-mail <input type="email" name="login_hint" required></label> <button type="submit">Authorize</button></form></body></html>`;
+<form method="get" action="${escapeHtml(
+  action)}">${hidden}<label>E-mail <input type="email" name="login_hint" required></label> <button type="submit">Authorize</button></form></body></html>`;
 }
 
 /** A request body as UTF-8 text, at most `limit` bytes; `tooLarge` makes the service's own error. */
@@ -174,4 +178,16 @@ export async function bodyText(req: http.IncomingMessage, limit: number, tooLarg
     if (error instanceof BodyTooLarge) throw tooLarge();
     throw error;
   }
+}
+
+/**
+ * Listens on the asked port, else on the port of the last start (kept in the state file, so URLs handed out before a
+ * restart, such as download links of running imports, keep working), else on any free port; remembers the port.
+ */
+export async function listenRemembered(server: http.Server, options: { host?: string; port?: number }, state: { port?: number }, save: () => void) {
+  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
+    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
+  state.port = Number(new URL(listening.endpoint).port);
+  save();
+  return listening;
 }

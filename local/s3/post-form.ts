@@ -76,7 +76,8 @@ async function spool(file: Readable, filename: string, fields: Map<string, strin
     }
     const signature = fields.get('x-amz-signature') ?? '';
     if (options.ledger) {
-      if (!options.ledger.claim(signature, checked.expiresAt)) throw new S3Error('AccessDenied', 'Invalid according to Policy: Policy has already been used.', 403);
+      if (!options.ledger.claim(signature, checked.expiresAt)) throw new S3Error('AccessDenied', 'Invalid according to Policy: Policy has already been used.',
+        403);
       unclaim = () => options.ledger!.release(signature);
     }
   } catch (err) {

@@ -172,7 +172,8 @@ export function verifySigV4(request: SignedRequest, credentials: Credentials, no
   const canonicalHeaders = names.map((name) => `${name}:${headerValue(request.headers, name) ?? ''}\n`).join('');
   // Every service but S3 signs the already-encoded path encoded once more (the SDK's uriEscapePath).
   const canonicalPath = scope.service === 's3' ? path || '/' : encode(path || '/').replace(/%2F/g, '/');
-  const canonicalRequest = [request.method.toUpperCase(), canonicalPath, canonicalQuery(queryForSigning), canonicalHeaders, names.join(';'), payloadHash].join('\n');
+  const canonicalRequest = [request.method.toUpperCase(), canonicalPath, canonicalQuery(queryForSigning), canonicalHeaders, names.join(';'),
+    payloadHash].join('\n');
   const stringToSign = [ALGORITHM, amzDate, credentialScope, sha256Hex(canonicalRequest)].join('\n');
   const expected = createHmac('sha256', signingKey(credentials.secretAccessKey, date, region, service)).update(stringToSign, 'utf8').digest('hex');
   if (!/^[0-9a-f]{64}$/i.test(signature) || !safeEqual(signature.toLowerCase(), expected)) throw mismatch();

@@ -35,7 +35,8 @@ export function startSampleSeeding(log: SeedLog): SampleSeeding {
 }
 
 function summary({ created, uploaded, reprocessed }: SeedOutcome): string {
-  if (uploaded.length === 0 && reprocessed.length === 0) return created.length ? `Sample meetings: created ${created.length}` : 'Sample meetings: already seeded';
+  if (uploaded.length === 0 && reprocessed.length === 0) return created.length ? `Sample meetings: created ${created.length}` :
+    'Sample meetings: already seeded';
   const parts = [
     ...(uploaded.length ? [`recorded and uploaded ${uploaded.length}`] : []),
     ...(reprocessed.length ? [`restarted processing of ${reprocessed.length}`] : []),

@@ -61,7 +61,8 @@ export async function findMediaTools(env: NodeJS.ProcessEnv = process.env): Prom
 export async function findSlideFont(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   let font: string | undefined = env.SAMPLE_FONT_PATH?.trim();
   if (!font) for (const candidate of FONT_CANDIDATES) if (await exists(candidate)) { font = candidate; break; }
-  if (!font || !(await exists(font))) throw new MissingMediaTool('no TrueType font for the slides (apt-get install fonts-dejavu-core, or set SAMPLE_FONT_PATH)');
+  if (!font || !(await exists(font))) throw new MissingMediaTool(
+    'no TrueType font for the slides (apt-get install fonts-dejavu-core, or set SAMPLE_FONT_PATH)');
   return font;
 }
 
@@ -71,7 +72,8 @@ function run(program: string, args: readonly string[], signal?: AbortSignal): Pr
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(program)} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(program)} exited ${code}: ${stderr.trim().split('\n').slice(
+      -3).join(' ')}`))));
   });
 }
 

@@ -32,7 +32,8 @@ class SecretsError extends Error {
  * (AWS_ENDPOINT_URL_SECRETS_MANAGER). Throws if the port is taken or the file is corrupt.
  */
 export async function startLocalSecrets(options: LocalSecretsOptions): Promise<LocalSecrets> {
-  const secrets = await loadSecrets(options.dataDir, options.secrets.map((s) => s.name), Object.fromEntries(options.secrets.flatMap((s) => (s.value === undefined ? [] : [[s.name, s.value]]))));
+  const secrets = await loadSecrets(options.dataDir, options.secrets.map((s) => s.name), Object.fromEntries(options.secrets.flatMap((s) =>
+    (s.value === undefined ? [] : [[s.name, s.value]]))));
   const server = http.createServer((req, res) => {
     handle(secrets, req, options.credentials).then(
       (body) => reply(res, 200, body),
@@ -70,7 +71,8 @@ async function handle(secrets: ReadonlyMap<string, StoredSecret>, req: http.Inco
   }
   if (!secret) throw new SecretsError(400, 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
   if (operation === 'GetSecretValue') {
-    return { ARN: arnOf(name), Name: name, SecretString: secret.value, VersionId: secret.versionId, VersionStages: ['AWSCURRENT'], CreatedDate: secret.createdAt };
+    return { ARN: arnOf(name), Name: name, SecretString: secret.value, VersionId: secret.versionId, VersionStages: ['AWSCURRENT'],
+      CreatedDate: secret.createdAt };
   }
   return {
     ARN: arnOf(name), Name: name, CreatedDate: secret.createdAt, LastChangedDate: secret.createdAt,

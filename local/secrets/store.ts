@@ -9,7 +9,8 @@ export interface StoredSecret { readonly value: string; readonly versionId: stri
  * none yet, and writes the file back (atomically, mode 0600) when it added any. Values are kept across restarts.
  * Throws if the file exists but is not valid JSON.
  */
-export async function loadSecrets(dataDir: string, names: readonly string[], fixed: Readonly<Record<string, string>> = {}): Promise<ReadonlyMap<string, StoredSecret>> {
+export async function loadSecrets(dataDir: string, names: readonly string[], fixed: Readonly<Record<string, string>> = {}): Promise<ReadonlyMap<string,
+  StoredSecret>> {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Record<string, StoredSecret> = {};
   try {

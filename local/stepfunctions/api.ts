@@ -50,7 +50,8 @@ export function sfnOperations(runner: ExecutionRunner, store: ExecutionStore, ma
       const { items, nextToken } = page(matching, body);
       return {
         executions: items.map((r) => ({
-          executionArn: r.executionArn, stateMachineArn: r.stateMachineArn, name: r.name, status: r.status, startDate: epoch(r.startDate), stopDate: epoch(r.stopDate),
+          executionArn: r.executionArn, stateMachineArn: r.stateMachineArn, name: r.name, status: r.status, startDate: epoch(r.startDate),
+            stopDate: epoch(r.stopDate),
         })),
         nextToken,
       };

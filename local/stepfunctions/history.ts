@@ -41,7 +41,8 @@ export function historyEventsFor(event: EngineEvent, resourceOf: (stateName: str
     case 'ExecutionStarted':
       return [{ timestamp: at, type: 'ExecutionStarted', executionStartedEventDetails: { input: json(event.input), inputDetails: { truncated: false } } }];
     case 'ExecutionSucceeded':
-      return [{ timestamp: at, type: 'ExecutionSucceeded', executionSucceededEventDetails: { output: json(event.output), outputDetails: { truncated: false } } }];
+      return [{ timestamp: at, type: 'ExecutionSucceeded', executionSucceededEventDetails: { output: json(event.output),
+        outputDetails: { truncated: false } } }];
     case 'ExecutionFailed':
       return [{ timestamp: at, type: 'ExecutionFailed', executionFailedEventDetails: { error: event.Error, cause: text(event.Cause) } }];
     case 'ExecutionAborted':
@@ -49,9 +50,11 @@ export function historyEventsFor(event: EngineEvent, resourceOf: (stateName: str
     case 'ExecutionTimeout':
       return [{ timestamp: at, type: 'ExecutionTimedOut', executionTimedOutEventDetails: { error: 'States.Timeout' } }];
     case 'StateEntered':
-      return [{ timestamp: at, type: `${state!.type}StateEntered`, stateEnteredEventDetails: { name: state!.name, input: json(state!.input), inputDetails: { truncated: false } } }];
+      return [{ timestamp: at, type: `${state!.type}StateEntered`, stateEnteredEventDetails: { name: state!.name, input: json(state!.input),
+        inputDetails: { truncated: false } } }];
     case 'StateExited':
-      return [{ timestamp: at, type: `${state!.type}StateExited`, stateExitedEventDetails: { name: state!.name, output: json(state!.output), outputDetails: { truncated: false } } }];
+      return [{ timestamp: at, type: `${state!.type}StateExited`, stateExitedEventDetails: { name: state!.name, output: json(state!.output),
+        outputDetails: { truncated: false } } }];
     case 'StateFailed':
       return stateFailed(event, resourceOf);
     case 'MapIterationStarted':

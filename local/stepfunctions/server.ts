@@ -24,7 +24,8 @@ export async function serveSfn(
     req.on('end', () => {
       const refused = refuseUnsigned(req, Buffer.concat(chunks), credentials, 'states');
       if (refused) {
-        res.writeHead(refused.status, { 'content-type': CONTENT_TYPE, 'x-amzn-errortype': refused.type }).end(JSON.stringify({ __type: refused.type, message: refused.message }));
+        res.writeHead(refused.status, { 'content-type': CONTENT_TYPE, 'x-amzn-errortype': refused.type }).end(JSON.stringify({ __type: refused.type,
+          message: refused.message }));
         return;
       }
       void respond(operations, String(req.headers['x-amz-target'] ?? ''), Buffer.concat(chunks).toString('utf8'), log).then(({ status, body }) => {

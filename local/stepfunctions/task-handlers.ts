@@ -35,7 +35,8 @@ export async function buildTaskHandlers(machine: LoadedStateMachine, deps: TaskH
     } else if (parseSdkResource(resource)) {
       handlers[name] = await deps.sdkTask(resource);
     } else {
-      throw new Error(`${where}: resource ${resource} is not supported locally (Lambda, lambda:invoke and aws-sdk integrations only; no .sync or .waitForTaskToken)`);
+      throw new Error(
+        `${where}: resource ${resource} is not supported locally (Lambda, lambda:invoke and aws-sdk integrations only; no .sync or .waitForTaskToken)`);
     }
   }
   return handlers;

@@ -42,7 +42,8 @@ function invoice(state: StripeState, sub: Obj, amount: number, reason: string, e
     id: newId('in'), object: 'invoice', customer: sub.customer, status: 'open', amount_due: amount, amount_paid: 0, currency: 'usd',
     billing_reason: reason, created: nowSeconds(), livemode: false,
     parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata ?? {} } },
-    lines: { object: 'list', data: [{ price: sub.items.data[0].price.id, amount, period: { start: sub.items.data[0].current_period_start, end: sub.items.data[0].current_period_end } }], has_more: false },
+    lines: { object: 'list', data: [{ price: sub.items.data[0].price.id, amount, period: { start: sub.items.data[0].current_period_start,
+      end: sub.items.data[0].current_period_end } }], has_more: false },
     confirmation_secret: { client_secret: `${newId('pi')}_secret_${newId('x').slice(2)}`, type: 'payment_intent' },
     last_payment_error: null,
   };
@@ -90,16 +91,19 @@ function discountedAmount(state: StripeState, sub: Obj, amount: number): number 
 /** POST /v1/subscriptions. */
 export function createSubscription(state: StripeState, params: Obj, emit: Emit): Obj {
   for (const removed of ['coupon', 'promotion_code']) {
-    if (params[removed] !== undefined) throw new StripeFailure(400, 'invalid_request_error', `Received unknown parameter: ${removed}`, 'parameter_unknown', removed);
+    if (params[removed] !== undefined) throw new StripeFailure(400, 'invalid_request_error', `Received unknown parameter: ${removed}`, 'parameter_unknown',
+      removed);
   }
   const cus = customer(state, params.customer);
   const items = params.items as Obj[] | undefined;
-  if (!Array.isArray(items) || items.length !== 1) throw new StripeFailure(400, 'invalid_request_error', 'Exactly one item is supported: items[0][price].', 'parameter_invalid', 'items');
+  if (!Array.isArray(items) || items.length !== 1) throw new StripeFailure(400, 'invalid_request_error', 'Exactly one item is supported: items[0][price].',
+    'parameter_invalid', 'items');
   const p = price(state, items[0].price);
   const discounts = (Array.isArray(params.discounts) ? params.discounts : []).map((d: Obj, i: number) => {
     if (d.promotion_code) {
       const promo = state.promotion_codes[d.promotion_code];
-      if (!promo || !promo.active) throw new StripeFailure(400, 'invalid_request_error', `No such promotion code: '${d.promotion_code}'`, 'resource_missing', `discounts[${i}][promotion_code]`);
+      if (!promo || !promo.active) throw new StripeFailure(400, 'invalid_request_error', `No such promotion code: '${d.promotion_code}'`, 'resource_missing',
+        `discounts[${i}][promotion_code]`);
       return { promotion_code: promo.id, coupon: promo.promotion.coupon };
     }
     if (d.coupon && state.coupons[d.coupon]) return { coupon: d.coupon };
@@ -118,7 +122,8 @@ export function createSubscription(state: StripeState, params: Obj, emit: Emit):
     metadata: params.metadata ?? {}, discounts,
     items: { object: 'list', has_more: false, url: '/v1/subscription_items', data: [] as Obj[] },
   };
-  sub.items.data.push({ id: newId('si'), object: 'subscription_item', subscription: sub.id, quantity: 1, price: p, current_period_start: start, current_period_end: periodEnd, created: start });
+  sub.items.data.push({ id: newId('si'), object: 'subscription_item', subscription: sub.id, quantity: 1, price: p, current_period_start: start,
+    current_period_end: periodEnd, created: start });
 
   if (trialDays) {
     sub.status = 'trialing';
@@ -140,7 +145,8 @@ export function createSubscription(state: StripeState, params: Obj, emit: Emit):
     return sub;
   }
   if (!defaultPaymentMethod(state, sub, cus) && amount > 0) {
-    throw new StripeFailure(400, 'invalid_request_error', 'This customer has no attached payment source or default payment method. Please consider adding a default payment method.', 'resource_missing');
+    throw new StripeFailure(400, 'invalid_request_error',
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method.', 'resource_missing');
   }
   const pending: [string, Obj][] = [];
   const inv = invoice(state, sub, amount, 'subscription_create', (type, object) => pending.push([type, object]), true);
@@ -160,7 +166,8 @@ export function createSubscription(state: StripeState, params: Obj, emit: Emit):
 /** POST /v1/subscriptions/{id}: price swap, cancel_at_period_end, default_payment_method. */
 export function updateSubscription(state: StripeState, sub: Obj, params: Obj, emit: Emit): Obj {
   if (params.coupon !== undefined) throw new StripeFailure(400, 'invalid_request_error', 'Received unknown parameter: coupon', 'parameter_unknown', 'coupon');
-  if (sub.status === 'canceled') throw new StripeFailure(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.', 'resource_missing');
+  if (sub.status === 'canceled') throw new StripeFailure(400, 'invalid_request_error',
+    'A canceled subscription can only update its cancellation_details and metadata.', 'resource_missing');
   const items = params.items as Obj[] | undefined;
   if (Array.isArray(items) && items[0]?.price) {
     const item = sub.items.data.find((i: Obj) => i.id === items[0].id) ?? sub.items.data[0];
@@ -172,7 +179,8 @@ export function updateSubscription(state: StripeState, sub: Obj, params: Obj, em
       const now = nowSeconds();
       const intervalChanged = next.recurring.interval !== previous.recurring.interval;
       const charge = sub.status !== 'trialing' && params.proration_behavior !== 'none';
-      if (charge && pm && cardDeclines(state, pm)) throw new StripeFailure(402, 'card_error', 'Your card was declined.', 'card_declined', undefined, 'generic_decline');
+      if (charge && pm && cardDeclines(state, pm)) throw new StripeFailure(402, 'card_error', 'Your card was declined.', 'card_declined', undefined,
+        'generic_decline');
       item.price = next;
       if (intervalChanged && sub.status !== 'trialing') {
         item.current_period_start = now;

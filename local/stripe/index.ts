@@ -66,7 +66,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   };
 
   const routes: [string, RegExp, Handler][] = [
-    ['GET', /^\/v1\/products$/, ({ query }) => list(state, '/v1/products', Object.values(state.products).filter((p) => query.get('active') !== 'true' || p.active), query)],
+    ['GET', /^\/v1\/products$/, ({ query }) => list(state, '/v1/products', Object.values(state.products).filter((p) => query.get('active') !== 'true' ||
+      p.active), query)],
     ['GET', /^\/v1\/products\/([^/]+)$/, ({ match, query }) => expand(state, found(state.products[match[1]], 'product', match[1]), query)],
     ['GET', /^\/v1\/prices$/, ({ query }) => {
       const keys = arrayParam(query, 'lookup_keys');
@@ -77,7 +78,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     }],
     ['GET', /^\/v1\/prices\/([^/]+)$/, ({ match, query }) => expand(state, found(state.prices[match[1]], 'price', match[1]), query)],
     ['POST', /^\/v1\/customers$/, ({ params }) => {
-      const c = { id: newId('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: nowSeconds(), livemode: false, invoice_settings: { default_payment_method: null } };
+      const c = { id: newId('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {},
+        created: nowSeconds(), livemode: false, invoice_settings: { default_payment_method: null } };
       state.customers[c.id] = c;
       return c;
     }],
@@ -86,7 +88,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const c = customer(state, match[1], 'id');
       const pm = params.invoice_settings?.default_payment_method;
       if (pm !== undefined) {
-        if (pm && state.payment_methods[pm]?.customer !== c.id) throw new StripeFailure(400, 'invalid_request_error', `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`, 'resource_missing', 'invoice_settings[default_payment_method]');
+        if (pm && state.payment_methods[pm]?.customer !== c.id) throw new StripeFailure(400, 'invalid_request_error',
+          `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`, 'resource_missing',
+            'invoice_settings[default_payment_method]');
         c.invoice_settings.default_payment_method = pm || null;
       }
       for (const field of ['email', 'name'] as const) if (params[field] !== undefined) c[field] = params[field];
@@ -101,7 +105,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     ['POST', /^\/v1\/payment_methods\/([^/]+)\/attach$/, ({ match, params }) => {
       const c = customer(state, params.customer);
       const pm = resolvePaymentMethod(state, match[1]);
-      if (pm.customer && pm.customer !== c.id) throw new StripeFailure(400, 'invalid_request_error', 'The payment method you provided has already been attached to a customer.', 'payment_method_unexpected_state');
+      if (pm.customer && pm.customer !== c.id) throw new StripeFailure(400, 'invalid_request_error',
+        'The payment method you provided has already been attached to a customer.', 'payment_method_unexpected_state');
       pm.customer = c.id;
       return pm;
     }],
@@ -109,19 +114,23 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     ['GET', /^\/v1\/subscriptions$/, ({ query }) => {
       const status = query.get('status');
       const subs = Object.values(state.subscriptions)
-        .filter((s) => (!query.get('customer') || s.customer === query.get('customer')) && (status === 'all' ? true : status ? s.status === status : s.status !== 'canceled'))
+        .filter((s) => (!query.get('customer') || s.customer === query.get('customer')) && (status === 'all' ? true : status ? s.status === status :
+          s.status !== 'canceled'))
         .sort((a, b) => b.created - a.created);
       return list(state, '/v1/subscriptions', subs, query);
     }],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ({ match, query }) => expand(state, subscription(state, match[1]), query)],
-    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ({ match, params }) => expand(state, updateSubscription(state, subscription(state, match[1]), params, emit), params)],
+    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ({ match, params }) => expand(state, updateSubscription(state, subscription(state, match[1]), params, emit),
+      params)],
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ({ match }) => cancelNow(subscription(state, match[1]), emit)],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, ({ match, query }) => expand(state, found(state.invoices[match[1]], 'invoice', match[1]), query)],
     ['GET', /^\/v1\/promotion_codes$/, ({ query }) => list(state, '/v1/promotion_codes', Object.values(state.promotion_codes)
-      .filter((p) => (!query.get('code') || p.code.toUpperCase() === query.get('code')!.toUpperCase()) && (query.get('active') !== 'true' || p.active)), query)],
+      .filter((p) => (!query.get('code') || p.code.toUpperCase() === query.get('code')!.toUpperCase()) && (query.get('active') !== 'true' || p.active)),
+        query)],
     ['POST', /^\/v1\/billing_portal\/sessions$/, ({ params }) => {
       const c = customer(state, params.customer);
-      const session = { id: newId('bps'), object: 'billing_portal.session', customer: c.id, return_url: params.return_url ?? null, created: nowSeconds(), livemode: false, url: '' };
+      const session = { id: newId('bps'), object: 'billing_portal.session', customer: c.id, return_url: params.return_url ?? null, created: nowSeconds(),
+        livemode: false, url: '' };
       session.url = `${publicUrl()}/portal/${session.id}`;
       state.portal_sessions[session.id] = session;
       return session;
@@ -180,7 +189,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         if (!sub) throw new StripeFailure(400, 'invalid_request_error', 'No such subscription.');
         if (action === 'cancel') updateSubscription(state, sub, { cancel_at_period_end: 'true' }, emit);
         if (action === 'resume') updateSubscription(state, sub, { cancel_at_period_end: 'false' }, emit);
-        if (action === 'switch') updateSubscription(state, sub, { items: [{ id: sub.items.data[0].id, price: form.get('price') }], proration_behavior: 'always_invoice' }, emit);
+        if (action === 'switch') updateSubscription(state, sub, { items: [{ id: sub.items.data[0].id, price: form.get('price') }],
+          proration_behavior: 'always_invoice' }, emit);
         save();
       } catch (error) {
         if (!(error instanceof StripeFailure)) throw error;
@@ -251,7 +261,8 @@ function render(state: StripeState, value: Obj): Obj {
   const strip = (o: Obj) => {
     if (!o || typeof o !== 'object') return;
     if (o.object === 'invoice') delete o.confirmation_secret;
-    if (Array.isArray(o.discounts)) o.discounts = o.discounts.map((d: Obj) => ({ object: 'discount', coupon: state.coupons[d.coupon] ?? d.coupon, promotion_code: d.promotion_code ?? null }));
+    if (Array.isArray(o.discounts)) o.discounts = o.discounts.map((d: Obj) => ({ object: 'discount', coupon: state.coupons[d.coupon] ?? d.coupon,
+      promotion_code: d.promotion_code ?? null }));
     for (const v of Object.values(o)) if (typeof v === 'object') strip(v);
   };
   strip(copy);

@@ -16,11 +16,13 @@ export function portalPage(state: StripeState, session: Obj, subs: Obj[], self: 
     const product = state.products[item.price.product];
     const others = Object.values(state.prices).filter((p) => p.active && p.id !== item.price.id);
     return `<section><h2>${esc(product?.name)} — ${money(item.price.unit_amount)} / ${esc(item.price.recurring.interval)}</h2>
-<p>Status: <strong>${esc(s.cancel_at_period_end ? 'to be canceled' : s.status)}</strong>, current period ${day(item.current_period_start)} – ${day(item.current_period_end)}</p>
+<p>Status: <strong>${esc(s.cancel_at_period_end ? 'to be canceled' : s.status)}</strong>, current period ${day(item.current_period_start)} – ${day(
+  item.current_period_end)}</p>
 <form method="post" action="${esc(self)}/${s.cancel_at_period_end ? 'resume' : 'cancel'}"><input type="hidden" name="subscription" value="${esc(s.id)}">
 <button type="submit">${s.cancel_at_period_end ? 'Renew plan' : 'Cancel plan'}</button></form>
 <form method="post" action="${esc(self)}/switch"><input type="hidden" name="subscription" value="${esc(s.id)}">
-<label>Switch to <select name="price">${others.map((p) => `<option value="${esc(p.id)}">${esc(state.products[p.product]?.name)} — ${money(p.unit_amount)} / ${esc(p.recurring.interval)}</option>`).join('')}</select></label>
+<label>Switch to <select name="price">${others.map((p) => `<option value="${esc(p.id)}">${esc(state.products[p.product]?.name)} — ${money(
+  p.unit_amount)} / ${esc(p.recurring.interval)}</option>`).join('')}</select></label>
 <button type="submit">Update plan</button></form></section>`;
   }).join('') || '<p>No active subscription.</p>';
   const cus = state.customers[session.customer];
@@ -35,15 +37,22 @@ ${session.return_url ? `<p><a href="${esc(session.return_url)}">Return to MeetSc
 export function readOutPage(state: StripeState, deliveries: readonly Delivery[]): string {
   const subs = Object.values(state.subscriptions).map((s) => {
     const item = s.items.data[0];
-    return `<tr><td>${esc(s.id)}</td><td>${esc(state.customers[s.customer]?.email)}</td><td>${esc(item.price.id)}</td><td>${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}</td>
-<td>${day(item.current_period_start)} – ${day(item.current_period_end)}</td><td><form method="post" action="__test/advance/${esc(s.id)}"><button>Advance to next period</button></form></td></tr>`;
+    return `<tr><td>${esc(s.id)}</td><td>${esc(state.customers[s.customer]?.email)}</td><td>${esc(item.price.id)}</td><td>${esc(
+      s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}</td>
+<td>${day(item.current_period_start)} – ${day(item.current_period_end)}</td><td><form method="post" action="__test/advance/${esc(
+  s.id)}"><button>Advance to next period</button></form></td></tr>`;
   }).join('');
-  const invoices = Object.values(state.invoices).map((i) => `<tr><td>${esc(i.id)}</td><td>${esc(i.status)}</td><td>${money(i.amount_due)}</td><td>${esc(i.billing_reason)}</td><td>${esc(i.last_payment_error?.message ?? '')}</td></tr>`).join('');
-  const events = deliveries.slice(-50).reverse().map((d) => `<tr><td>${esc(d.eventId)}</td><td>${esc(d.type)}</td><td>${esc(d.status)}</td><td>${d.attempts}</td><td>${esc(d.lastResponse)}</td></tr>`).join('');
-  const prices = Object.values(state.prices).map((p) => `<tr><td>${esc(p.id)}</td><td>${esc(state.products[p.product]?.name)}</td><td>${money(p.unit_amount)} / ${esc(p.recurring.interval)}</td><td>${esc(p.metadata.minutes)}</td></tr>`).join('');
-  const promos = Object.values(state.promotion_codes).map((p) => `<tr><td>${esc(p.code)}</td><td>${esc(p.coupon?.percent_off)}% off, ${esc(p.coupon?.duration)}</td><td>${p.active ? 'active' : 'inactive'}</td></tr>`).join('');
+  const invoices = Object.values(state.invoices).map((i) => `<tr><td>${esc(i.id)}</td><td>${esc(i.status)}</td><td>${money(i.amount_due)}</td><td>${esc(
+    i.billing_reason)}</td><td>${esc(i.last_payment_error?.message ?? '')}</td></tr>`).join('');
+  const events = deliveries.slice(-50).reverse().map((d) => `<tr><td>${esc(d.eventId)}</td><td>${esc(d.type)}</td><td>${esc(
+    d.status)}</td><td>${d.attempts}</td><td>${esc(d.lastResponse)}</td></tr>`).join('');
+  const prices = Object.values(state.prices).map((p) => `<tr><td>${esc(p.id)}</td><td>${esc(state.products[p.product]?.name)}</td><td>${money(
+    p.unit_amount)} / ${esc(p.recurring.interval)}</td><td>${esc(p.metadata.minutes)}</td></tr>`).join('');
+  const promos = Object.values(state.promotion_codes).map((p) => `<tr><td>${esc(p.code)}</td><td>${esc(p.coupon?.percent_off)}% off, ${esc(
+    p.coupon?.duration)}</td><td>${p.active ? 'active' : 'inactive'}</td></tr>`).join('');
   return page('Local Stripe', `<h1>Local Stripe server</h1>
-<p class="note">Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined); any future expiry, any CVC. PaymentMethods pm_card_visa, pm_card_chargeDeclined. <a href="state.json">state.json</a></p>
+<p class="note">Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined); any future expiry, any CVC. PaymentMethods pm_card_visa, ` +
+  `pm_card_chargeDeclined. <a href="state.json">state.json</a></p>
 <h2>Subscriptions</h2><table><tr><th>id</th><th>customer</th><th>price</th><th>status</th><th>period</th><th></th></tr>${subs}</table>
 <h2>Invoices</h2><table><tr><th>id</th><th>status</th><th>amount</th><th>reason</th><th>error</th></tr>${invoices}</table>
 <h2>Webhook deliveries (latest first)</h2><table><tr><th>event</th><th>type</th><th>status</th><th>attempts</th><th>last response</th></tr>${events}</table>

@@ -28,7 +28,8 @@ export class StripeFailure extends Error {
     super(message);
   }
   body() {
-    return { error: { type: this.type, message: this.message, ...(this.code ? { code: this.code } : {}), ...(this.param ? { param: this.param } : {}), ...(this.declineCode ? { decline_code: this.declineCode } : {}) } };
+    return { error: { type: this.type, message: this.message, ...(this.code ? { code: this.code } : {}), ...(this.param ? { param: this.param } : {}),
+      ...(this.declineCode ? { decline_code: this.declineCode } : {}) } };
   }
 }
 
@@ -54,7 +55,8 @@ export function seededState(): StripeState {
       };
     }
   }
-  state.coupons[SEED_PROMOTION.couponId] = { id: SEED_PROMOTION.couponId, object: 'coupon', percent_off: SEED_PROMOTION.percentOff, duration: 'once', valid: true };
+  state.coupons[SEED_PROMOTION.couponId] = { id: SEED_PROMOTION.couponId, object: 'coupon', percent_off: SEED_PROMOTION.percentOff, duration: 'once',
+    valid: true };
   state.promotion_codes[SEED_PROMOTION.id] = {
     id: SEED_PROMOTION.id, object: 'promotion_code', code: SEED_PROMOTION.code, active: true, created, livemode: false,
     promotion: { type: 'coupon', coupon: SEED_PROMOTION.couponId }, coupon: state.coupons[SEED_PROMOTION.couponId],
@@ -86,19 +88,24 @@ export function openState(dir: string | undefined): { state: StripeState; save: 
 /** Creates a card PaymentMethod from a number (Stripe's test cards only), or from a test PaymentMethod id. */
 export function createCard(state: StripeState, input: { number?: string; exp_month?: unknown; exp_year?: unknown; cvc?: unknown }): Obj {
   const number = String(input.number ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new StripeFailure(402, 'card_error', 'Your card number is incorrect.', 'incorrect_number', 'card[number]');
+  if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw new StripeFailure(402, 'card_error', 'Your card number is incorrect.', 'incorrect_number',
+    'card[number]');
   const month = Number(input.exp_month);
   let year = Number(input.exp_year);
   if (year < 100) year += 2000;
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw new StripeFailure(402, 'card_error', "Your card's expiration month is invalid.", 'invalid_expiry_month', 'card[exp_month]');
+  if (!Number.isInteger(month) || month < 1 || month > 12) throw new StripeFailure(402, 'card_error', "Your card's expiration month is invalid.",
+    'invalid_expiry_month', 'card[exp_month]');
   const now = new Date();
   if (!Number.isInteger(year) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
     throw new StripeFailure(402, 'card_error', "Your card's expiration year is invalid.", 'invalid_expiry_year', 'card[exp_year]');
   }
-  if (input.cvc !== undefined && !/^\d{3,4}$/.test(String(input.cvc))) throw new StripeFailure(402, 'card_error', "Your card's security code is invalid.", 'invalid_cvc', 'card[cvc]');
+  if (input.cvc !== undefined && !/^\d{3,4}$/.test(String(input.cvc))) throw new StripeFailure(402, 'card_error', "Your card's security code is invalid.",
+    'invalid_cvc', 'card[cvc]');
   const known = TEST_CARDS[number];
   if (!known) {
-    throw new StripeFailure(402, 'card_error', 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.', 'card_declined', undefined, 'test_mode_live_card');
+    throw new StripeFailure(402, 'card_error',
+      'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: ' +
+        'https://stripe.com/docs/testing.', 'card_declined', undefined, 'test_mode_live_card');
   }
   const pm = {
     id: newId('pm'), object: 'payment_method', type: 'card', customer: null, created: nowSeconds(), livemode: false, metadata: {},

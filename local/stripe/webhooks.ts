@@ -41,7 +41,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       try {
         const response = await fetch(endpoint, {
           method: 'POST', body: payload,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader(payload, options.secret), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader(payload, options.secret),
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
           signal: AbortSignal.timeout(30_000),
         });
         delivery.lastResponse = `${response.status} ${(await response.text()).slice(0, 200)}`;

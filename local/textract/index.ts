@@ -62,7 +62,8 @@ export async function startLocalTextract(options: LocalTextractOptions): Promise
     if (typeof document?.Bytes === 'string') bytes = Buffer.from(document.Bytes, 'base64');
     else if (document?.S3Object?.Bucket && document?.S3Object?.Name) {
       bytes = await readObject(document.S3Object.Bucket, document.S3Object.Name).catch((error: Error) => {
-        throw new TextractError('InvalidS3ObjectException', `Unable to get object metadata from S3. Check object key, region and/or access permissions. (${error.message})`);
+        throw new TextractError('InvalidS3ObjectException',
+          `Unable to get object metadata from S3. Check object key, region and/or access permissions. (${error.message})`);
       });
     } else throw new TextractError('InvalidParameterException', 'Request has invalid parameters: Document needs Bytes or S3Object.');
     if (bytes.length > MAX_DOCUMENT_BYTES) throw new TextractError('DocumentTooLargeException', 'S3 object size is more than the maximum limit 10485760');

@@ -27,7 +27,8 @@ export interface LocalTodoist {
 }
 
 class TodoistError extends Error {
-  constructor(readonly status: number, readonly tag: string, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
+  constructor(readonly status: number, readonly tag: string, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string,
+    string> = {}) {
     super(message);
   }
 }
@@ -209,7 +210,8 @@ export async function startLocalTodoist(options: LocalTodoistOptions): Promise<L
       (error: unknown) => {
         if (!(error instanceof TodoistError)) console.error('[local-todoist]', error);
         const e = error instanceof TodoistError ? error : new TodoistError(500, 'INTERNAL_ERROR', 'Internal error');
-        send(res, { status: e.status, headers: e.headers, body: { error: e.message, error_code: e.status, error_extra: e.extra, error_tag: e.tag, http_code: e.status } });
+        send(res, { status: e.status, headers: e.headers, body: { error: e.message, error_code: e.status, error_extra: e.extra, error_tag: e.tag,
+          http_code: e.status } });
       },
     );
   };

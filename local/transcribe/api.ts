@@ -47,7 +47,8 @@ async function startJob(context: ApiContext, body: Body): Promise<unknown> {
   if (typeof languageCode !== 'string' || languageCode === '') {
     throw new TranscribeError('BadRequestException', 'LanguageCode is required (the local service does not identify languages)');
   }
-  if (!/^en-/.test(languageCode)) throw new TranscribeError('BadRequestException', `The local engines only transcribe English; ${languageCode} is not supported`);
+  if (!/^en-/.test(languageCode)) throw new TranscribeError('BadRequestException',
+    `The local engines only transcribe English; ${languageCode} is not supported`);
   const settings = (body.Settings as Body | undefined) ?? {};
   const showSpeakerLabels = settings.ShowSpeakerLabels === true;
   const max = settings.MaxSpeakerLabels;
@@ -71,7 +72,8 @@ async function startJob(context: ApiContext, body: Body): Promise<unknown> {
 
 function listJobs(context: ApiContext, body: Body): unknown {
   const status = body.Status;
-  if (status !== undefined && !STATUSES.includes(status as JobStatus)) throw new TranscribeError('BadRequestException', `Status must be one of ${STATUSES.join(', ')}`);
+  if (status !== undefined && !STATUSES.includes(status as JobStatus)) throw new TranscribeError('BadRequestException',
+    `Status must be one of ${STATUSES.join(', ')}`);
   const contains = typeof body.JobNameContains === 'string' ? body.JobNameContains.toLowerCase() : undefined;
   const max = typeof body.MaxResults === 'number' ? Math.max(1, Math.min(100, body.MaxResults)) : 100;
   const offset = typeof body.NextToken === 'string' ? Number.parseInt(Buffer.from(body.NextToken, 'base64url').toString('utf8'), 10) || 0 : 0;

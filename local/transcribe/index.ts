@@ -66,10 +66,12 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
     await store.save(job);
     log('Transcription job started', { job: name, engine: engine.name });
     try {
-      const outcome = await runJob(job, engine, { accountId: ACCOUNT_ID, serviceDir, serviceUri: (n) => `${endpoint}/transcripts/${encodeURIComponent(n)}.json`, signal: abort.signal });
+      const outcome = await runJob(job, engine, { accountId: ACCOUNT_ID, serviceDir, serviceUri: (n) => `${endpoint}/transcripts/${encodeURIComponent(n)}.json`,
+        signal: abort.signal });
       if (!store.get(name)) return; // deleted while running
       await store.save({ ...job, status: 'COMPLETED', completionTime: Date.now(), transcriptUri: outcome.transcriptUri, engine: engine.name });
-      log('Transcription job completed', { job: name, engine: engine.name, words: outcome.words, speakers: outcome.speakers, seconds: (Date.now() - job.startTime) / 1000 });
+      log('Transcription job completed', { job: name, engine: engine.name, words: outcome.words, speakers: outcome.speakers,
+        seconds: (Date.now() - job.startTime) / 1000 });
     } catch (error) {
       if (!store.get(name) || abort.signal.aborted) return;
       const reason = (error as Error).message || String(error);
@@ -125,7 +127,8 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
   };
 }
 
-async function respond(context: ApiContext, serviceDir: string, req: http.IncomingMessage, credentials: Credentials): Promise<{ status: number; body: unknown; type: string }> {
+async function respond(context: ApiContext, serviceDir: string, req: http.IncomingMessage, credentials: Credentials): Promise<{ status: number; body: unknown;
+  type: string }> {
   const url = new URL(req.url ?? '/', 'http://local');
   const raw = await readBody(req);
   const refused = refuseUnsigned(req, raw, credentials, 'transcribe');

@@ -18,7 +18,8 @@ export interface JobOutcome { transcriptUri: string; speakers: number; words: nu
  * mono WAV, transcribes it and writes the output JSON to the job's bucket (or to `serviceDir`, served by
  * this endpoint). Throws an Error whose message becomes the job's FailureReason.
  */
-export async function runJob(job: JobRecord, engine: TranscriptionEngine, options: { accountId: string; serviceDir: string; serviceUri: (name: string) => string; signal?: AbortSignal }): Promise<JobOutcome> {
+export async function runJob(job: JobRecord, engine: TranscriptionEngine, options: { accountId: string; serviceDir: string; serviceUri: (name: string) =>
+  string; signal?: AbortSignal }): Promise<JobOutcome> {
   // The local edition always runs in us-east-1; the runtime sets the endpoint and credentials variables.
   const s3 = new S3Client({ forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1' });
   const work = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-transcribe-'));
@@ -29,7 +30,8 @@ export async function runJob(job: JobRecord, engine: TranscriptionEngine, option
       const object = await s3.send(new GetObjectCommand({ Bucket: media.bucket, Key: media.key }));
       await pipeline(object.Body as Readable, createWriteStream(input));
     } catch (error) {
-      throw new Error(`The media file could not be read from s3://${media.bucket}/${media.key}: ${(error as Error).name} ${(error as Error).message}`, { cause: error });
+      throw new Error(`The media file could not be read from s3://${media.bucket}/${media.key}: ${(error as Error).name} ${(error as Error).message}`,
+        { cause: error });
     }
     const wav = path.join(work, 'audio.wav');
     await convertToWav(input, wav, options.signal);

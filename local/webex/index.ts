@@ -10,9 +10,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
-import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
-import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, listenRemembered, persisted, token,
+  type OAuthState } from '../provider-kit/index.js';
 
 /** Direct download links expire this long after the recording is fetched (Webex: 3 hours). */
 export const DIRECT_LINK_SECONDS = 3 * 60 * 60;
@@ -23,7 +23,8 @@ interface WebexRecording {
   /** The meeting's transcript (WebVTT with `<v Name>` voices), when the test made one. */
   transcriptVtt?: string;
 }
-interface WebexHook { id: string; name: string; targetUrl: string; resource: string; event: string; secret?: string; filter?: string; ownerEmail: string; created: string; status: 'active' }
+interface WebexHook { id: string; name: string; targetUrl: string; resource: string; event: string; secret?: string; filter?: string; ownerEmail: string;
+  created: string; status: 'active' }
 
 interface WebexState {
   /** The port of the last start, reused so URLs handed out before a restart (download links in running imports) keep working. */
@@ -61,7 +62,8 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
   const accessSeconds = options.accessTokenSeconds ?? 1_209_600;
   let endpoint = '';
   const person = (email: string) => (state.people[email] ??= { id: `Y2lzY29zcGFyazovL3VzL1BFT1BMRS8${token(12)}`, email, preferences: {} });
-  const error = (res: http.ServerResponse, status: number, message: string) => sendJson(res, status, { message, errors: [{ description: message }], trackingId: `LOCAL_${randomUUID()}` });
+  const error = (res: http.ServerResponse, status: number, message: string) => sendJson(res, status, { message, errors: [{ description: message }],
+    trackingId: `LOCAL_${randomUUID()}` });
   const hookJson = ({ secret: _s, ...hook }: WebexHook) => hook;
 
   function recordingJson(r: WebexRecording, withLinks: boolean) {
@@ -106,12 +108,14 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       const pair = grant(state.oauth, form, accessSeconds);
       save();
       if (!pair) return sendJson(res, 400, { error: 'invalid_grant', error_description: 'The refresh token or code provided is invalid or expired.' });
-      return sendJson(res, 200, { access_token: pair.access, expires_in: accessSeconds, refresh_token: pair.refresh, refresh_token_expires_in: 7_776_000, token_type: 'Bearer', scope: 'spark:kms meeting:recordings_read' });
+      return sendJson(res, 200, { access_token: pair.access, expires_in: accessSeconds, refresh_token: pair.refresh, refresh_token_expires_in: 7_776_000,
+        token_type: 'Bearer', scope: 'spark:kms meeting:recordings_read' });
     }
     const download = /^\/nbr\/download\/([^/]+)$/.exec(p);
     if (download) {
       const ticket = state.tickets[url.searchParams.get('ticket') ?? ''];
-      if (!ticket || ticket.recordingId !== decodeURIComponent(download[1]) || ticket.expiresAt < Date.now()) return error(res, 403, 'The download link has expired.');
+      if (!ticket || ticket.recordingId !== decodeURIComponent(download[1]) || ticket.expiresAt < Date.now()) return error(res, 403,
+        'The download link has expired.');
       const r = state.recordings.find((x) => x.id === ticket.recordingId);
       if (!r) return error(res, 404, 'Recording not found.');
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': r.sizeBytes });
@@ -169,7 +173,8 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
         && (!url.searchParams.get('meetingId') || r.meetingId === url.searchParams.get('meetingId')));
       return sendJson(res, 200, { items: mine.map((r) => ({
         id: `${r.id}T`, meetingId: r.meetingId, meetingTopic: r.topic, siteUrl: 'local.webex.com', startTime: r.timeRecorded, status: 'available',
-        vttDownloadLink: `${endpoint}/v1/meetingTranscripts/${r.id}T/download?format=vtt`, txtDownloadLink: `${endpoint}/v1/meetingTranscripts/${r.id}T/download?format=txt`,
+        vttDownloadLink: `${endpoint}/v1/meetingTranscripts/${r.id}T/download?format=vtt`,
+          txtDownloadLink: `${endpoint}/v1/meetingTranscripts/${r.id}T/download?format=txt`,
       })) });
     }
     const transcriptPath = /^\/v1\/meetingTranscripts\/([^/]+)T\/download$/.exec(p);
@@ -177,14 +182,16 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       const r = state.recordings.find((x) => x.id === decodeURIComponent(transcriptPath[1]) && x.hostEmail === email && x.transcriptVtt !== undefined);
       if (!r) return error(res, 404, 'Transcript not found.');
       const vtt = r.transcriptVtt!;
-      const body = url.searchParams.get('format') === 'txt' ? vtt.replace(/^WEBVTT.*\n/, '').replace(/^.*-->.*$/gm, '').replace(/<v ([^>]+)>/g, '$1: ').replace(/<\/v>/g, '') : vtt;
+      const body = url.searchParams.get('format') === 'txt' ? vtt.replace(/^WEBVTT.*\n/, '').replace(/^.*-->.*$/gm, '').replace(/<v ([^>]+)>/g,
+        '$1: ').replace(/<\/v>/g, '') : vtt;
       res.writeHead(200, { 'content-type': url.searchParams.get('format') === 'txt' ? 'text/plain; charset=utf-8' : 'text/vtt; charset=utf-8' }).end(body);
       return;
     }
     if (p === '/v1/meetingParticipants') {
       const r = state.recordings.find((x) => x.meetingId === url.searchParams.get('meetingId') && x.hostEmail === email);
       if (!r) return error(res, 404, 'Meeting not found.');
-      return sendJson(res, 200, { items: [email, ...r.participants].map((e) => ({ id: token(8), email: e, displayName: e.split('@')[0], host: e === email })) });
+      return sendJson(res, 200, { items: [email, ...r.participants].map((e) => ({ id: token(8), email: e, displayName: e.split('@')[0],
+        host: e === email })) });
     }
     if (p === '/v1/meetingPreferences/schedulingOptions') {
       if (req.method === 'PUT') {
@@ -198,10 +205,7 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
     error(res, 404, `No such endpoint: ${req.method} ${p}`);
   }
 
-  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
-    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
-  state.port = Number(new URL(listening.endpoint).port);
-  save();
+  const listening = await listenRemembered(server, options, state, save);
   endpoint = listening.endpoint;
 
   async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
@@ -209,7 +213,8 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
     if (req.method === 'GET' && p === '/dev/webex') {
       return sendJson(res, 200, {
         endpoint, people: Object.values(state.people), webhooks: state.webhooks.map(hookJson),
-        recordings: state.recordings.map(({ path: _p, transcriptVtt, ...r }) => ({ ...r, has_transcript: transcriptVtt !== undefined })), deliveries: state.deliveries.slice(-50),
+        recordings: state.recordings.map(({ path: _p, transcriptVtt, ...r }) => ({ ...r, has_transcript: transcriptVtt !== undefined })),
+          deliveries: state.deliveries.slice(-50),
       });
     }
     if (req.method === 'POST' && p === '/dev/webex/recordings') {
@@ -250,7 +255,8 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
         });
         let status: number | string;
         try {
-          const response = await fetch(hook.targetUrl, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', ...(hook.secret ? { 'x-spark-signature': webexSign(hook.secret, payload) } : {}) } });
+          const response = await fetch(hook.targetUrl, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', ...(hook.secret ?
+            { 'x-spark-signature': webexSign(hook.secret, payload) } : {}) } });
           status = response.status;
         } catch (e) {
           status = (e as Error).message;
@@ -262,7 +268,8 @@ export async function startLocalWebex(options: LocalWebexOptions): Promise<Local
       const { path: _p, transcriptVtt: _t, ...shown } = recording;
       return sendJson(res, 201, { recording: shown, webhook_statuses: statuses });
     }
-    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/webex/, POST /dev/webex/recordings {email, topic, file, participants?, prevent_download?, transcript_vtt?}.' });
+    sendJson(res, 404, {
+      message: 'Dev endpoints: GET /dev/webex/, POST /dev/webex/recordings {email, topic, file, participants?, prevent_download?, transcript_vtt?}.' });
   }
 
   return {

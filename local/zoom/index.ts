@@ -4,19 +4,23 @@
  * list (month windows, next_page_token) and meeting recordings, downloads (Bearer or ?access_token=, 302 to /cdn/),
  * and webhooks signed with x-zm-signature exactly as Zoom signs them. Dev endpoints (on the app gateway):
  * POST /dev/zoom/recordings {email, topic, file, stall_ms?, stall_downloads?} — or {email, topic, participants: [{name, email, file}],
- * provide?: ['participant_audio' | 'timeline' | 'transcript'], transcript_vtt?} (speaker-files.ts) — and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/ reads out the state.
+ * provide?: ['participant_audio' | 'timeline' | 'transcript'], transcript_vtt?} (speaker-files.ts) — and POST /dev/zoom/deauthorize {email}; GET /dev/zoom/
+ * reads out the state.
  */
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { listenLocal } from '../http/listen.js';
 import { sendJson } from '../gateway/http-util.js';
 import { buildMeetingFiles, PROVIDABLE, type Participant, type Provided } from './speaker-files.js';
-import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, persisted, token, type OAuthState } from '../provider-kit/index.js';
+import { allowedRecordingFile, authorizePage, bearer, describeFile, formBody, grant, approvalRedirect, jsonBody, listenRemembered, persisted, token,
+  type OAuthState } from '../provider-kit/index.js';
 
-export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string; recording_end: string; path: string; stall_ms?: number; stall_downloads?: number }
-export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number; start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[]; participant_files?: (ZoomRecordingFile & { file_name: string })[] }
+export interface ZoomRecordingFile { id: string; file_type: string; recording_type: string; file_size: number; status: string; recording_start: string;
+  recording_end: string; path: string; stall_ms?: number; stall_downloads?: number }
+export interface ZoomRecording { uuid: string; id: number; host_id: string; host_email: string; account_id: string; topic: string; type: number;
+  start_time: string; duration: number; total_size: number; recording_count: number; files: ZoomRecordingFile[];
+    participant_files?: (ZoomRecordingFile & { file_name: string })[] }
 
 interface ZoomState {
   /** The port of the last start, reused so URLs handed out before a restart (download links in running imports) keep working. */
@@ -65,7 +69,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     const { files, participant_files: tracks, ...rest } = r;
     return {
       ...rest, recording_files: files.map((f) => fileJson(r, f)),
-      ...(tracks ? { participant_audio_files: tracks.map((f) => { const { recording_type: _t, ...json } = fileJson(r, f); return { ...json, file_name: f.file_name }; }) } : {}),
+      ...(tracks ? { participant_audio_files: tracks.map((f) => { const { recording_type: _t, ...json } = fileJson(r, f); return { ...json,
+        file_name: f.file_name }; }) } : {}),
     };
   };
 
@@ -75,7 +80,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     let status: number | string;
     try {
       const response = await fetch(`${options.appUrl}/api/webhooks/zoom/`, {
-        method: 'POST', body, headers: { 'content-type': 'application/json', 'x-zm-request-timestamp': ts, 'x-zm-signature': zoomSign(state.credentials.webhook_secret, ts, body) },
+        method: 'POST', body, headers: { 'content-type': 'application/json', 'x-zm-request-timestamp': ts,
+          'x-zm-signature': zoomSign(state.credentials.webhook_secret, ts, body) },
       });
       status = response.status;
     } catch (error) {
@@ -128,7 +134,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const pair = grant(state.oauth, await formBody(req, url), accessSeconds);
       save();
       if (!pair) return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_grant' });
-      return sendJson(res, 200, { access_token: pair.access, token_type: 'bearer', refresh_token: pair.refresh, expires_in: accessSeconds, scope: 'cloud_recording:read:list_user_recordings user:read:user' });
+      return sendJson(res, 200, { access_token: pair.access, token_type: 'bearer', refresh_token: pair.refresh, expires_in: accessSeconds,
+        scope: 'cloud_recording:read:list_user_recordings user:read:user' });
     }
     if (p.startsWith('/cdn/')) {
       const file = state.recordings.flatMap((r) => [...r.files, ...(r.participant_files ?? [])]).find((f) => f.id === decodeURIComponent(p.slice(5)));
@@ -164,7 +171,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       if (p === '/v2/users/me/recordings') {
         const from = Date.parse(url.searchParams.get('from') ?? '');
         const to = Date.parse(url.searchParams.get('to') ?? '') + 86_400_000;
-        if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 31 * 86_400_000 || to < from) return sendJson(res, 300, { code: 300, message: 'The date range must be within one month.' });
+        if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 31 * 86_400_000 || to < from) return sendJson(res, 300, { code: 300,
+          message: 'The date range must be within one month.' });
         const size = Math.min(Number(url.searchParams.get('page_size') ?? 30) || 30, 300);
         const start = Number(url.searchParams.get('next_page_token') || 0);
         const mine = state.recordings.filter((r) => r.host_id === me.id && Date.parse(r.start_time) >= from && Date.parse(r.start_time) < to);
@@ -185,10 +193,7 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
     sendJson(res, 404, { code: 404, message: `No such endpoint: ${req.method} ${p}` });
   }
 
-  const listening = await listenLocal(server, { host: options.host, port: options.port ?? state.port ?? 0 })
-    .catch(() => listenLocal(server, { host: options.host, port: 0 }));
-  state.port = Number(new URL(listening.endpoint).port);
-  save();
+  const listening = await listenRemembered(server, options, state, save);
   endpoint = listening.endpoint;
 
   async function handleDev(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
@@ -197,7 +202,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       return sendJson(res, 200, {
         endpoint, accounts: Object.values(state.accounts), recordings: state.recordings.map(meetingJson), deliveries: state.deliveries.slice(-50),
         // Files created with stall_ms; stall_downloads_left reaches 0 once the last pausing download has begun.
-        stalls: state.recordings.flatMap((r) => r.files.filter((f) => f.stall_ms).map((f) => ({ file_id: f.id, stall_ms: f.stall_ms, stall_downloads_left: f.stall_downloads ?? null }))),
+        stalls: state.recordings.flatMap((r) => r.files.filter((f) => f.stall_ms).map((f) => ({ file_id: f.id, stall_ms: f.stall_ms,
+          stall_downloads_left: f.stall_downloads ?? null }))),
       });
     }
     if (req.method === 'POST' && p === '/dev/zoom/recordings') {
@@ -206,7 +212,9 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       const file = typeof body?.file === 'string' ? body.file : '';
       const meeting = participantsOf(body);
       if (typeof meeting === 'string') return sendJson(res, 400, { message: meeting });
-      if (!email || (!file && !meeting)) return sendJson(res, 400, { message: 'Send JSON {email, topic, file} or {email, topic, participants: [{name, email, file}], provide?} (files: paths of recordings on this machine).' });
+      if (!email || (!file && !meeting)) return sendJson(res, 400, {
+        message: 'Send JSON {email, topic, file} or {email, topic, participants: [{name, email, file}], provide?} (files: paths of recordings on this ' +
+          'machine).' });
       const notAllowed = `file must be a recording inside ${options.recordingDirs.join(' or ')}.`;
       const given = file ? allowedRecordingFile(file, options.recordingDirs) : undefined;
       if (file && !given) return sendJson(res, 400, { message: notAllowed });
@@ -220,7 +228,8 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
           tracks.push({ ...person, file: track });
         }
         try {
-          built = await buildMeetingFiles(path.join(options.dataDir, 'zoom-media', uuid.replace(/[^A-Za-z0-9_-]/g, '')), tracks, meeting.provide, given, meeting.transcriptVtt);
+          built = await buildMeetingFiles(path.join(options.dataDir, 'zoom-media', uuid.replace(/[^A-Za-z0-9_-]/g, '')), tracks, meeting.provide, given,
+            meeting.transcriptVtt);
         } catch (error) {
           return sendJson(res, 400, { message: `The participants' files could not be read: ${(error as Error).message}` });
         }
@@ -243,15 +252,18 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
         topic: typeof body?.topic === 'string' && body.topic.trim() ? body.topic.trim() : 'Zoom meeting', type: 2,
         start_time: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), duration: Math.max(1, Math.round(facts.durationSeconds / 60)),
         total_size: facts.size, recording_count: 1,
-        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view', file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: allowed,
+        files: [{ id: randomUUID(), file_type: m4a ? 'M4A' : 'MP4', recording_type: m4a ? 'audio_only' : 'shared_screen_with_speaker_view',
+          file_size: facts.size, status: 'completed', recording_start: start.toISOString(), recording_end: end.toISOString(), path: allowed,
           ...(typeof body?.stall_ms === 'number' && body.stall_ms > 0 ? { stall_ms: Math.min(body.stall_ms, 120_000) } : {}),
-          ...(typeof body?.stall_downloads === 'number' && Number.isInteger(body.stall_downloads) && body.stall_downloads >= 0 ? { stall_downloads: body.stall_downloads } : {}) }],
+          ...(typeof body?.stall_downloads === 'number' && Number.isInteger(body.stall_downloads) && body.stall_downloads >= 0 ?
+            { stall_downloads: body.stall_downloads } : {}) }],
       };
       if (built) addSpeakerFiles(recording, built, start, end);
       state.recordings.push(recording);
       save();
       const { files: _f, ...object } = meetingJson(recording) as ReturnType<typeof meetingJson> & { files?: unknown };
-      const status = await deliver({ event: 'recording.completed', event_ts: Date.now(), download_token: token(), payload: { account_id: host.account_id, object } }, recording.uuid);
+      const status = await deliver({ event: 'recording.completed', event_ts: Date.now(), download_token: token(), payload: { account_id: host.account_id,
+        object } }, recording.uuid);
       return sendJson(res, 201, { recording: meetingJson(recording), webhook_status: status });
     }
     if (req.method === 'POST' && p === '/dev/zoom/deauthorize') {
@@ -261,12 +273,15 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
       forgetTokens(acct.email);
       save();
       const status = await deliver({ event: 'app_deauthorized', event_ts: Date.now(), payload: {
-        account_id: acct.account_id, user_id: acct.id, signature: token(), deauthorization_time: new Date().toISOString(), client_id: state.credentials.client_id,
+        account_id: acct.account_id, user_id: acct.id, signature: token(), deauthorization_time: new Date().toISOString(),
+          client_id: state.credentials.client_id,
         user_data_retention: String(body?.user_data_retention ?? 'false'),
       } });
       return sendJson(res, 200, { webhook_status: status });
     }
-    sendJson(res, 404, { message: 'Dev endpoints: GET /dev/zoom/, POST /dev/zoom/recordings {email, topic, file} or {email, topic, participants: [{name, email, file}], provide}, POST /dev/zoom/deauthorize {email}.' });
+    sendJson(res, 404, {
+      message: 'Dev endpoints: GET /dev/zoom/, POST /dev/zoom/recordings {email, topic, file} or {email, topic, participants: [{name, email, file}], ' +
+        'provide}, POST /dev/zoom/deauthorize {email}.' });
   }
 
   return {
@@ -277,13 +292,15 @@ export async function startLocalZoom(options: LocalZoomOptions): Promise<LocalZo
 }
 
 /** The participants and the files to provide of a recording made from each participant's own track; a message when malformed. */
-function participantsOf(body: Record<string, unknown> | undefined): { participants: Participant[]; provide: Set<Provided>; transcriptVtt?: string } | string | undefined {
+function participantsOf(body: Record<string, unknown> | undefined): { participants: Participant[]; provide: Set<Provided>;
+  transcriptVtt?: string } | string | undefined {
   if (body?.participants === undefined) return undefined;
   const list = body.participants;
   if (!Array.isArray(list) || list.length === 0 || list.length > 20) return 'participants must be a list of 1 to 20 {name, email, file}.';
   const participants: Participant[] = [];
   for (const p of list as Record<string, unknown>[]) {
-    if (typeof p?.name !== 'string' || !p.name.trim() || typeof p.file !== 'string' || !p.file) return 'Each participant needs a name and a file (a path of that person\'s own track on this machine).';
+    if (typeof p?.name !== 'string' || !p.name.trim() || typeof p.file !== 'string' ||
+      !p.file) return 'Each participant needs a name and a file (a path of that person\'s own track on this machine).';
     participants.push({ name: p.name.trim(), email: typeof p.email === 'string' ? p.email : '', file: p.file });
   }
   const provide = body.provide === undefined ? ['participant_audio'] : body.provide;
@@ -300,6 +317,7 @@ function addSpeakerFiles(recording: ZoomRecording, built: Awaited<ReturnType<typ
   });
   if (built.timeline) recording.files.push(extra(built.timeline, 'TIMELINE', 'timeline'));
   if (built.transcript) recording.files.push(extra(built.transcript, 'TRANSCRIPT', 'audio_transcript'));
-  if (built.tracks.length > 0) recording.participant_files = built.tracks.map((t) => ({ ...extra(t.path, 'M4A', 'audio_only'), file_name: `Audio only - ${t.name}` }));
+  if (built.tracks.length > 0) recording.participant_files = built.tracks.map((t) => ({ ...extra(t.path, 'M4A', 'audio_only'),
+    file_name: `Audio only - ${t.name}` }));
   recording.recording_count = recording.files.length;
 }

@@ -38,7 +38,8 @@ export function timelineJson(participants: readonly Participant[], speech: reado
     if (i === active) continue;
     active = i;
     const p = participants[i]!;
-    timeline.push({ ts: clock(at), users: [{ username: p.name, multiple_people: false, user_id: String(16_778_240 + i), client_type: 1, email_address: p.email }] });
+    timeline.push({ ts: clock(at), users: [{ username: p.name, multiple_people: false, user_id: String(16_778_240 + i), client_type: 1,
+      email_address: p.email }] });
   }
   return { timeline };
 }
@@ -50,14 +51,16 @@ export function transcriptVtt(participants: readonly Participant[], speech: read
 }
 
 /** Builds the files in `dir`. Throws when ffmpeg cannot read a track. */
-export async function buildMeetingFiles(dir: string, participants: readonly Participant[], provide: ReadonlySet<Provided>, mixFile?: string, vtt?: string): Promise<BuiltMeeting> {
+export async function buildMeetingFiles(dir: string, participants: readonly Participant[], provide: ReadonlySet<Provided>, mixFile?: string,
+  vtt?: string): Promise<BuiltMeeting> {
   await mkdir(dir, { recursive: true });
   const quiet = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
   const mix = mixFile ?? path.join(dir, 'mix.m4a');
   if (!mixFile) {
     const inputs = participants.flatMap((p) => ['-i', p.file]);
     const filter = `${participants.map((_, i) => `[${i}:a:0]`).join('')}amix=inputs=${participants.length}:duration=longest,volume=${participants.length}[a]`;
-    await runFfmpeg([...quiet, ...inputs, '-filter_complex', filter, '-map', '[a]', '-ac', '1', '-ar', '16000', '-c:a', 'aac', '-b:a', '64k', mix], 10 * 60_000);
+    await runFfmpeg([...quiet, ...inputs, '-filter_complex', filter, '-map', '[a]', '-ac', '1', '-ar', '16000', '-c:a', 'aac', '-b:a', '64k', mix],
+      10 * 60_000);
   }
   const tracks: BuiltMeeting['tracks'] = [];
   if (provide.has('participant_audio')) {

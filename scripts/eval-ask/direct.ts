@@ -40,7 +40,8 @@ export function timedTurns(turns: readonly EvalTurn[]): TimedTurn[] {
   });
 }
 
-export interface DirectOptions { readonly windowing: Windowing; readonly weights: FusionWeights; readonly cacheDir: string; readonly top: number; readonly bm25?: BM25Params }
+export interface DirectOptions { readonly windowing: Windowing; readonly weights: FusionWeights; readonly cacheDir: string; readonly top: number;
+  readonly bm25?: BM25Params }
 
 /** Indexes every meeting and asks each of its questions within it and across the set. */
 export async function runDirect(meetings: readonly EvalMeeting[], embedder: SentenceEmbedder, o: DirectOptions): Promise<Map<string, Asked[]>> {

@@ -16,7 +16,8 @@ import type { EvalMeeting } from './qmsum.js';
 interface Api { (route: string, init?: RequestInit): Promise<{ status: number; body: any }> }
 
 const client = (base: string, token: string): Api => async (route, init = {}) => {
-  const send = () => fetch(`${base}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const send = () => fetch(`${base}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json',
+    ...(init.headers ?? {}) } });
   // A read (a GET, or an ask, which changes nothing) is sent again once when the connection drops: a kept-alive socket
   // the server closed meanwhile (as eval:notes does).
   const reads = (init.method ?? 'GET') === 'GET' || route.startsWith('search/ask/');
@@ -63,7 +64,8 @@ export async function runProduct(meetings: readonly EvalMeeting[], o: { top: num
     const byProductId = new Map([...ids].map(([evalId, id]) => [id, evalId]));
     const ask = async (query: string, meetingId: string | undefined, retrieval: RankingName) => {
       const started = performance.now();
-      const answer = await api('search/ask/', { method: 'POST', body: JSON.stringify({ question: query, meeting_id: meetingId, max_citations: o.top, retrieval }) });
+      const answer = await api('search/ask/', { method: 'POST', body: JSON.stringify({ question: query, meeting_id: meetingId, max_citations: o.top,
+        retrieval }) });
       if (answer.status !== 200) throw new Error(`POST search/ask/ answered ${answer.status} ${JSON.stringify(answer.body)}`);
       return { citations: (answer.body as AskAnswer).citations.map(asPassage(byProductId)), ms: performance.now() - started };
     };

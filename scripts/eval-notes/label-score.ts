@@ -31,7 +31,8 @@ const near = (a: Span, b: Span) => a[0] <= b[1] + NEAR && b[0] <= a[1] + NEAR;
 const norm = (s: string | null | undefined) => (s == null ? null : String(s).trim().toLowerCase());
 
 /** Gold items matched by a prediction (each prediction used once; the nearest start wins). */
-function match<G extends { turns: Span }, P extends { turns: Span }>(gold: readonly G[], pred: readonly P[], same: (g: G, p: P) => boolean = () => true): number {
+function match<G extends { turns: Span }, P extends { turns: Span }>(gold: readonly G[], pred: readonly P[], same: (g: G, p: P) => boolean = () =>
+  true): number {
   const used = new Set<number>();
   let hits = 0;
   for (const g of gold) {
@@ -47,7 +48,10 @@ function match<G extends { turns: Span }, P extends { turns: Span }>(gold: reado
   return hits;
 }
 
-const STOP = new Set('about after again also and any are around back been being between both but can could did does doing down each from further have having here into just like more most much must need next only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your the for how its our out own was were who why not'.split(' '));
+const STOP = new Set((
+  'about after again also and any are around back been being between both but can could did does doing down each from further have having here into just '
+  + 'like more most much must need next only other over same should some such than that their them then there these they this those through under until '
+  + 'very what when where which while will with would your the for how its our out own was were who why not').split(' '));
 const stem = (w: string) => w.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5);
 const words = (s: string) => String(s).toLowerCase().match(/[a-z][a-z0-9'-]+/g) ?? [];
 const contentStems = (s: string) => new Set(words(s).filter((w) => w.length >= 4 && !STOP.has(w)).map(stem));
@@ -100,7 +104,8 @@ export function summarise(scores: readonly MeetingScore[]): Summary {
 /** The figures as one line (the reference's wording). */
 export function fmt(t: Summary): string {
   const f = (x: number) => x.toFixed(2);
-  return `actions P ${f(t.action.p)} R ${f(t.action.r)} F1 ${f(t.action.f1)} (span-only F1 ${f(t.actionSpan.f1)}, owner right ${Math.round(100 * t.ownerRight)}%); `
+  return `actions P ${f(t.action.p)} R ${f(t.action.r)} F1 ${f(t.action.f1)} (span-only F1 ${f(t.actionSpan.f1)}, owner right ${Math.round(
+    100 * t.ownerRight)}%); `
     + `decisions P ${f(t.decision.p)} R ${f(t.decision.r)} F1 ${f(t.decision.f1)}; key points recall ${f(t.keyRecall)}; `
     + `overview names ≥2 gold topics in ${Math.round(100 * t.overviewTwoTopics)}% of ${t.meetings} meetings`;
 }

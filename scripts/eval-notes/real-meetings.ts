@@ -20,7 +20,9 @@ const NOTES_TIMEOUT_MS = 10 * 60_000;
 /** Runs the evaluation; answers the process exit code (1 when a meeting could not be imported or got no notes). */
 export async function evaluateRealMeetings(options: RealMeetingsOptions): Promise<number> {
   const ids = await labelledMeetings(options);
-  console.log(`${ids.length} labelled meetings of ${options.text} (labels: ${options.labels}); notes through the transcript import of the local edition; cores: ${os.availableParallelism()}`);
+  console.log(
+    `${ids.length} labelled meetings of ${options.text} (labels: ${options.labels}); notes through the transcript import of the local edition; cores: ` +
+      `${os.availableParallelism()}`);
   if (ids.length === 0) return 1;
   const { startLocalEdition } = await import('../../local/runtime.js');
   const { signUpAndSignIn } = await import('../../test/helpers/users.js');
@@ -59,7 +61,8 @@ export async function evaluateRealMeetings(options: RealMeetingsOptions): Promis
   }
   const summaryPoints = scores.reduce((n, s) => n + s.key.pred, 0);
   console.log(`\nOverall (${scores.length} meetings, micro-averaged): ${fmt(summarise(scores))}`);
-  console.log(`Summary points: ${summaryPoints} (${(summaryPoints / Math.max(1, scores.length)).toFixed(1)} a meeting, at most ${Math.max(0, ...scores.map((s) => s.key.pred))}); key points found ${scores.reduce((n, s) => n + s.key.hits, 0)} of ${scores.reduce((n, s) => n + s.key.gold, 0)}`);
+  console.log(`Summary points: ${summaryPoints} (${(summaryPoints / Math.max(1, scores.length)).toFixed(1)} a meeting, at most ${Math.max(0,
+    ...scores.map((s) => s.key.pred))}); key points found ${scores.reduce((n, s) => n + s.key.hits, 0)} of ${scores.reduce((n, s) => n + s.key.gold, 0)}`);
   if (failures) console.log(`${failures} meeting(s) FAILED`);
   return failures ? 1 : 0;
 }
@@ -76,7 +79,8 @@ type Call = (method: string, route: string, body?: string, contentType?: string)
 
 function apiOf(base: string, token: string): Call {
   return async (method, route, body, contentType = 'application/json') => {
-    const send = () => fetch(`${base}/api/${route}`, { method, body, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) } });
+    const send = () => fetch(`${base}/api/${route}`, { method, body, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} :
+      { 'content-type': contentType }) } });
     // A read is sent again once when the connection drops (a kept-alive socket the server closed meanwhile).
     const response = await send().catch((error: unknown) => (method === 'GET' ? send() : Promise.reject(error)));
     const text = await response.text();
@@ -110,7 +114,9 @@ async function importAndRead(call: Call, id: string, meeting: QmsumMeeting): Pro
 function line(s: MeetingScore): string {
   const t = summarise([s]);
   const f = (x: number) => x.toFixed(2);
-  return `actions P ${f(t.action.p)} R ${f(t.action.r)} F1 ${f(t.action.f1)} (span-only F1 ${f(t.actionSpan.f1)}; ${s.action.hits} with owner, ${s.action.spanHits} on span, of ${s.action.pred} found, ${s.action.gold} gold); `
+  return `actions P ${f(t.action.p)} R ${f(t.action.r)} F1 ${f(t.action.f1)} (span-only F1 ${f(
+    t.actionSpan.f1)}; ${s.action.hits} with owner, ${s.action.spanHits} on span, of ${s.action.pred} found, ${s.action.gold} gold); `
     + `decisions P ${f(t.decision.p)} R ${f(t.decision.r)} F1 ${f(t.decision.f1)} (${s.decision.hits} of ${s.decision.pred}, ${s.decision.gold} gold); `
-    + `key points ${s.key.hits}/${s.key.gold} with ${s.key.pred} summary points; gold topics named by the overview ${s.topics.overview}/${s.topics.gold}, by the notes ${s.topics.notes}/${s.topics.gold}`;
+    + `key points ${s.key.hits}/${s.key.gold} with ${s.key.pred} summary points; gold topics named by the overview ${s.topics.overview}/${s.topics.gold}, ` +
+      `by the notes ${s.topics.notes}/${s.topics.gold}`;
 }

@@ -2,7 +2,8 @@
  * Scoring of generated notes against a scripted meeting (npm run eval:notes). An action item matches a
  * scripted one when it holds at least half of the scripted item's content words (stemmed, stop words
  * dropped), or when at least half of its own content words (two or more) are in the scripted one (MatchRule) —
- * and counts as right only when its owner is the scripted owner too. A decision matches the same way. A topic is named when all content words of one of its phrasings appear. Numbers are compared spelled out.
+ * and counts as right only when its owner is the scripted owner too. A decision matches the same way. A topic is named when all content words of one of its
+ * phrasings appear. Numbers are compared spelled out.
  */
 import { hasFiller, isBroken } from '../../functions/core/notes/disfluency.js';
 import { contentWords as wordsOf } from '../../functions/core/notes/text.js';
@@ -120,11 +121,13 @@ export function differences(script: ScriptedMeeting, notes: NotesLike, rule: Mat
   script.action_items.forEach((want, w) => {
     const pair = matched.find((p) => p.w === w);
     if (!pair) out.push(`missed item: ${want.owner ?? '—'}: ${want.content}`);
-    else if (!sameOwner(notes.action_items[pair.g]!.owner, want.owner)) out.push(`wrong owner: ${notes.action_items[pair.g]!.owner ?? '—'} for ${want.owner}: ${want.content}`);
+    else if (!sameOwner(notes.action_items[pair.g]!.owner, want.owner)) out.push(`wrong owner: ${notes.action_items[pair.g]!.owner ??
+      '—'} for ${want.owner}: ${want.content}`);
   });
   notes.action_items.forEach((got, g) => { if (!matched.some((p) => p.g === g)) out.push(`extra item: ${got.owner ?? '—'}: ${got.content}`); });
   const decisions = notes.decisions ?? [];
-  for (const d of script.decisions) if (!decisions.some((g) => matchShare(g.content, d.content, rule) >= MATCH_SHARE)) out.push(`missed decision: ${d.content}`);
+  for (const d of script.decisions) if (!decisions.some((g) => matchShare(g.content, d.content,
+    rule) >= MATCH_SHARE)) out.push(`missed decision: ${d.content}`);
   for (const g of decisions) if (!script.decisions.some((d) => matchShare(g.content, d.content, rule) >= MATCH_SHARE)) out.push(`extra decision: ${g.content}`);
   return out;
 }

@@ -12,7 +12,8 @@ export interface NotesAnswer {
   readonly summary: readonly string[];
   readonly timestamp_ranges: ReadonlyArray<{ readonly start_time: number; readonly end_time: number }>;
   readonly decisions?: ReadonlyArray<{ readonly content: string; readonly timestamp_range: { readonly start_time: number; readonly end_time: number } }>;
-  readonly action_items: ReadonlyArray<{ readonly content: string; readonly owner: string | null; readonly timestamp_range: { readonly start_time: number; readonly end_time: number } }>;
+  readonly action_items: ReadonlyArray<{ readonly content: string; readonly owner: string | null; readonly timestamp_range: { readonly start_time: number;
+    readonly end_time: number } }>;
 }
 
 /** Half the notes' rounding step (they keep times to 0.01 s). */

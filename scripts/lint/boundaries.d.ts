@@ -3,6 +3,6 @@ import type { Rule } from 'eslint';
 
 declare const plugin: {
   meta: { name: string };
-  rules: Record<'no-import-outside' | 'no-sibling-import' | 'no-aws-client', Rule.RuleModule>;
+  rules: Record<'no-import-outside' | 'no-sibling-import' | 'no-aws-client' | 'no-use-case-import', Rule.RuleModule>;
 };
 export default plugin;

@@ -3,6 +3,7 @@
  * Relative specifiers are resolved against the importing file, so a rule names folders of the repository
  * (`functions/adapters`) instead of guessing how many `../` a file needs.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -63,7 +64,8 @@ const noSiblingImport = {
     type: 'problem',
     docs: { description: 'Forbid imports between sibling folders (web features do not import each other)' },
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false }],
-    messages: { sibling: "'{{spec}}': {{root}}/{{own}} may not import {{root}}/{{other}}; move the shared piece to web/src/components or compose both in web/src/app" },
+    messages: {
+      sibling: "'{{spec}}': {{root}}/{{own}} may not import {{root}}/{{other}}; move the shared piece to web/src/components or compose both in web/src/app" },
   },
   create(context) {
     const { root } = context.options[0];
@@ -103,7 +105,56 @@ const noAwsClient = {
   },
 };
 
+/**
+ * A use-case module of functions/core: one that exports a function taking its ports first, named `deps` or `ports`
+ * (`export async function signUp(deps: SignUpDeps, ...)`), the convention of conventions.md for use cases.
+ */
+const USE_CASE = /export\s+(?:async\s+)?function\*?\s*\w+\s*(?:<[^>]*>)?\s*\(\s*_?(?:deps|ports)\b|export\s+const\s+\w+\s*=\s*(?:async\s*)?\(\s*_?(?:deps|ports)\b/;
+const useCaseCache = new Map();
+function isUseCaseModule(repoPath) {
+  if (!useCaseCache.has(repoPath)) {
+    const file = path.join(ROOT, repoPath.replace(/\.js$/, '.ts'));
+    const source = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    useCaseCache.set(repoPath, USE_CASE.test(source));
+  }
+  return useCaseCache.get(repoPath);
+}
+
+/**
+ * Adapters implement ports; they do not compose use cases (that is functions/wiring's job). A value import from a
+ * use-case module of `core` is an error; type-only imports (the ports a use case declares) are fine.
+ */
+const noUseCaseImport = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Adapters import ports, models and pure helpers from core, never a use case' },
+    schema: [{ type: 'object', properties: { core: { type: 'string' } }, required: ['core'], additionalProperties: false }],
+    messages: { useCase: "'{{spec}}' is a use-case module of {{core}}: adapters implement ports and compose nothing; wire use cases in functions/wiring" },
+  },
+  create(context) {
+    const { core } = context.options[0];
+    const check = (node, source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      const t = target(source.value, context.filename);
+      if (t.kind === 'path' && under(t.value, core) && isUseCaseModule(t.value)) {
+        context.report({ node, messageId: 'useCase', data: { spec: source.value, core } });
+      }
+    };
+    const valueSpecifiers = (node) => node.importKind !== 'type' && (node.specifiers.length === 0
+      || node.specifiers.some((s) => s.type !== 'ImportSpecifier' || s.importKind !== 'type'));
+    return {
+      ImportDeclaration: (node) => { if (valueSpecifiers(node)) check(node, node.source); },
+      ExportNamedDeclaration: (node) => { if (node.source && node.exportKind !== 'type') check(node, node.source); },
+      ExportAllDeclaration: (node) => { if (node.exportKind !== 'type') check(node, node.source); },
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
 export default {
   meta: { name: 'meetscribe-boundaries' },
-  rules: { 'no-import-outside': noImportOutside, 'no-sibling-import': noSiblingImport, 'no-aws-client': noAwsClient },
+  rules: {
+    'no-import-outside': noImportOutside, 'no-sibling-import': noSiblingImport, 'no-aws-client': noAwsClient,
+    'no-use-case-import': noUseCaseImport,
+  },
 };

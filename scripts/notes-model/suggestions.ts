@@ -37,7 +37,8 @@ export function precisionByQuartile(outcomes: readonly ItemOutcome[]): string[] 
     const band = sorted.slice(Math.floor((q * sorted.length) / 4), Math.floor(((q + 1) * sorted.length) / 4));
     if (band.length === 0) continue;
     const right = band.filter((o) => o.right).length;
-    lines.push(`${band[0]!.confidence.toFixed(3)}–${band.at(-1)!.confidence.toFixed(3)}: ${right}/${band.length} (${Math.round((100 * right) / band.length)} %)`);
+    const range = `${band[0]!.confidence.toFixed(3)}–${band.at(-1)!.confidence.toFixed(3)}`;
+    lines.push(`${range}: ${right}/${band.length} (${Math.round((100 * right) / band.length)} %)`);
   }
   return lines;
 }

@@ -34,7 +34,8 @@ let shared: Authenticator | undefined;
 export function bearerAuthenticator(): Authenticator {
   if (!shared) {
     const { AUTH_SECRET_ID, TABLE_NAME } = readConfig(['AUTH_SECRET_ID', 'TABLE_NAME']);
-    shared = createJwtAuthenticator(createTokenService({ signingKey: signingKeyFromSecret(AUTH_SECRET_ID) }), cachedTokenVersions(createTokenVersions(documentClient, TABLE_NAME)));
+    shared = createJwtAuthenticator(createTokenService({ signingKey: signingKeyFromSecret(AUTH_SECRET_ID) }),
+      cachedTokenVersions(createTokenVersions(documentClient, TABLE_NAME)));
   }
   return shared;
 }

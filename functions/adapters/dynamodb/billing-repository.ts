@@ -68,7 +68,8 @@ export function createBillingStore(client: DynamoDBDocumentClient, tableName: st
       try {
         await client.send(new PutCommand({
           TableName: tableName, ConditionExpression: 'attribute_not_exists(pk)',
-          Item: { ...billingKeys.event(eventId), type: 'StripeEvent', eventType: type, receivedAt: new Date(nowMs).toISOString(), expiresAt: Math.floor(nowMs / 1000) + EVENT_RETENTION_SECONDS },
+          Item: { ...billingKeys.event(eventId), type: 'StripeEvent', eventType: type, receivedAt: new Date(nowMs).toISOString(),
+            expiresAt: Math.floor(nowMs / 1000) + EVENT_RETENTION_SECONDS },
         }));
         return true;
       } catch (error) {
@@ -92,7 +93,8 @@ export function createUsageLedger(client: DynamoDBDocumentClient, tableName: str
         const out = await client.send(new QueryCommand({
           TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start,
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `USAGE#${new Date(startMs).toISOString()}`, ':to': `USAGE#${new Date(endMs).toISOString()}` },
+          ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': `USAGE#${new Date(startMs).toISOString()}`,
+            ':to': `USAGE#${new Date(endMs).toISOString()}` },
         }));
         for (const item of out.Items ?? []) {
           charges.push({ minutes: Number(item.minutes), chargedAtMs: Date.parse(String(item.chargedAt)), refunded: Boolean(item.refunded) });

@@ -18,7 +18,8 @@ export const meetingKeys = {
   access: (email: string, createdAt: string, id: string) => ({ gsi1pk: `ACCESS#${email}`, gsi1sk: `${createdAt}#${id}` }),
 };
 
-const MEETING_FIELDS = ['id', 'name', 'startTime', 'endTime', 'recordingAvailable', 'boardsShared', 'createdAt', 'hostUserId', 'processing', 'liveRoom'] as const;
+const MEETING_FIELDS = ['id', 'name', 'startTime', 'endTime', 'recordingAvailable', 'boardsShared', 'createdAt', 'hostUserId', 'processing',
+  'liveRoom'] as const;
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 
@@ -93,7 +94,8 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
   return {
     async create(meeting, host) {
       await client.send(new TransactWriteCommand({ TransactItems: [
-        { Put: { TableName: tableName, Item: { ...meetingKeys.meeting(meeting.id), type: 'Meeting', ...meeting, attendeesRev: newRev() }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: { ...meetingKeys.meeting(meeting.id), type: 'Meeting', ...meeting, attendeesRev: newRev() },
+          ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: attendeeItem(meeting, host) } },
       ] }));
     },

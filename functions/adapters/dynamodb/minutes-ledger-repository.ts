@@ -26,7 +26,8 @@ export function createMinutesLedger(client: DynamoDBDocumentClient, tableName: s
       await client.send(new TransactWriteCommand({ TransactItems: [
         { Put: {
           TableName: tableName,
-          Item: { ...processingKeys.charge(meetingId, recordingId), type: 'MinutesCharge', userId, minutes, usageSk: usage.sk, refunded: false, chargedAt: now },
+          Item: { ...processingKeys.charge(meetingId, recordingId), type: 'MinutesCharge', userId, minutes, usageSk: usage.sk, refunded: false,
+            chargedAt: now },
           ConditionExpression: 'attribute_not_exists(pk) OR refunded = :true', ExpressionAttributeValues: { ':true': true },
         } },
         { Put: {

@@ -14,7 +14,8 @@ export function createRunClaims(client: DynamoDBDocumentClient, tableName: strin
      * (claimed false) unless the earlier one failed, when it takes over with the next attempt number; the
      * same execution resumed after a crash gets its claim back.
      */
-    async claimRun(meetingId: string, etag: string, executionId: string, now: string, options: { readonly takeOverSucceeded?: boolean } = {}): Promise<RunClaim> {
+    async claimRun(meetingId: string, etag: string, executionId: string, now: string,
+      options: { readonly takeOverSucceeded?: boolean } = {}): Promise<RunClaim> {
       const key = processingKeys.run(meetingId, etag);
       try {
         await client.send(new PutCommand({
@@ -36,7 +37,8 @@ export function createRunClaims(client: DynamoDBDocumentClient, tableName: strin
           UpdateExpression: 'SET executionId = :me, #s = :running, claimedAt = :now ADD attempt :one',
           ConditionExpression: '#s = :seen AND executionId = :previous',
           ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':me': executionId, ':running': 'running', ':now': now, ':one': 1, ':seen': existing.status, ':previous': existing.executionId },
+          ExpressionAttributeValues: { ':me': executionId, ':running': 'running', ':now': now, ':one': 1, ':seen': existing.status,
+            ':previous': existing.executionId },
         }));
         return { claimed: true, attempt: Number(out.Attributes?.attempt) };
       } catch (error) {

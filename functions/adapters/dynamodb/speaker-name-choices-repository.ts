@@ -21,7 +21,8 @@ export function createNameChoicesStore(client: DynamoDBDocumentClient, tableName
       return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
     },
     async saveRecentNames(userId, names) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...recentKey(userId), type: 'RecentSpeakerNames', names: names.slice(0, RECENT_NAMES_MAX) } }));
+      const item = { ...recentKey(userId), type: 'RecentSpeakerNames', names: names.slice(0, RECENT_NAMES_MAX) };
+      await client.send(new PutCommand({ TableName: tableName, Item: item }));
     },
     async dismissed(meetingId) {
       const list = (await get(processingKeys.transcript(meetingId)))?.dismissedNameSuggestions;

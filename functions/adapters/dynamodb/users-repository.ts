@@ -44,7 +44,8 @@ export function createUsersRepository(client: DynamoDBDocumentClient, tableName:
         await client.send(new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName, Item: { ...userKeys.email(user.email), type: 'EmailClaim', userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName, Item: { ...userKeys.email(user.email), type: 'EmailClaim', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         }));
       } catch (error) {

@@ -55,7 +55,8 @@ export function createResetKeys(client: DynamoDBDocumentClient, tableName: strin
   return {
     async save(keyHash, userId, expiresAt) {
       await client.send(new PutCommand({ TableName: tableName, Item: { ...verificationKeys.resetKey(keyHash), type: 'ResetKey', userId, expiresAt } }));
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...verificationKeys.newestResetKey(userId), type: 'NewestResetKey', keyHash, expiresAt } }));
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...verificationKeys.newestResetKey(userId), type: 'NewestResetKey', keyHash,
+        expiresAt } }));
     },
     async consume(keyHash, nowSeconds) {
       const userId = await take(keyHash, nowSeconds);

@@ -7,7 +7,8 @@ import type { MediaBucket } from '../storage/media-bucket.js';
 import { insightKeys } from './insight-keys.js';
 
 /** Insight status items in the table, the sentiment series as JSON in the media bucket. */
-export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, files: Pick<MediaBucket, 'getJson' | 'putJson'>, now: () => number = Date.now): InsightsStore<MeetingNotes> & {
+export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, files: Pick<MediaBucket, 'getJson' | 'putJson'>, now: () =>
+  number = Date.now): InsightsStore<MeetingNotes> & {
   saveChapters(meetingId: string, chapters: readonly Chapter[]): Promise<boolean>;
 } {
   const get = async (meetingId: string, kind: InsightKind) =>
@@ -77,7 +78,8 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
       try {
         await db.send(new PutCommand({
           TableName: tableName,
-          Item: { ...insightKeys.item(meetingId, kind), type: 'Insight', meetingId, kind, status: 'failed', reason: reason.slice(0, 1000), updatedAt: new Date(now()).toISOString() },
+          Item: { ...insightKeys.item(meetingId, kind), type: 'Insight', meetingId, kind, status: 'failed', reason: reason.slice(0, 1000),
+            updatedAt: new Date(now()).toISOString() },
           ConditionExpression: 'attribute_not_exists(pk) OR #s <> :ready',
           ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':ready': 'ready' },
         }));

@@ -58,9 +58,11 @@ export function createNotesDeliveryStore(db: DynamoDBDocumentClient, tableName: 
       throw new Error('The notes kept changing while their action items were marked stored.');
     },
 
-    saveBasicOpsNote: (meetingId, notesId, note) => setIfSameNotes(meetingId, notesId, 'SET basicopsNote = :note', { ':note': { id: note.id, viewUrl: note.viewUrl } }),
+    saveBasicOpsNote: (meetingId, notesId, note) => setIfSameNotes(meetingId, notesId, 'SET basicopsNote = :note', { ':note': { id: note.id,
+      viewUrl: note.viewUrl } }),
 
     saveDeliveryNotice: (meetingId, notesId, notice) =>
-      setIfSameNotes(meetingId, notesId, 'SET deliveryNotices = list_append(if_not_exists(deliveryNotices, :none), :notice)', { ':none': [], ':notice': [notice.slice(0, 500)] }),
+      setIfSameNotes(meetingId, notesId, 'SET deliveryNotices = list_append(if_not_exists(deliveryNotices, :none), :notice)', { ':none': [],
+        ':notice': [notice.slice(0, 500)] }),
   };
 }

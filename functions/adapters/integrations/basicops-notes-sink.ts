@@ -58,7 +58,8 @@ export function createBasicOpsNotesSink(options: BasicOpsNotesSinkOptions): Note
     },
     async createNote(draft: NoteDraft): Promise<StoredNote> {
       const project = Number(draft.projectId);
-      const { data } = await call('POST', '/v1/note', { title: draft.title, content: draft.content, project: Number.isSafeInteger(project) ? project : draft.projectId });
+      const { data } = await call('POST', '/v1/note', { title: draft.title, content: draft.content, project: Number.isSafeInteger(project) ? project :
+        draft.projectId });
       const record = (data ?? {}) as { id?: number | string; viewUrl?: string };
       if (record.id === undefined) throw new NotesSinkError('unavailable', 'BasicOps answered without the id of the note.');
       return { id: String(record.id), viewUrl: record.viewUrl ?? '' };

@@ -35,7 +35,8 @@ export function createConnectionStore(client: DynamoDBDocumentClient, tableName:
       return strip<Connection>(out.Item);
     },
     async put(connection) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...integrationKeys.connection(connection.userId, connection.service), type: 'Integration', ...connection } }));
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...integrationKeys.connection(connection.userId, connection.service),
+        type: 'Integration', ...connection } }));
     },
     async replaceTokens(userId, service, sealedTokens, fromVersion) {
       try {
@@ -126,7 +127,8 @@ export function createNonceStore(client: DynamoDBDocumentClient, tableName: stri
 
 export function createImportRecords(client: DynamoDBDocumentClient, tableName: string): ImportRecords {
   const find = async (service: ServiceId, recordingId: string) =>
-    strip<ImportRecord>((await client.send(new GetCommand({ TableName: tableName, Key: integrationKeys.import(service, recordingId), ConsistentRead: true }))).Item);
+    strip<ImportRecord>((await client.send(new GetCommand({ TableName: tableName, Key: integrationKeys.import(service, recordingId),
+      ConsistentRead: true }))).Item);
   return {
     find,
     async claim(record) {

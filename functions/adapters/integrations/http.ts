@@ -6,7 +6,8 @@ const TIMEOUT_MS = 30_000;
 export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
   const text = await response.text();
-  if (!response.ok) throw new ProviderError(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 200)}`, response.status);
+  if (!response.ok) throw new ProviderError(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 200)}`,
+    response.status);
   try {
     return (text ? JSON.parse(text) : {}) as T;
   } catch {
@@ -24,7 +25,8 @@ export async function tokenRequest(url: string, form: URLSearchParams, headers: 
   let body: Record<string, unknown> = {};
   try { body = JSON.parse(text); } catch { /* handled below */ }
   if (!response.ok) {
-    if (body.error === 'invalid_grant' || (response.status === 400 && /invalid (token|grant|authorization code)/i.test(String(body.reason ?? body.error_description ?? '')))) {
+    if (body.error === 'invalid_grant' || (response.status === 400 && /invalid (token|grant|authorization code)/i.test(String(body.reason ??
+      body.error_description ?? '')))) {
       throw new InvalidGrant(String(body.error_description ?? body.reason ?? 'invalid_grant'));
     }
     throw new ProviderError(`Token endpoint answered ${response.status}: ${text.slice(0, 200)}`, response.status);

@@ -39,6 +39,7 @@ export function providerCredentials(secretId: string, needs: { webhookSecret?: b
     }
     const missing = required.filter((k) => typeof parsed[k] !== 'string' || !(parsed[k] as string));
     if (missing.length > 0) throw new Error(`Secret ${secretId} lacks ${missing.join(', ')}`);
-    return { clientId: parsed.client_id as string, clientSecret: parsed.client_secret as string, webhookSecret: (parsed.webhook_secret as string | undefined) ?? '' };
+    return { clientId: parsed.client_id as string, clientSecret: parsed.client_secret as string, webhookSecret: (parsed.webhook_secret as string | undefined) ??
+      '' };
   };
 }

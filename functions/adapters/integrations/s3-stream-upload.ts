@@ -6,7 +6,8 @@
 import {
   AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, ListObjectsV2Command, UploadPartCommand, type S3Client,
 } from '@aws-sdk/client-s3';
-import { RecordingTooLarge, type ImportStorage } from '../../core/integrations/import-recording.js';
+import type { ImportStorage } from '../../core/integrations/import-recording.js';
+import { RecordingTooLarge } from '../../core/integrations/recordings.js';
 
 export const PART_BYTES = 8 * 1024 * 1024;
 

@@ -89,7 +89,8 @@ function toSinkError(error: unknown): TaskSinkError {
   const tag = errorBody(error).error_tag;
   if (tag === 'MAX_ITEMS_LIMIT_REACHED') return new TaskSinkError('inbox_full', 'The Todoist inbox is full (300 open tasks).');
   if (error.isAuthenticationError()) return new TaskSinkError('unauthorized', 'Todoist no longer accepts the access token.');
-  if (status !== undefined && status >= 400 && status < 500 && status !== 429) return new TaskSinkError('rejected', `Todoist refused the task: ${String(errorBody(error).error ?? error.message)}`);
+  if (status !== undefined && status >= 400 && status < 500 && status !== 429) return new TaskSinkError('rejected',
+    `Todoist refused the task: ${String(errorBody(error).error ?? error.message)}`);
   return new TaskSinkError('unavailable', `Todoist is unavailable (${status ?? 'no answer'}).`);
 }
 

@@ -26,7 +26,8 @@ const u = (x: string) => Buffer.from(x, 'base64url');
 /** A cipher whose master key is derived from `secret()` (read once). Throws on a tampered or foreign value. */
 export function createTokenCipher(secret: () => Promise<string>): TokenCipher {
   let master: Promise<Buffer> | undefined;
-  const masterKey = () => (master ??= secret().then((s) => Buffer.from(hkdfSync('sha256', Buffer.from(s, 'utf8'), Buffer.alloc(0), 'meetscribe/integration-tokens/v1', 32))));
+  const masterKey = () => (master ??= secret().then((s) => Buffer.from(hkdfSync('sha256', Buffer.from(s, 'utf8'), Buffer.alloc(0),
+    'meetscribe/integration-tokens/v1', 32))));
   return {
     async seal(plaintext) {
       const dataKey = randomBytes(32);

@@ -21,7 +21,8 @@ export function webexWebhookSecret(appWebhookSecret: string, userId: string): st
 export function webexOAuth(settings: WebexSettings, now: () => number = Date.now): OAuthClient {
   const token = async (fields: Record<string, string>) => {
     const c = await settings.credentials();
-    return tokenRequest(`${settings.apiBase}/access_token`, new URLSearchParams({ ...fields, client_id: c.clientId, client_secret: c.clientSecret }), {}, now());
+    return tokenRequest(`${settings.apiBase}/access_token`, new URLSearchParams({ ...fields, client_id: c.clientId, client_secret: c.clientSecret }), {},
+      now());
   };
   return {
     async authorizeUrl({ redirectUri, state, scopes, loginHint }) {
@@ -45,7 +46,8 @@ interface WebexRecording {
 export function toWebexRecording(r: WebexRecording): ProviderRecording {
   const links = r.temporaryDirectDownloadLinks;
   const files: RecordingFile[] = [];
-  if (links?.recordingDownloadLink) files.push({ id: `${r.id}:video`, fileType: 'MP4', recordingType: 'shared_screen_with_speaker_view', sizeBytes: r.sizeBytes, downloadUrl: links.recordingDownloadLink });
+  if (links?.recordingDownloadLink) files.push({ id: `${r.id}:video`, fileType: 'MP4', recordingType: 'shared_screen_with_speaker_view', sizeBytes: r.sizeBytes,
+    downloadUrl: links.recordingDownloadLink });
   if (links?.audioDownloadLink) files.push({ id: `${r.id}:audio`, fileType: 'M4A', recordingType: 'audio_only', downloadUrl: links.audioDownloadLink });
   return {
     service: 'webex', recordingId: r.id, topic: r.topic ?? 'Webex meeting', startTime: r.timeRecorded ?? r.createTime ?? '',
@@ -55,12 +57,14 @@ export function toWebexRecording(r: WebexRecording): ProviderRecording {
 
 export function webexApi(settings: WebexSettings, token: (userId: string) => Promise<string>) {
   const call = async <T>(userId: string, path: string, init: RequestInit = {}) =>
-    requestJson<T>(`${settings.apiBase}${path}`, { ...init, headers: { authorization: `Bearer ${await token(userId)}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    requestJson<T>(`${settings.apiBase}${path}`, { ...init, headers: { authorization: `Bearer ${await token(userId)}`, 'content-type': 'application/json',
+      ...(init.headers ?? {}) } });
 
   /** The meeting's transcript (Webex meeting-transcripts API, VTT with speaker names), best effort. */
   async function meetingTranscript(userId: string, meetingId: string): Promise<RecordingFile | undefined> {
     try {
-      const out = await call<{ items?: { id?: string; vttDownloadLink?: string; status?: string }[] }>(userId, `/meetingTranscripts?${new URLSearchParams({ meetingId })}`);
+      const out = await call<{ items?: { id?: string; vttDownloadLink?: string; status?: string }[] }>(userId,
+        `/meetingTranscripts?${new URLSearchParams({ meetingId })}`);
       const item = (out.items ?? []).find((t) => t.vttDownloadLink && (!t.status || t.status === 'available'));
       return item ? { id: `${item.id ?? meetingId}:vtt`, fileType: 'VTT', recordingType: 'transcript', downloadUrl: item.vttDownloadLink! } : undefined;
     } catch {

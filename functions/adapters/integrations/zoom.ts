@@ -22,21 +22,25 @@ export interface ZoomRecordingObject {
   participant_audio_files?: (ZoomFileObject & { file_name?: string })[];
 }
 
-interface ZoomFileObject { id?: string; file_type?: string; recording_type?: string; file_size?: number; download_url?: string; status?: string; recording_start?: string; recording_end?: string }
+interface ZoomFileObject { id?: string; file_type?: string; recording_type?: string; file_size?: number; download_url?: string; status?: string;
+  recording_start?: string; recording_end?: string }
 
 const completed = (f: ZoomFileObject) => Boolean(f.download_url) && (!f.status || f.status.toLowerCase() === 'completed');
 const asFile = (f: ZoomFileObject): RecordingFile => ({
-  id: f.id ?? f.download_url!, fileType: f.file_type ?? '', recordingType: f.recording_type, sizeBytes: f.file_size, downloadUrl: f.download_url!, status: f.status,
+  id: f.id ?? f.download_url!, fileType: f.file_type ?? '', recordingType: f.recording_type, sizeBytes: f.file_size, downloadUrl: f.download_url!,
+    status: f.status,
 });
 
 /** Zoom's files that say who spoke: per-participant audio, the TIMELINE, the TRANSCRIPT (VTT). */
 export function zoomSpeakerFiles(object: ZoomRecordingObject): SpeakerFiles | undefined {
-  const tracks = (object.participant_audio_files ?? []).filter(completed).map((f) => ({ name: participantName(f.file_name ?? ''), file: asFile(f) })).filter((t) => t.name);
+  const tracks = (object.participant_audio_files ?? []).filter(completed).map((f) => ({ name: participantName(f.file_name ?? ''),
+    file: asFile(f) })).filter((t) => t.name);
   const byType = (type: string) => (object.recording_files ?? []).find((f) => (f.file_type ?? '').toUpperCase() === type && completed(f));
   const timeline = byType('TIMELINE');
   const transcript = byType('TRANSCRIPT');
   if (tracks.length === 0 && !timeline && !transcript) return undefined;
-  return { ...(tracks.length > 0 ? { participantAudio: tracks } : {}), ...(timeline ? { timeline: asFile(timeline) } : {}), ...(transcript ? { transcript: asFile(transcript) } : {}) };
+  return { ...(tracks.length > 0 ? { participantAudio: tracks } : {}), ...(timeline ? { timeline: asFile(timeline) } : {}), ...(transcript ?
+    { transcript: asFile(transcript) } : {}) };
 }
 
 export const BACKFILL_DAYS = 30;
@@ -50,14 +54,17 @@ export function zoomOAuth(settings: ZoomSettings, now: () => number = Date.now):
     async authorizeUrl({ redirectUri, state, loginHint }) {
       const clientId = (await settings.credentials()).clientId;
       const url = new URL(`${settings.oauthBase}/oauth/authorize`);
-      url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state, ...(loginHint ? { login_hint: loginHint } : {}) }).toString();
+      url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state, ...(loginHint ?
+        { login_hint: loginHint } : {}) }).toString();
       return url.toString();
     },
     async exchangeCode(code, redirectUri) {
-      return tokenRequest(`${settings.oauthBase}/oauth/token`, new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }), { authorization: await basic() }, now());
+      return tokenRequest(`${settings.oauthBase}/oauth/token`, new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+        { authorization: await basic() }, now());
     },
     async refresh(refreshToken) {
-      return tokenRequest(`${settings.oauthBase}/oauth/token`, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }), { authorization: await basic() }, now());
+      return tokenRequest(`${settings.oauthBase}/oauth/token`, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        { authorization: await basic() }, now());
     },
   };
 }
@@ -72,10 +79,12 @@ export function toProviderRecording(object: ZoomRecordingObject): ProviderRecord
   const files: RecordingFile[] = (object.recording_files ?? []).flatMap((f) => (f.download_url && f.file_type ? [{
     id: f.id ?? f.download_url, fileType: f.file_type, recordingType: f.recording_type, sizeBytes: f.file_size, downloadUrl: f.download_url, status: f.status,
   }] : []));
-  const spans = (object.recording_files ?? []).flatMap((f) => (f.recording_start && f.recording_end ? [Date.parse(f.recording_end) - Date.parse(f.recording_start)] : []));
+  const spans = (object.recording_files ?? []).flatMap((f) => (f.recording_start && f.recording_end ?
+    [Date.parse(f.recording_end) - Date.parse(f.recording_start)] : []));
   const durationSeconds = spans.length > 0 ? Math.max(...spans) / 1000 : (object.duration ?? 0) * 60;
   const speakerFiles = zoomSpeakerFiles(object);
-  return { service: 'zoom', recordingId: object.uuid, topic: object.topic ?? 'Zoom meeting', startTime: object.start_time ?? '', durationSeconds, files, ...(speakerFiles ? { speakerFiles } : {}) };
+  return { service: 'zoom', recordingId: object.uuid, topic: object.topic ?? 'Zoom meeting', startTime: object.start_time ?? '', durationSeconds, files,
+    ...(speakerFiles ? { speakerFiles } : {}) };
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -149,7 +158,8 @@ export function zoomApi(settings: ZoomSettings, token: (userId: string) => Promi
 export function zoomLifecycle(api: ReturnType<typeof zoomApi>, settings: ZoomSettings, backfill: (userId: string) => Promise<void>): ServiceLifecycle {
   return {
     async identity(accessToken) {
-      const me = await requestJson<{ id?: string; email?: string; account_id?: string }>(`${settings.apiBase}/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const me = await requestJson<{ id?: string; email?: string; account_id?: string }>(`${settings.apiBase}/users/me`,
+        { headers: { authorization: `Bearer ${accessToken}` } });
       if (!me.id) throw new ProviderError('Zoom /users/me answered without an id');
       return { id: me.id, email: me.email ?? '', accountId: me.account_id };
     },
@@ -163,7 +173,8 @@ export function zoomLifecycle(api: ReturnType<typeof zoomApi>, settings: ZoomSet
       const c = await settings.credentials();
       await requestJson(`${settings.oauthBase}/oauth/revoke`, {
         method: 'POST', body: new URLSearchParams({ token: accessToken }),
-        headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded' },
       });
     },
   };

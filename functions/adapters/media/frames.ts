@@ -3,7 +3,8 @@ import path from 'node:path';
 import { MAX_GAP_SECONDS, MIN_GAP_SECONDS, SCENE_THRESHOLD, THUMBNAIL_WIDTH } from '../../core/search/frames.js';
 import { runFfmpeg } from './ffmpeg.js';
 
-export interface ExtractedFrame { readonly timestamp: number; readonly image: string; readonly thumbnail: string; readonly width: number; readonly height: number }
+export interface ExtractedFrame { readonly timestamp: number; readonly image: string; readonly thumbnail: string; readonly width: number;
+  readonly height: number }
 
 // fps=2 first halves the work of the scene score; prev_selected_t is NaN until the first pick.
 const SELECT = `fps=2,select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${MAX_GAP_SECONDS})`
@@ -26,6 +27,7 @@ export async function extractFrames(input: string, dir: string, timeoutMs = 30 *
   return infos.flatMap((info) => {
     const name = String(info.n + 1).padStart(5, '0');
     if (!written.has(`f${name}.jpg`) || !written.has(`t${name}.jpg`)) return [];
-    return [{ timestamp: info.timestamp, image: path.join(dir, `f${name}.jpg`), thumbnail: path.join(dir, `t${name}.jpg`), width: info.width, height: info.height }];
+    return [{ timestamp: info.timestamp, image: path.join(dir, `f${name}.jpg`), thumbnail: path.join(dir, `t${name}.jpg`), width: info.width,
+      height: info.height }];
   });
 }

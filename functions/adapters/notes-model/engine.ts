@@ -38,7 +38,8 @@ export function parseNotesModel(json: string): NotesModelFile {
   const dims = 2 * 512 + CUE_NAMES.length;
   if (file.format !== 'meetscribe-notes-model/1') throw new NotesModelError('The notes model file is not in the meetscribe-notes-model/1 format.');
   for (const kind of ['action', 'decision', 'key'] as const) {
-    if (file.models?.[kind]?.weights?.length !== dims) throw new NotesModelError(`The notes model's ${kind} weights do not fit the ${dims} features of this engine; retrain with npm run train:notes.`);
+    if (file.models?.[kind]?.weights?.length !== dims) throw new NotesModelError(
+      `The notes model's ${kind} weights do not fit the ${dims} features of this engine; retrain with npm run train:notes.`);
   }
   return file;
 }

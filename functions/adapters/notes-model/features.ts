@@ -25,7 +25,8 @@ export function turnsOf(sentences: readonly Sentence[]): Turn[] {
   const turns: Array<{ speaker: string; parts: string[]; start: number; end: number }> = [];
   for (const s of sentences) {
     const last = turns.at(-1);
-    if (last && last.speaker === s.speaker) { last.parts.push(s.text); last.end = Math.max(last.end, s.end); } else turns.push({ speaker: s.speaker, parts: [s.text], start: s.start, end: s.end });
+    if (last && last.speaker === s.speaker) { last.parts.push(s.text); last.end = Math.max(last.end, s.end); } else turns.push({ speaker: s.speaker,
+      parts: [s.text], start: s.start, end: s.end });
   }
   return turns.map(({ speaker, parts, start, end }) => {
     const said = withoutMarks(parts.join(' '));

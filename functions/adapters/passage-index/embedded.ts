@@ -58,7 +58,8 @@ export class EmbeddedPassageIndex implements PassageIndex {
       const vectors = new Float32Array(all.length * dimensions);
       all.forEach((p, i) => vectors.set(p.vector, i * dimensions));
       const docs = all.map(({ vector: _vector, ...doc }) => doc);
-      await writeJsonAtomic(this.file(meetingId), { passages: docs, vectors: Buffer.from(vectors.buffer).toString('base64'), dimensions } satisfies PassagesFile);
+      await writeJsonAtomic(this.file(meetingId), { passages: docs, vectors: Buffer.from(vectors.buffer).toString('base64'),
+        dimensions } satisfies PassagesFile);
       this.forget(current);
       this.meetings.set(meetingId, Promise.resolve(this.add(meetingId, docs, vectors, dimensions)));
     });

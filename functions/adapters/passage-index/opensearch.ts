@@ -91,7 +91,8 @@ export function createOpenSearchPassageIndex(client: Client, prefix = 'meetscrib
 
     async nearest({ vector, meetingIds, limit }) {
       if (meetingIds.length === 0) return [];
-      const hits = await search({ size: limit, query: { knn: { vector: { vector: Array.from(vector), k: limit, filter: { bool: { filter: scope(meetingIds) } } } } } });
+      const hits = await search({ size: limit, query: { knn: { vector: { vector: Array.from(vector), k: limit,
+        filter: { bool: { filter: scope(meetingIds) } } } } } });
       return hits.map((h) => ({ passage: h.passage, score: dotOfScore(h.score) }));
     },
   };

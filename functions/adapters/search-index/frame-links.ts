@@ -27,7 +27,8 @@ export function createFrameLinks(s3: S3Client, bucket: string) {
       const t = await (template ??= load().catch((error) => { template = undefined; throw error; }));
       const path = `${t.prefix}/${key.split('/').map(escapeSegment).join('/')}`;
       const host = `${t.hostname}${t.port ? `:${t.port}` : ''}`;
-      const signed = await t.presigner.presign({ method: 'GET', protocol: t.protocol, hostname: t.hostname, port: t.port, path, query: {}, headers: { host } } as any, { expiresIn: expiresSeconds });
+      const signed = await t.presigner.presign({ method: 'GET', protocol: t.protocol, hostname: t.hostname, port: t.port, path, query: {},
+        headers: { host } } as any, { expiresIn: expiresSeconds });
       const query = Object.entries(signed.query ?? {}).map(([k, v]) => `${escapeSegment(k)}=${escapeSegment(String(v))}`).join('&');
       return `${t.protocol}//${host}${path}?${query}`;
     },

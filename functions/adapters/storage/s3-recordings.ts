@@ -47,7 +47,8 @@ export function createRecordingStorage(s3: S3Client, bucket: string): RecordingS
       getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresSeconds }),
 
     presignAttachment: (key, expiresSeconds, fileName) =>
-      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }), { expiresIn: expiresSeconds }),
+      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }),
+        { expiresIn: expiresSeconds }),
 
     async removeMeetingObjects(meetingId) {
       for (const prefix of [`${UPLOAD_PREFIX}${meetingId}/`, `${ARTEFACTS_PREFIX}${meetingId}/`]) {

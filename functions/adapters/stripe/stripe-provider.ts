@@ -107,7 +107,8 @@ async function createSubscription(stripe: Stripe, input: NewSubscription): Promi
     ...(trial
       ? { trial_period_days: input.trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } }, expand: ['pending_setup_intent'] }
       // The card is the customer's default already: charge the first invoice now; a decline is a 402 card_error.
-      : { payment_behavior: 'error_if_incomplete', payment_settings: { save_default_payment_method: 'on_subscription' }, expand: ['latest_invoice.confirmation_secret'] }),
+      : { payment_behavior: 'error_if_incomplete', payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice.confirmation_secret'] }),
   });
   const invoice = typeof created.latest_invoice === 'object' ? created.latest_invoice : null;
   const setup = typeof created.pending_setup_intent === 'object' ? created.pending_setup_intent : null;
@@ -140,7 +141,8 @@ function cardOf(pm: Stripe.PaymentMethod): CardDetails | null {
 }
 
 function eventOf(event: Stripe.Event): BillingEvent {
-  const object = event.data.object as unknown as { object?: string; id?: string; customer?: unknown; parent?: { subscription_details?: { subscription?: unknown } } };
+  const object = event.data.object as unknown as { object?: string; id?: string; customer?: unknown;
+    parent?: { subscription_details?: { subscription?: unknown } } };
   const idOf = (value: unknown) => (typeof value === 'string' ? value : (value as { id?: string } | null)?.id ?? null);
   const subscriptionId = object.object === 'subscription'
     ? object.id ?? null

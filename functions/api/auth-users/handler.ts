@@ -1,5 +1,5 @@
 import { signingKeyFromSecret } from '../../adapters/auth/signing-key.js';
-import { connectContext } from '../../adapters/integrations/connect-context.js';
+import { connectContext } from '../../wiring/integrations.js';
 import { createJwtAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
@@ -12,8 +12,7 @@ import { readConfig } from '../../config.js';
 import { createKeyedDigest } from '../../core/auth/keyed-digest.js';
 import { createScryptHasher } from '../../core/auth/passwords.js';
 import { createTokenService } from '../../core/auth/tokens.js';
-import { minutesBalance } from '../../core/billing/minutes.js';
-import { billingAdapters } from '../billing/deps.js';
+import { billingAdapters, minutesBalanceFromConfig } from '../../wiring/billing.js';
 import { billingRoutes } from '../billing/routes.js';
 import { createApiHandler } from '../http/router.js';
 import { accountRoutes } from './routes.js';
@@ -28,7 +27,7 @@ const billing = billingAdapters(documentClient, config.TABLE_NAME);
 // The Subscription calls share the /api/users/ prefix, so they are served here (functions/api/billing).
 export const handler = createApiHandler([...accountRoutes({
   users,
-  minutes: { minutesLeft: async (userId) => (await minutesBalance(billing, userId)).left },
+  minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
   codes: createVerificationCodes(documentClient, config.TABLE_NAME),
   resetKeys: createResetKeys(documentClient, config.TABLE_NAME),
   sessions: createRefreshSessions(documentClient, config.TABLE_NAME),

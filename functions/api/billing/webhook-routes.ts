@@ -9,7 +9,8 @@ import { route } from '../http/router.js';
 export function webhookRoutes(deps: WebhookDeps) {
   return [
     route({ method: 'POST', path: 'webhooks/stripe/', auth: 'public', handle: ({ event }) => {
-      const raw = event.body === null || event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      const raw = event.body === null || event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') :
+        event.body;
       return handleProviderEvent(deps, raw, header(event, 'stripe-signature'));
     } }),
   ];

@@ -6,7 +6,7 @@
  * GET users/{id}/b_projects/ and PUT users/{id}/b_user_settings/ {project_id}.
  */
 import { z } from 'zod';
-import type { connectContext } from '../../adapters/integrations/connect-context.js';
+import type { connectContext } from '../../wiring/integrations.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
 } from '../../core/integrations/connect.js';
@@ -16,7 +16,8 @@ import { route } from '../http/router.js';
 
 const flag = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
 const todoistSettings = z.object({ auto_store_to_inbox: flag });
-const basicOpsCode = z.object({ authorization_code: z.string().trim().min(1, 'authorization_code is required.').max(2048), state: z.string().max(4096).optional() });
+const basicOpsCode = z.object({ authorization_code: z.string().trim().min(1, 'authorization_code is required.').max(2048),
+  state: z.string().max(4096).optional() });
 const basicOpsSettings = z.object({ project_id: z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String) });
 const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
   .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
@@ -50,7 +51,8 @@ export function integrationRoutes(context: () => Pick<ReturnType<typeof connectC
     route({ method: 'PUT', path: 'users/{id}/t_reauthorization_requested/', auth: 'user',
       handle: ({ principal, params }) => reauthorizationRequested(deps(), principal, params.id, 'todoist') }),
     route({ method: 'PUT', path: 'users/{id}/t_user_settings/', auth: 'user', body: todoistSettings,
-      handle: ({ principal, params, body }) => updateServiceSettings(deps(), principal, params.id, 'todoist', { autoStoreToInbox: body.auto_store_to_inbox }) }),
+      handle: ({ principal, params, body }) => updateServiceSettings(deps(), principal, params.id, 'todoist',
+        { autoStoreToInbox: body.auto_store_to_inbox }) }),
     route({ method: 'GET', path: 'users/b_authorization_url/', auth: 'user',
       handle: ({ principal }) => authorizationUrl(deps(), principal, 'basicops') }),
     route({ method: 'POST', path: 'users/{id}/b_authorize_user/', auth: 'user', body: basicOpsCode,
@@ -60,6 +62,7 @@ export function integrationRoutes(context: () => Pick<ReturnType<typeof connectC
     route({ method: 'GET', path: 'users/{id}/b_projects/', auth: 'user',
       handle: ({ principal, params }) => basicOpsProjects({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id) }),
     route({ method: 'PUT', path: 'users/{id}/b_user_settings/', auth: 'user', body: basicOpsSettings,
-      handle: ({ principal, params, body }) => chooseBasicOpsProject({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id, body.project_id) }),
+      handle: ({ principal, params, body }) => chooseBasicOpsProject({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id,
+        body.project_id) }),
   ];
 }

@@ -47,7 +47,8 @@ export function webhookRoutes(deps: () => WebhookDeps) {
       const d = deps();
       const raw = rawBody(event);
       const { webhookSecret } = await d.zoomCredentials();
-      const verdict = verifyZoomSignature(webhookSecret, raw, { signature: header(event, 'x-zm-signature'), timestamp: header(event, 'x-zm-request-timestamp') }, d.nowSeconds());
+      const verdict = verifyZoomSignature(webhookSecret, raw, { signature: header(event, 'x-zm-signature'), timestamp: header(event,
+        'x-zm-request-timestamp') }, d.nowSeconds());
       if (verdict !== 'valid') return reject(401, `Webhook signature ${verdict.replace('_', ' ')}.`);
       const body = parse(raw);
       if (!body || typeof body.event !== 'string') return reject(400, 'The webhook body is not a Zoom event.');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
-import { minutesBalanceFromConfig, createUserDirectory } from '../../adapters/dynamodb/meetings-accounts.js';
+import { createUserDirectory } from '../../wiring/accounts.js';
+import { minutesBalanceFromConfig } from '../../wiring/billing.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';
@@ -10,7 +11,7 @@ import { createUsersRepository } from '../../adapters/dynamodb/users-repository.
 import { createActionItemsStore, createLedgerMeetingRecords } from '../../adapters/insights/action-items-store.js';
 import { createInsightsStore } from '../../adapters/insights/insights-store.js';
 import { createNotesOutdatedMarker } from '../../adapters/insights/notes-outdated.js';
-import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
+import { deliveryContext } from '../../wiring/integrations-delivery.js';
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
 import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';

@@ -1,10 +1,10 @@
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { connectContext } from '../../adapters/integrations/connect-context.js';
+import { connectContext } from '../../wiring/integrations.js';
 import { s3Client } from '../../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
 import { readConfig } from '../../config.js';
-import { billingAdapters } from '../billing/deps.js';
+import { billingAdapters } from '../../wiring/billing.js';
 import { webhookRoutes as stripeWebhookRoutes } from '../billing/webhook-routes.js';
 import { createApiHandler } from '../http/router.js';
 import { webhookRoutes as providerWebhookRoutes, type WebhookDeps } from '../integrations/webhooks.js';

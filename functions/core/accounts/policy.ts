@@ -19,8 +19,6 @@ export const POLICY = {
   signInFailuresPerIp: 20,
   /** Wrong old passwords in change_password before it answers 429 (a stolen session cannot brute-force it). */
   passwordChecksPerAccount: 5,
-  /** Monthly minutes of the free plan, reported until the billing context supplies real balances. */
-  freePlanMinutes: 60,
 } as const;
 
 /** Rate-limit keys, one namespace per counter. */

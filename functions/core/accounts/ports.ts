@@ -103,3 +103,11 @@ export interface RateLimits {
 }
 
 export type { Clock, MailMessage, Mailer } from '../ports.js';
+
+/**
+ * The caller's remaining minutes, owned by the billing context (functions/core/billing/minutes.ts); a new
+ * account's answer is the configured free-plan allowance (MEETSCRIBE_FREE_PLAN_MINUTES).
+ */
+export interface AccountMinutes {
+  minutesLeft(userId: string): Promise<number>;
+}

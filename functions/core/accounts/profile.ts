@@ -1,13 +1,13 @@
 import type { User } from '../../contracts/auth-users.js';
 import type { Principal } from '../auth/principal.js';
 import { NotFound } from '../errors.js';
-import type { ProfileChange, UserRecord, UsersRepository } from './ports.js';
+import type { AccountMinutes, ProfileChange, UserRecord, UsersRepository } from './ports.js';
 import { toUser } from './user-view.js';
 
 export interface ProfileDeps {
   readonly users: Pick<UsersRepository, 'findById' | 'updateProfile' | 'updateSettings'>;
-  /** The caller's remaining minutes (the billing context's ledger); without it the free allowance is reported. */
-  readonly minutes?: { minutesLeft(userId: string): Promise<number> };
+  /** The caller's remaining minutes (the billing context's ledger). */
+  readonly minutes: AccountMinutes;
 }
 
 /** Caller identity as established by the bearer token: the part of the principal (core/auth/principal.ts) accounts need. */
@@ -20,7 +20,7 @@ export function assertSelf(caller: Caller, id: string): void {
 
 const found = async (deps: ProfileDeps, user: UserRecord | undefined): Promise<User> => {
   if (!user) throw new NotFound();
-  return toUser(user, deps.minutes ? await deps.minutes.minutesLeft(user.id) : undefined);
+  return toUser(user, await deps.minutes.minutesLeft(user.id));
 };
 
 /** The `GET users/` answer: the caller as the single result. Throws NotFound if the account is gone. */

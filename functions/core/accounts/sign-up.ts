@@ -5,7 +5,7 @@ import type { PasswordHasher } from '../auth/passwords.js';
 import { ValidationFailed, type FieldErrors } from '../errors.js';
 import { ACCOUNT_MESSAGES } from './messages.js';
 import { POLICY } from './policy.js';
-import { EmailTaken, type Clock, type UsersRepository, type VerificationCodes } from './ports.js';
+import { EmailTaken, type AccountMinutes, type Clock, type UsersRepository, type VerificationCodes } from './ports.js';
 import { codeDigest } from './start-email-verification.js';
 import { seconds } from './time.js';
 import { toUser } from './user-view.js';
@@ -16,6 +16,8 @@ export interface SignUpDeps {
   readonly hasher: PasswordHasher;
   readonly digest: KeyedDigest;
   readonly now: Clock;
+  /** The new account's minutes come from the billing context, so sign-up reports the configured free allowance. */
+  readonly minutes: AccountMinutes;
 }
 
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -55,5 +57,5 @@ export async function signUp(deps: SignUpDeps, input: SignUpRequest): Promise<Us
     if (err instanceof EmailTaken) throw new ValidationFailed({ username: [ACCOUNT_MESSAGES.emailTaken] });
     throw err;
   }
-  return { ...toUser(record), selected_plan: record.selectedPlan };
+  return { ...toUser(record, await deps.minutes.minutesLeft(record.id)), selected_plan: record.selectedPlan };
 }

@@ -1,9 +1,8 @@
 import type { User } from '../../contracts/auth-users.js';
-import { POLICY } from './policy.js';
 import type { UserRecord } from './ports.js';
 
 /** The User entity of spec §3 as the API returns it; `minutes` comes from the caller (billing owns balances). */
-export function toUser(record: UserRecord, minutes: number = POLICY.freePlanMinutes): User {
+export function toUser(record: UserRecord, minutes: number): User {
   const flag = (name: keyof NonNullable<UserRecord['integrations']>) => record.integrations?.[name] === true;
   return {
     id: record.id,

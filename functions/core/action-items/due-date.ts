@@ -82,7 +82,8 @@ export function parseDueDate(due: string | null | undefined, meetingDate: string
     return iso(start + DAY);
   }
 
-  const weekday = /^(?:(next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: (?:morning|afternoon|evening|night|noon))?$/.exec(text);
+  const weekday = /^(?:(next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: (?:morning|afternoon|evening|night|noon))?$/.exec(
+    text);
   if (weekday) {
     const target = (WEEKDAYS.indexOf(weekday[2]!) + 6) % 7;
     if (weekday[1] === 'next') return iso(nextMonday + target * DAY);

@@ -17,7 +17,9 @@ export interface PassageIndexingPorts {
 
 /** The transcript's turns with the speakers' current names (a renamed speaker is found by the new name). */
 export const namedTurns = (document: Pick<TranscriptDocument, 'turns'>, names: SpeakerNames): TimedTurn[] =>
-  document.turns.map((t) => ({ speaker: Object.hasOwn(names, displayLabel(t.speakerLabel)) ? nameOf(names, t.speakerLabel) : t.speaker, text: t.text, start: t.start, end: t.end }));
+  document.turns.map((t) => ({
+    speaker: Object.hasOwn(names, displayLabel(t.speakerLabel)) ? nameOf(names, t.speakerLabel) : t.speaker, text: t.text, start: t.start, end: t.end,
+  }));
 
 /**
  * (Re)indexes a meeting's speech passages from its stored transcript and speaker names: after the

@@ -17,13 +17,15 @@ export interface Windowing { readonly window: number; readonly stride: number }
  * Cuts a meeting's turns into overlapping windows of `window` turns starting every `stride` turns (the last
  * window ends at the last turn). Empty turns keep their place, so turn numbers stay the transcript's.
  */
-export function speechPassages(meetingId: string, turns: readonly TimedTurn[], w: Windowing = { window: PASSAGE_WINDOW, stride: PASSAGE_STRIDE }): PassageDoc[] {
+export function speechPassages(meetingId: string, turns: readonly TimedTurn[], w: Windowing = { window: PASSAGE_WINDOW,
+  stride: PASSAGE_STRIDE }): PassageDoc[] {
   if (w.window < 1 || w.stride < 1) throw new RangeError('window and stride must be at least 1');
   const passages: PassageDoc[] = [];
   for (let first = 0; first < turns.length; first += w.stride) {
     const last = Math.min(turns.length, first + w.window) - 1;
     const lines: PassageLine[] = turns.slice(first, last + 1).map((t) => ({ speaker: t.speaker, start: t.start, end: t.end, text: t.text }));
-    passages.push({ meetingId, kind: 'speech', position: passages.length, firstTurn: first, lastTurn: last, start: turns[first].start, end: turns[last].end, lines });
+    passages.push({ meetingId, kind: 'speech', position: passages.length, firstTurn: first, lastTurn: last, start: turns[first].start, end: turns[last].end,
+      lines });
     if (last === turns.length - 1) break;
   }
   return passages;

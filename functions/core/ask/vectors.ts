@@ -18,7 +18,8 @@ export function withTurnVectors(passages: readonly PassageDoc[], turnVectors: re
 }
 
 /** Embeds the turns' texts and gives the passages their vectors. */
-export async function embedSpeechPassages(embedder: Pick<SentenceEmbedder, 'embed'>, turnTexts: readonly string[], passages: readonly PassageDoc[]): Promise<IndexedPassage[]> {
+export async function embedSpeechPassages(embedder: Pick<SentenceEmbedder, 'embed'>, turnTexts: readonly string[],
+  passages: readonly PassageDoc[]): Promise<IndexedPassage[]> {
   return withTurnVectors(passages, await embedder.embed(turnTexts));
 }
 

@@ -63,9 +63,12 @@ export function minutesLeft(entitlement: Entitlement, charges: readonly Charge[]
   return entitlement.allowance - usedInPeriod(charges, entitlement.period);
 }
 
+/** The free plan's monthly minutes when MEETSCRIBE_FREE_PLAN_MINUTES is not set: the one definition of the default. */
+export const DEFAULT_FREE_PLAN_MINUTES = 60;
+
 /** Reads the free plan allowance setting (MEETSCRIBE_FREE_PLAN_MINUTES); default 60. Throws on a non-integer. */
 export function freePlanMinutes(setting: string | undefined): number {
-  if (setting === undefined || setting.trim() === '') return 60;
+  if (setting === undefined || setting.trim() === '') return DEFAULT_FREE_PLAN_MINUTES;
   const value = Number(setting);
   if (!Number.isInteger(value) || value < 0) throw new RangeError(`MEETSCRIBE_FREE_PLAN_MINUTES must be a whole number ≥ 0, got '${setting}'.`);
   return value;

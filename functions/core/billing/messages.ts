@@ -13,4 +13,5 @@ export const BILLING_MESSAGES = {
 export const TRIAL_DAYS = 14;
 
 /** Shown on the meeting row while a kept recording waits for minutes (spec §2: below 0 blocks use). */
-export const WAITING_FOR_MINUTES = 'Not processed yet: you have used up your minutes for the month. The recording is kept and will be processed once minutes are available.';
+export const WAITING_FOR_MINUTES = 'Not processed yet: you have used up your minutes for the month. The recording is kept and will be processed once ' +
+  'minutes are available.';

@@ -1,3 +1,4 @@
+import type { CurrentSubscription, PaymentResponse } from '../../contracts/billing.js';
 import type { Principal } from '../auth/principal.js';
 import { NotFound } from '../errors.js';
 import { catalogueView, FREE_PRICE_ID, type ProductView } from './catalogue.js';
@@ -20,13 +21,7 @@ export interface BillingDeps extends MinutesDeps {
 /** Who asks: the part of the authenticated principal (core/auth/principal.ts) billing needs. */
 export type Caller = Pick<Principal, 'userId'>;
 
-/** Spec §3 Payment response, plus `outcome` so the SPA picks the §8 toast. */
-export interface PaymentResponse {
-  clientSecret: string | null;
-  is_subscription_success: boolean;
-  error: string | null;
-  outcome: 'subscribed' | 'plan_changed' | 'trial_activated' | 'requires_action';
-}
+export type { PaymentResponse };
 
 export interface PaymentRequest { readonly price_id: string; readonly coupon_code?: string; readonly payment_method?: string }
 
@@ -45,7 +40,7 @@ export async function listProducts(deps: Pick<BillingDeps, 'provider' | 'freeMin
 }
 
 /** `GET users/get_subscription/` (spec §3 Current subscription), with the minutes balance. */
-export async function currentSubscription(deps: BillingDeps, caller: Caller) {
+export async function currentSubscription(deps: BillingDeps, caller: Caller): Promise<CurrentSubscription> {
   const account = await deps.store.findAccount(caller.userId);
   const balance = await minutesBalance(deps, caller.userId);
   const sub = account?.subscription && !['canceled', 'incomplete_expired'].includes(account.subscription.status) ? account.subscription : null;
@@ -61,8 +56,9 @@ export async function currentSubscription(deps: BillingDeps, caller: Caller) {
   };
 }
 
-function subscriptionView(s: SubscriptionSnapshot) {
-  const item = { price: { id: s.priceId, product: s.productId, metadata: { minutes: String(s.planMinutes) } }, current_period_start: s.periodStart, current_period_end: s.periodEnd };
+function subscriptionView(s: SubscriptionSnapshot): NonNullable<CurrentSubscription['subscription']> {
+  const item = { price: { id: s.priceId, product: s.productId, metadata: { minutes: String(s.planMinutes) } }, current_period_start: s.periodStart,
+    current_period_end: s.periodEnd };
   return {
     id: s.id, status: s.status, cancel_at_period_end: s.cancelAtPeriodEnd, start_date: s.startDate,
     current_period_start: s.periodStart, current_period_end: s.periodEnd,

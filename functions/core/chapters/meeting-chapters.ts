@@ -34,7 +34,8 @@ export function chaptersOf(document: unknown, speakerNames: Readonly<Record<stri
 }
 
 export interface RefreshChaptersPorts {
-  readonly transcripts: { findTranscript(meetingId: string): Promise<{ readonly jsonKey: string; readonly speakerNames: Readonly<Record<string, string>> } | undefined> };
+  readonly transcripts: { findTranscript(meetingId: string): Promise<{ readonly jsonKey: string; readonly speakerNames: Readonly<Record<string,
+    string>> } | undefined> };
   readonly files: { getJson<T>(key: string): Promise<T> };
   readonly slides: { findSlides(meetingId: string): Promise<readonly Slide[] | undefined> };
   readonly notes: {

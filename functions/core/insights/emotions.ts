@@ -4,11 +4,14 @@
  * empty when none match. Matching is on whole lower-cased words; a few common inflections are listed.
  */
 export const EMOTION_LEXICON: Readonly<Record<string, readonly string[]>> = {
-  joy: ['happy', 'glad', 'great', 'love', 'loved', 'excellent', 'awesome', 'fantastic', 'wonderful', 'excited', 'exciting', 'enjoy', 'enjoyed', 'fun', 'delighted', 'pleased', 'amazing', 'perfect', 'celebrate', 'nice'],
+  joy: ['happy', 'glad', 'great', 'love', 'loved', 'excellent', 'awesome', 'fantastic', 'wonderful', 'excited', 'exciting', 'enjoy', 'enjoyed', 'fun',
+    'delighted', 'pleased', 'amazing', 'perfect', 'celebrate', 'nice'],
   trust: ['agree', 'agreed', 'confident', 'reliable', 'trust', 'sure', 'certainly', 'definitely', 'support', 'committed', 'promise', 'count'],
-  anger: ['angry', 'annoyed', 'annoying', 'furious', 'frustrated', 'frustrating', 'hate', 'ridiculous', 'unacceptable', 'outrageous', 'mad', 'terrible', 'awful'],
+  anger: ['angry', 'annoyed', 'annoying', 'furious', 'frustrated', 'frustrating', 'hate', 'ridiculous', 'unacceptable', 'outrageous', 'mad', 'terrible',
+    'awful'],
   fear: ['afraid', 'worried', 'worry', 'concerned', 'concern', 'risk', 'risky', 'scared', 'nervous', 'anxious', 'threat', 'danger', 'dangerous', 'panic'],
-  sadness: ['sad', 'sorry', 'unfortunately', 'disappointed', 'disappointing', 'miss', 'missed', 'lost', 'lose', 'regret', 'unhappy', 'upset', 'failed', 'failure'],
+  sadness: ['sad', 'sorry', 'unfortunately', 'disappointed', 'disappointing', 'miss', 'missed', 'lost', 'lose', 'regret', 'unhappy', 'upset', 'failed',
+    'failure'],
   surprise: ['surprised', 'surprising', 'unexpected', 'wow', 'suddenly', 'shocked', 'amazed', 'unbelievable', 'strange'],
 };
 

@@ -35,7 +35,8 @@ export async function accessTokenFor(deps: AccessTokenDeps, userId: string, serv
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const connection = await deps.connections.find(userId, service);
     if (!connection) throw new NotConnected(`${SERVICES[service].title} is not connected for this user.`);
-    if (connection.needsReauthorization || !connection.sealedTokens) throw new ReauthorizationRequired(`${SERVICES[service].title} needs to be authorized again.`);
+    if (connection.needsReauthorization || !connection.sealedTokens) throw new ReauthorizationRequired(`${SERVICES[
+      service].title} needs to be authorized again.`);
     const tokens = JSON.parse(await deps.cipher.open(connection.sealedTokens)) as TokenSet;
     if (tokens.expiresAt - REFRESH_MARGIN_MS > deps.clock() && tokens.accessToken !== refused) return tokens.accessToken;
 

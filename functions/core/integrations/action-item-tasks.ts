@@ -90,7 +90,8 @@ export function planAutoStore(items: readonly ActionItemForTask[], openInboxTask
   const skipped = pending.length - count;
   if (skipped === 0) return { toStore: pending, skipped: 0 };
   const reason = count < Math.min(pending.length, AUTO_STORE_MAX_ITEMS)
-    ? `Your Todoist inbox holds ${INBOX_TASK_LIMIT} open tasks at most; ${skipped} action item${skipped === 1 ? ' was' : 's were'} not stored. Complete some tasks in Todoist and add the rest from the notes.`
+    ? `Your Todoist inbox holds ${INBOX_TASK_LIMIT} open tasks at most; ${skipped} action item${skipped === 1 ? ' was' :
+      's were'} not stored. Complete some tasks in Todoist and add the rest from the notes.`
     : `At most ${AUTO_STORE_MAX_ITEMS} action items of a meeting are stored automatically; add the other ${skipped} from the notes.`;
   return { toStore: pending.slice(0, count), skipped, reason };
 }

@@ -47,7 +47,8 @@ export interface DeliveryNotesStore {
    * Sets `stored_in_todoist` (and the task id, when given by item number) on these items while the notes are still
    * `notesId`; answers the notes as stored.
    */
-  markStoredInTodoist(meetingId: string, notesId: string, numbers: readonly number[], taskIds?: Readonly<Record<number, string>>): Promise<DeliverableNotes | undefined>;
+  markStoredInTodoist(meetingId: string, notesId: string, numbers: readonly number[], taskIds?: Readonly<Record<number,
+    string>>): Promise<DeliverableNotes | undefined>;
   /** Keeps the BasicOps note of these notes (for "Open in BasicOps" and so it is stored once). */
   saveBasicOpsNote(meetingId: string, notesId: string, note: StoredNote): Promise<void>;
   /** A line for the host about a delivery that did not (fully) happen; shown with the notes. */
@@ -78,7 +79,8 @@ export async function storeActionItemsInTodoist(deps: DeliveryDeps, caller: Call
   const notes = await deps.notes.load(meetingId);
   if (!notes || notes.notes_id !== notesId) throw new NotFound('Notes not found.');
   const current = deps.speakerNames ? await deps.speakerNames(meetingId) : undefined;
-  const named = <T extends ActionItemForTask>(list: readonly T[]): readonly T[] => (current ? actionItemsWithCurrentNames(list, notes.speaker_names, current) : list);
+  const named = <T extends ActionItemForTask>(list: readonly T[]): readonly T[] =>
+    (current ? actionItemsWithCurrentNames(list, notes.speaker_names, current) : list);
   const items = chooseItems(named(notes.action_items), numbers);
 
   let sink: TaskSink;

@@ -11,8 +11,10 @@ import { queuedState } from '../pipeline/processing-status.js';
 import type { SpeakerCues } from '../speakers/cues.js';
 import { gatherSpeakerCues } from '../speakers/gather-cues.js';
 import type { SpeechStretch } from '../speakers/speech-activity.js';
-import { chooseRecordingFile, importFileName, type ProviderRecording, type RecordingFile } from './recordings.js';
+import { chooseRecordingFile, importFileName, RecordingTooLarge, type ProviderRecording, type RecordingFile } from './recordings.js';
 import { SERVICES, type ServiceId } from './services.js';
+
+export { RecordingTooLarge };
 
 /** Largest recording we import: Amazon Transcribe's own limit for one media file (as for uploads). */
 export const MAX_IMPORT_BYTES = 2 * 1024 ** 3;
@@ -38,10 +40,6 @@ export interface ImportRecords {
   remove(service: ServiceId, recordingId: string, userId: string): Promise<void>;
 }
 
-/** Thrown by the stream upload when the body passes the limit (the partial upload is aborted). */
-export class RecordingTooLarge extends Error {
-  readonly name = 'RecordingTooLarge';
-}
 
 /** The provider's side of an import: metadata (with fresh download links) and the file's bytes. */
 export interface RecordingSource {

@@ -80,7 +80,8 @@ export interface ConnectionStore {
   replaceTokens(userId: string, service: ServiceId, sealedTokens: string, fromVersion: number): Promise<boolean>;
   /** Drops the tokens and flags the connection for reauthorization, if it is still at `fromVersion`. */
   markNeedsReauthorization(userId: string, service: ServiceId, fromVersion: number): Promise<void>;
-  update(userId: string, service: ServiceId, changes: Partial<Pick<Connection, 'provider' | 'settings' | 'webhookId' | 'lastAuthorizationCompletedAt'>>): Promise<void>;
+  update(userId: string, service: ServiceId, changes: Partial<Pick<Connection,
+    'provider' | 'settings' | 'webhookId' | 'lastAuthorizationCompletedAt'>>): Promise<void>;
   remove(userId: string, service: ServiceId): Promise<void>;
   /** Maps the provider's user id (webhook payloads name it) to ours. */
   link(service: ServiceId, providerKey: string, userId: string): Promise<void>;

@@ -64,3 +64,8 @@ export function chooseRecordingFile(files: readonly RecordingFile[]): RecordingF
 export function importFileName(file: RecordingFile): string {
   return file.fileType.toUpperCase() === 'M4A' ? 'recording.m4a' : 'recording.mp4';
 }
+
+/** Thrown by the stream upload when the body passes the limit (the partial upload is aborted). */
+export class RecordingTooLarge extends Error {
+  readonly name = 'RecordingTooLarge';
+}

@@ -26,7 +26,8 @@ export const SERVICES: Readonly<Record<ServiceId, ServiceDescription>> = {
   webex: {
     id: 'webex', title: 'Webex', stateMarker: 'meetscribe-webex',
     integratedFlag: 'webex_integrated', tokenFlag: 'webex_refresh_token_exists',
-    scopes: ['spark:kms', 'meeting:recordings_read', 'meeting:preferences_read', 'meeting:preferences_write', 'meeting:participants_read', 'meeting:transcripts_read'],
+    scopes: ['spark:kms', 'meeting:recordings_read', 'meeting:preferences_read', 'meeting:preferences_write', 'meeting:participants_read',
+      'meeting:transcripts_read'],
   },
   todoist: {
     id: 'todoist', title: 'Todoist', stateMarker: 'meetscribe-todoist',

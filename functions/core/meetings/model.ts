@@ -63,7 +63,8 @@ export interface StoredUpload { readonly key: string; readonly etag: string; rea
 
 export interface RecordingStorage {
   /** A presigned POST for one object under uploads/{meetingId}/ with the given type and size limits. */
-  presignUpload(request: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<{ url: string; fields: Record<string, string> }>;
+  presignUpload(request: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<{ url: string; fields: Record<string,
+    string> }>;
   /** The most recently uploaded object under uploads/{meetingId}/, or undefined. */
   latestUpload(meetingId: string): Promise<StoredUpload | undefined>;
   presignDownload(key: string, expiresSeconds: number): Promise<string>;

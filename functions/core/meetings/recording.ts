@@ -90,7 +90,8 @@ export async function requestIndexing(
 
 /** A 1-hour download link to the meeting's recording. Throws NotFound when not visible or not recorded. */
 export async function recordingUrl(
-  ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload' | 'presignDownload' | 'presignAttachment'>; clock: Clock },
+  ports: { meetings: Pick<MeetingsRepository, 'find'>; storage: Pick<RecordingStorage, 'latestUpload' | 'presignDownload' | 'presignAttachment'>;
+    clock: Clock },
   caller: Caller, meetingId: string,
 ): Promise<RecordingUrl> {
   const { meeting } = await loadVisible(ports.meetings, meetingId, caller);

@@ -1,5 +1,5 @@
 import type { DeleteAttendeeAnswer, DeleteAttendeeRequest, ShareAnswer, ShareMeetingsRequest } from '../../contracts/meetings.js';
-import { MEETING_MESSAGES } from '../../contracts/meetings.js';
+import { MEETING_MESSAGES, meetingLink } from '../../contracts/meetings.js';
 import { loadForWrite, type Caller } from './access.js';
 import type { RateLimits } from '../accounts/ports.js';
 import { TooManyRequests } from '../errors.js';
@@ -76,7 +76,7 @@ export async function shareMeetings(ports: SharePorts, caller: Caller, input: Sh
 }
 
 function shareMail(to: string, sharer: string, aggregates: readonly MeetingAggregate[], message: string, appUrl: string) {
-  const links = aggregates.map(({ meeting }) => `${meeting.name}\n${appUrl.replace(/\/+$/, '')}/home/meeting/${meeting.id}`).join('\n\n');
+  const links = aggregates.map(({ meeting }) => `${meeting.name}\n${meetingLink(appUrl, meeting.id)}`).join('\n\n');
   const note = message.trim() ? `${sharer} wrote:\n\n${message.trim()}\n\n` : '';
   const what = aggregates.length === 1 ? 'a meeting' : `${aggregates.length} meetings`;
   return {

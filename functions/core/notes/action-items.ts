@@ -53,7 +53,8 @@ const NOT_A_TASK = new RegExp(String.raw`^(?:${NOT_TASKS})\b`, 'i');
 const NOT_A_TASK_MINDED = new RegExp(String.raw`^(?:${NOT_TASKS}|wait|hold)\b`, 'i');
 const TASK_START = String.raw`(?:also\s+|just\s+|quickly\s+|definitely\s+|personally\s+|then\s+|please\s+|happily\s+|go ahead and\s+|try to\s+|make sure to\s+)*(?!(?:${NOT_TASKS})\b)`;
 
-const COMMITMENT = new RegExp(String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to|i\s+want\s+to(?=\s+(?:talk\s+to|speak\s+to|check\s+with|ring|call|phone|email)\b))\s+${TASK_START}(?=[a-z])`, 'i');
+const COMMITMENT = new RegExp(
+  String.raw`\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'd be happy to|i can take care of|let me|i need to|i have to|i've got to|i must|i'll be sure to|i\s+want\s+to(?=\s+(?:talk\s+to|speak\s+to|check\s+with|ring|call|phone|email)\b))\s+${TASK_START}(?=[a-z])`, 'i');
 /**
  * A promise whose "'ll" the speech engine dropped ("And I email the volunteers", "I order the gloves today"):
  * "I" opening the sentence (or after "and/so/then") with a plain work verb. Not for verbs of talk or thought.
@@ -79,13 +80,16 @@ function plannedTask(text: string): string | undefined {
 
 const VOLUNTEER = new RegExp(String.raw`\b(?:i can)\s+${TASK_START}(?=[a-z])`, 'i');
 const WEAK_COMMITMENT = new RegExp(String.raw`\b(?:i could|i should)\s+${TASK_START}(?=[a-z])`, 'i');
-const REQUEST = new RegExp(String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+(?:possible\s+(?:for\s+you\s+)?|[a-z]+\s+for\s+you\s+)to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
+const REQUEST = new RegExp(
+  String.raw`\b(?:(?:can|could|would|will)\s+you(?:\s+(?:be\s+(?:willing|able|happy)\s+to|possibly))?|(?:can|could|may)\s+I\s+ask\s+you\s+to|(?:would|will|is)\s+it\s+be\s+(?:possible\s+(?:for\s+you\s+)?|[a-z]+\s+for\s+you\s+)to|do\s+you\s+think\s+you\s+(?:could|can)|any\s+chance\s+you\s+(?:could|can)|are\s+you\s+able\s+to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "Would you mind calling…" / "Do you mind sorting…" / "You mind sorting…?": a polite request whose task opens with a gerund (not "mind if I…"). */
 const MIND = /\b(?:(?:would|do|what|wouldn't)\s+)?you\s+mind\s+(?=[a-z]+ing\b)|\b(?:would|are)\s+you\s+(?:be\s+)?up\s+for\s+(?=[a-z]+ing\b)/i;
-const ASK_OF_YOU = new RegExp(String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
+const ASK_OF_YOU = new RegExp(
+  String.raw`\b(?:i need you to|i want you to|i'd like you to|i would like you to|you need to|you have to|you should|you'll need to|you must|you'll|you will|you're going to)\s+${TASK_START}(?=[a-z])`, 'i');
 /** "please" + a task; not "Please do." / "please go ahead", which accept an offer. */
 const PLEASE = new RegExp(String.raw`(?:^|,\s*|\.\s+)please\s+(?!do\b\s*(?:[,.!;]|and\b|$)|go ahead\b)${TASK_START}(?=[a-z])`, 'i');
-const TEAM = new RegExp(String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!decide|agree|vote|settle|go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
+const TEAM = new RegExp(
+  String.raw`\b(?:we|someone|somebody|everyone|everybody)\s+(?:really\s+|still\s+|also\s+)?(?:need to|needs to|have to|has to|must|should|'ll need to|will need to|'ve got to|will|'ll)\s+${TASK_START}(?=[a-z])|\blet's\s+(?!decide|agree|vote|settle|go with|stick with|stay with|use|keep|choose|pick|start|move on|wrap up|get started|get going|begin|talk|discuss|look|review|see|say|do that|do it|go over|go through|not|recap|hear|think|wait|leave|come back|continue|finish|end|close|turn to)(?=[a-z])`, 'i');
 const NAMED_VERBS = String.raw`will|'ll|is going to|'s going to|needs to|has to|should|can|is to|agreed to|promised to|offered to`;
 const CONDITIONAL = /\b(?:if|unless|whether|in case)\b[^,]*$/i;
 
@@ -248,7 +252,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
   if (request && (question || /\bplease\b/i.test(text) || addressed)) return { kind: 'request', owner: addressed ?? 'addressee', task: request };
   // "Send me a draft by the fifteenth, please, so I have time…": an order that says please after it.
   const pleaseAfter = /^((?:send|email|call|book|write|check|update|draft|order|bring|print|share|finish|get|make|put|tell|ask|forward|post|upload|fix)\b[^,]*),\s*please\b/i.exec(text)?.[1];
-  if (pleaseAfter && wordsIn(pleaseAfter) >= 2) return { kind: 'request', owner: addressed ?? 'addressee', task: tidyTask(pleaseAfter[0]!.toLowerCase() + pleaseAfter.slice(1)) };
+  if (pleaseAfter && wordsIn(pleaseAfter) >= 2) return { kind: 'request', owner: addressed ?? 'addressee', task: tidyTask(pleaseAfter[0]!.toLowerCase() +
+    pleaseAfter.slice(1)) };
   const please = unaddressed(at(PLEASE));
   if (please) return { kind: 'request', owner: addressed ?? 'addressee', task: please };
   const askOfYou = unaddressed(at(ASK_OF_YOU));
@@ -275,7 +280,8 @@ export function actionOf(said: string, ctx: ActionContext): Hit | undefined {
     if (wordsIn(slot) >= 1) return { kind: 'commitment', owner: null, task: `cover ${slot}` };
   }
   // "Leave it with me." takes on what was just asked or put to anyone (joined to it like "I'll do it").
-  if (/^\s*(?:(?:okay|ok|right|sure|fine|yes|yeah)\s*[,.]?\s*)?leave\s+(?:it|that|this)(?:\s+one)?\s+with\s+me\s*[.!]?\s*$/i.test(text)) return { kind: 'commitment', owner: null, task: 'do it' };
+  if (/^\s*(?:(?:okay|ok|right|sure|fine|yes|yeah)\s*[,.]?\s*)?leave\s+(?:it|that|this)(?:\s+one)?\s+with\s+me\s*[.!]?\s*$/i.test(text)) return {
+    kind: 'commitment', owner: null, task: 'do it' };
   const pastI = futureTask(text) ? [at(HEARD_AS_PAST_I)].find((task) => task && futureTask(task)) : undefined;
   const commitment = at(COMMITMENT) ?? at(VOLUNTEER) ?? (hasDue ? at(WEAK_COMMITMENT) : undefined) ?? at(DROPPED_WILL) ?? (pastI && inPlainForm(pastI));
   if (commitment) return { kind: 'commitment', owner: null, task: commitment };
@@ -294,7 +300,8 @@ const overlap = (a: string, b: string) => {
   return shared / Math.max(1, Math.min(x.size, y.size));
 };
 
-/** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not", "I'd rather not…", "I tried that…", "Honestly, I'm not sure…". */
+/** An answer that turns a request down: "No, …" (not "No problem"), "Sorry, I can't", "I'm afraid not", "I'd rather not…", "I tried that…", "Honestly, I'm not
+ * sure…". */
 const REFUSAL = /^\s*(?:(?:honestly|well|um|hmm)\s*,?\s*)?(?:no\b(?!\s+(?:problem|worries|bother))|nope\b|sorry\b|I\s+can't\b|I\s+cannot\b|I'd\s+(?:really\s+)?(?:love|like)\s+to(?:\s+\w+)?\s*,?\s+but\b|I\s+wish\s+I\s+could\b|I'm\s+afraid\b|I\s+won't\b|I'd\s+rather\s+not\b|I\s+tried\s+(?:that|it)\b|I'm\s+not\s+sure\b|not\s+(?:me|really|with|this\s+week|today)\b)/i;
 
 /** The speaker takes back what they just said: "Actually, no, …", "Scratch that.", "On second thoughts, no." */
@@ -315,11 +322,13 @@ const anaphoric = (task: string, due: string | null) =>
 
 const WE_WILL = new RegExp(String.raw`\bwe'll\s+(?:also\s+|still\s+|just\s+)?${TASK_START}(?=[a-z])`, 'i');
 /** "Can someone (else) clear the spam?", "…if someone shows me how the lens works": a task put to whoever takes it. */
-const ANYONE = new RegExp(String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|(?:I|we)\s+(?:still\s+|really\s+)?need\s+(?:somebody|someone)\s+to|\b(?:want|wants|wanted|would\s+like|asked)\s+us\s+to)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
+const ANYONE = new RegExp(
+  String.raw`\b(?:(?:can|could|will|would)\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|if\s+(?:somebody|someone|anyone|anybody)(?:\s+else)?|(?:I|we)\s+(?:still\s+|really\s+)?need\s+(?:somebody|someone)\s+to|\b(?:want|wants|wanted|would\s+like|asked)\s+us\s+to)\s+(?:at\s+least\s+|please\s+)?${TASK_START}(?=[a-z])`, 'i');
 /** "Who's writing the checklist for it?", "Who's going to ring them?": a task put to whoever answers. */
 const WHO_WILL = /\bwho(?:'s|\s+is|'ll|\s+will|\s+can|\s+wants\s+to)\s+(?:going\s+to\s+)?(?=[a-z]+\s+\S)/i;
 /** "Can we get the heavier padlock?": something put to the group, taken on by whoever answers it. */
-const CAN_WE = new RegExp(String.raw`^\s*(?:(?:so|okay|ok|right|and)\s*,?\s+)?(?:can|could)\s+we\s+(?=(?:get|order|buy|book|find|sort|fix|replace|print|send|arrange)\s+\S)`, 'i');
+const CAN_WE = new RegExp(
+  String.raw`^\s*(?:(?:so|okay|ok|right|and)\s*,?\s+)?(?:can|could)\s+we\s+(?=(?:get|order|buy|book|find|sort|fix|replace|print|send|arrange)\s+\S)`, 'i');
 /**
  * What a sentence says the group, or anyone, is to do, deadline or not: "We'll also call back the leads from the open
  * day.", "Can somebody at least clear the spam today?" ("do it" when it points back). `speaker` stands for "me".
@@ -410,7 +419,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       const task = shared && anaphoric(shared, null) ? [...asked].filter(([at]) => at < k && k - at <= 3).at(-1)?.[1] : shared;
       if (!task) continue;
       const team = into.findIndex((m) => m.index === k && m.owner === null);
-      const owned = { kind: 'commitment' as const, owner: item.owner, task: thirdPerson(task, null), due: item.due ?? dueOf(said.text), start: said.start, end: item.end, index: k, said: said.text };
+      const owned = { kind: 'commitment' as const, owner: item.owner, task: thirdPerson(task, null), due: item.due ?? dueOf(said.text), start: said.start,
+        end: item.end, index: k, said: said.text };
       if (team >= 0) into[team] = { ...owned, due: into[team]!.due ?? owned.due };
       else into.push(owned);
       return;
@@ -420,7 +430,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     const declined = [...asked].filter(([at]) => at < item.index && item.index - at <= 3 && !found.some((f) => f.index === at)).at(-1);
     if (declined && sentences[declined[0]]!.speaker !== volunteer) {
       const [at, task] = declined;
-      into.push({ kind: 'commitment', owner: item.owner, task, due: item.due ?? dueOf(sentences[at]!.text), start: sentences[at]!.start, end: item.end, index: item.index, said: item.said });
+      into.push({ kind: 'commitment', owner: item.owner, task, due: item.due ?? dueOf(sentences[at]!.text), start: sentences[at]!.start, end: item.end,
+        index: item.index, said: item.said });
     }
   };
   for (const item of found) {
@@ -436,9 +447,11 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.
     // So does "Yes, I'll give them a ring." just after a request to the same person: the answer, in other words.
     // So is "I'll have that before the board meeting" / "Yep. I'll do it tomorrow": the answer points back to the request.
-    const accepted = sentences[item.index - 1]?.speaker === sentences[item.index]!.speaker && BARE_YES.test(sentences[item.index - 1]!.opened ?? sentences[item.index - 1]!.text);
+    const accepted = sentences[item.index - 1]?.speaker === sentences[item.index]!.speaker && BARE_YES.test(sentences[item.index - 1]!.opened ??
+      sentences[item.index - 1]!.text);
     const vague = contentWords(item.task).length <= 1 || ANSWER.test(item.said) || POINTS_BACK.test(item.task) || accepted;
-    const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague || overlap(m.task, item.task) > 0))
+    const same = merged.find((m) => m.owner === item.owner && ((m.kind === 'request' && item.kind === 'commitment' && item.index - m.index <= 3 && (vague ||
+      overlap(m.task, item.task) > 0))
       // "I can pull them from the system." — "Thanks, Hannah, get them to me before the next meeting.": the same task, asked back.
       || (m.kind === 'commitment' && item.kind === 'request' && item.index - m.index <= 2 && POINTS_BACK.test(item.task))
       || overlap(m.task, item.task) >= 0.6));
@@ -451,7 +464,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       && !/^(?:come|get|report|circle)\s+back\b|^let\s+\w+\s+know\b/i.test(item.task);
     const unrelated = same.kind === 'request' && item.kind === 'commitment' && overlap(same.task, item.task) === 0 && !fuller;
     const richer = !unrelated && contentWords(item.task).length > contentWords(same.task).length ? item : same;
-    merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start), end: Math.max(same.end, item.end) };
+    merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start),
+      end: Math.max(same.end, item.end) };
   }
   // A task handed to someone ("Luis, that one's yours then.") is theirs: the item just before it, or the one it names
   // ("the pre-printing is yours" → "We'll pre-print the key cards…").
@@ -460,7 +474,8 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     const recent = merged.filter((m) => m.index < index && index - m.index <= 4);
     const item = what ? recent.findLast((m) => contentWords(m.task).some((w) => named.includes(w))) : recent.at(-1);
     if (item) { merged[merged.indexOf(item)] = { ...item, owner, kind: 'request' }; continue; }
-    const source = what ? [index - 1, index - 2, index - 3, index - 4].find((k) => k >= 0 && contentWords(sentences[k]!.text).some((w) => named.includes(w))) : undefined;
+    const source = what ? [index - 1, index - 2, index - 3, index - 4].find((k) => k >= 0 && contentWords(sentences[k]!.text).some((w) => named.includes(w))) :
+      undefined;
     const task = source !== undefined ? sharedTaskOf(sentences[source]!.text, ctx.nameOf(sentences[source]!.speaker)) : undefined;
     if (task) {
       const follow = sentences[index + 1];

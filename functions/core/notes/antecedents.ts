@@ -56,11 +56,13 @@ export function resolvePersonPronoun(task: string, before: readonly string[]): s
   for (const sentence of before.slice(-PERSON_REACH).reverse()) {
     const people = nounPhrases(sentence).filter((p) => !p.plural && !TIME_HEAD.test(p.text.split(' ').at(-1)!)).reverse();
     for (const p of people) {
-      const said = new RegExp(String.raw`\b((?:the|our|their|your|my|[\p{Lu}][\p{L}]+'s)\s+)?${escapeRegExp(p.text)}\s+${PERSON_DOES}\b|\bwhat\s+about\s+((?:[\p{Lu}][\p{L}]+'s\s+)?${escapeRegExp(p.text)})\b`, 'iu').exec(sentence);
+      const said = new RegExp(String.raw`\b((?:the|our|their|your|my|[\p{Lu}][\p{L}]+'s)\s+)?${escapeRegExp(
+        p.text)}\s+${PERSON_DOES}\b|\bwhat\s+about\s+((?:[\p{Lu}][\p{L}]+'s\s+)?${escapeRegExp(p.text)})\b`, 'iu').exec(sentence);
       if (!said) continue;
       // "What about dessert?" asks about a thing: only a name or someone's relation ("What about Jess's sister?") is a person.
       if (said[2] !== undefined && !/'s\s|^\p{Lu}/u.test(said[2])) continue;
-      const who = (said[2] ?? `${(said[1] ?? 'the ').replace(/^(?:my|your|our|their)\s+$/i, 'the ')}${p.text}`).replace(/^(?:The|Our|Their|Your|My)\b/, (d) => d.toLowerCase());
+      const who = (said[2] ?? `${(said[1] ?? 'the ').replace(/^(?:my|your|our|their)\s+$/i, 'the ')}${p.text}`).replace(/^(?:The|Our|Their|Your|My)\b/, (d) =>
+        d.toLowerCase());
       return `${match[1]} ${who.trim()}${rest ? ` ${rest}` : ''}`;
     }
   }

@@ -11,7 +11,8 @@ import { frequencyRank } from './word-commonness.js';
 /** A choice that leans on what was being discussed: "(we'll) go with / stick with …", "… it is", "then it's …". */
 const CHOICE = /\b(?:go|going|stick|sticking|stay|staying)\s+with\b|\bit\s+is\s*[.!]?\s*$|\bthen\s+it's\b/i;
 
-/** Says its choice without what it is about: two content words at most, or up to four in a "go with" choice or a phrase without a verb ("Twice a month, nine till one."). */
+/** Says its choice without what it is about: two content words at most, or up to four in a "go with" choice or a phrase without a verb ("Twice a month, nine
+ * till one."). */
 function leansOnContext(text: string): boolean {
   const words = contentWords(text).length;
   return words <= 2 || (words <= 4 && (CHOICE.test(text) || !tag(text).some((t) => t.pos === 'VERB' || t.pos === 'AUX')));

@@ -41,7 +41,9 @@ const MARKERS: readonly RegExp[] = [
   // The group as subject of a decision verb: "we agreed", "the committee voted", "we've settled on".
   new RegExp(String.raw`\b${GROUP}\s+${ADVERB}(?:have\s+|had\s+)?${DECIDED}\b`, 'i'),
   // The group agreeing now: "we both agree", "everyone agrees", "we're all agreed".
-  new RegExp(String.raw`\b(?:we\s+(?:all|both)\s+agree|(?:everyone|everybody)\s+agrees|we(?:'re| are)\s+(?:all\s+|both\s+)?(?:agreed|decided|settled|in agreement))\b`, 'i'),
+  new RegExp(
+    String.raw`\b(?:we\s+(?:all|both)\s+agree|(?:everyone|everybody)\s+agrees|we(?:'re| are)\s+(?:all\s+|both\s+)?(?:agreed|decided|settled|in agreement))\b`,
+      'i'),
   // A settled state: "it's settled", "that is final", "it settled then", "decision made", "that settles it".
   /\b(?:it|that|this|which)(?:'s|\s+is|\s+was|\s+has been)?\s+(?:now\s+|all\s+)?(?:agreed|decided|settled|final|confirmed|a deal)\b/i,
   /\b(?:that|this)\s+settles\s+it\b|\bdecision\s+made\b|\bdone\s+deal\b|\bit's\s+official\b/i,
@@ -83,7 +85,8 @@ const CHANGE_VERBS = String.raw`(?:moves|move|goes|go|starts|start|stays|stay|be
 /** "Alright, the concert moves to the school gym.", "Then the nut-free guest gets the sorbet." */
 const CHANGED_DETERMINED = new RegExp(String.raw`^(?:so\s+|then\s+)?(?:the|our|this|that|all|every|each|no|it)\b[^,;]{0,50}?\b${CHANGE_VERBS}\b`, 'i');
 /** The same without an article, in lower case so not a person ("Then Tom goes to the dentist"): "Then late opening stays on Thursdays." */
-const CHANGED_BARE = new RegExp(String.raw`^(?:(?:[Ss]o|[Tt]hen)\s+)?(?:(?!(?:we|you|he|she|they|it|there|who|what|that|this|everyone|nobody|to|and|or|of|for|off|on|up|out|in|will|would|can|could|should|must|might|just|still|never|always|let's)\b)[a-z][\p{L}-]*\s+){1,3}${CHANGE_VERBS}\b`, 'u');
+const CHANGED_BARE = new RegExp(
+  String.raw`^(?:(?:[Ss]o|[Tt]hen)\s+)?(?:(?!(?:we|you|he|she|they|it|there|who|what|that|this|everyone|nobody|to|and|or|of|for|off|on|up|out|in|will|would|can|could|should|must|might|just|still|never|always|let's)\b)[a-z][\p{L}-]*\s+){1,3}${CHANGE_VERBS}\b`, 'u');
 
 /** A conclusion word, then what the group does or what happens: "Then we keep…", "Good, the launch is postponed". */
 function concludes(text: string): boolean {
@@ -91,21 +94,26 @@ function concludes(text: string): boolean {
   if (!opened) return false;
   // "Okay, sliding doors, the extension gets sliding doors": the choice named first, then what the group does (one
   // sentence when the speech engine runs the two together).
-  const rest = opened[1]!.replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,\s*(?:and\s+)?(?=(?:the|our|we)\s)/iu, (named) => (/\b(?:is|are|was|were|will|would|can|could|we|I|you|it)\b/i.test(named) ? named : ''));
+  const rest = opened[1]!.replace(/^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*,\s*(?:and\s+)?(?=(?:the|our|we)\s)/iu, (named) =>
+    (/\b(?:is|are|was|were|will|would|can|could|we|I|you|it)\b/i.test(named) ? named : ''));
   // "Then we're passing the piano move to…": the group doing something from now on.
   const weDoing = /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?(?!going\s+to\b)(\w+ing)\b/i.exec(rest);
   // "Great, we're doing the festival." — doing a thing named; "we're doing fine" is no choice.
-  if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!) || (/^doing$/i.test(weDoing[1]!) && /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?doing\s+(?:the|a|an|both)\s+(?!same\b|best\b|most\b|rest\b)\w/i.test(rest));
+  if (weDoing) return !WE_DOING_NOT_COMMITTING.test(weDoing[1]!) || (/^doing$/i.test(weDoing[1]!) &&
+    /^(?:so\s+|then\s+)?we(?:'re|\s+are)\s+(?:now\s+|just\s+)?doing\s+(?:the|a|an|both)\s+(?!same\b|best\b|most\b|rest\b)\w/i.test(rest));
   const we = /^(?:so\s+|then\s+)?we(?:'ll|\s+will|\s+shall|'re going to|\s+are going to)?\s+(?:just\s+|also\s+|then\s+)?(.+)$/i.exec(rest);
   // "We'll do it at the community hall." — "do" after will/going to is doing the thing ("we do need…" is not).
-  if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim()) || /^(?:so\s+|then\s+)?we(?:'ll|\s+will|'re going to|\s+are going to)\s+(?:just\s+|also\s+|then\s+)?do\s+(?:it|that|this|the)\s+\w/i.test(rest);
-  return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`, 'i').test(rest)
+  if (we) return !WE_NOT_COMMITTING.test(we[1]!.trim()) ||
+    /^(?:so\s+|then\s+)?we(?:'ll|\s+will|'re going to|\s+are going to)\s+(?:just\s+|also\s+|then\s+)?do\s+(?:it|that|this|the)\s+\w/i.test(rest);
+  return new RegExp(String.raw`^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will be|has been|have been|gets|get)\s+(?:now\s+)?${CHOICE_PARTICIPLE}\b`,
+    'i').test(rest)
     // …or put out of use or out of the way ("Then those three are taped off until estates repairs them.").
     || /^(?:so\s+|then\s+)?[^,;]{0,60}?\b(?:is|are|will\s+be|stays?)\s+(?:now\s+)?\w+ed\s+(?:off|out|away|down)\b/i.test(rest)
     // Something the group owns changes place, time or state.
     || ((CHANGED_DETERMINED.test(rest) || CHANGED_BARE.test(rest)) && !pastTense(rest))
     // A conclusion that ends on "then": "Right, picking starts on the fifteenth then.", "Okay, seven o'clock then."
-    || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !/\blet(?:'s|\s+us)\b/i.test(rest) && !NOT_STANDING.test(rest) && !pastTense(rest));
+    || (/\bthen\s*[.!]?\s*$/i.test(rest) && !/^then\s*[.!]?\s*$/i.test(rest) && !/\blet(?:'s|\s+us)\b/i.test(rest) && !NOT_STANDING.test(rest) &&
+      !pastTense(rest));
 }
 
 /** "We're keeping the two-week sprint length" — the group keeps something as it is (not "keeping an eye on"). */
@@ -124,7 +132,8 @@ const WHEN = String.raw`(?:next|this|today|tomorrow|tonight|monday|tuesday|wedne
 /** A rule or standing arrangement: "From now on…", "…from next week", "…starting Monday", "…, that's the rule". */
 /** "From now on…", also as a small speech engine hears it ("from how on"), and its like. */
 const FROM_NOW_ON = String.raw`(?:from\s+(?:now|how)\s+on|going\s+forward|from\s+here\s+on)`;
-const STANDING = new RegExp(String.raw`\b(?:${FROM_NOW_ON}|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
+const STANDING = new RegExp(
+  String.raw`\b(?:${FROM_NOW_ON}|as\s+of\s+(?:now|${WHEN})|from\s+${WHEN}|(?:^|,\s*)starting\s+(?:on\s+|from\s+)?${WHEN}|(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule|the\s+(?:new\s+)?rule\s+is)\b`, 'i');
 /** What a standing arrangement is not: one person's promise or a request, a hedge or hypothetical, musing, a past event. */
 const NOT_STANDING = /\b(?:still|I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+need\s+to|I\s+have\s+to|let\s+me|you'll|you\s+will|you\s+need\s+to|you\s+should|maybe|perhaps|might|could|would|should|if|unless|whether|think\s+about|wonder|suppose)\b/i;
 /** A report of what happened rather than what is settled ("The oven broke again on Monday"). */
@@ -134,7 +143,9 @@ const pastTense = (text: string) => PAST.test(text)
   // noun before "as/by" ("any dog flagged as nervous") or opening a sentence before its noun ("Subtitled screenings…").
   || /\b(?!(?:hundred|red|bed|shed|need|speed|feed|seed|wed|bred|sacred|naked|wicked)\b)\w{2,}[^e\W]ed\b/i.test(text
     .replace(/\b(?:is|are|be|been|being|gets|get|stays|stay)\s+(?:\w+ly\s+)?\w+ed\b/gi, '').replace(/\b(?:the|a|an|our|their|your|my)\s+\w+ed\s+(?=\w)/gi, '')
-    .replace(/\b(?!(?:I|we|you|he|she|they|it|who)\b)(\w+\s+)\w+ed\s+(?=(?:as|by)\b)/gi, '$1').replace(/^\s*(?:(?:okay|ok|right|so|then|good|fine|great)\s*,?\s*)?\w+ed\s+(?!(?:the|a|an|it|them|him|her|us|me|that|this|those|these|our|their|my|your|his|its|to|on|in|at|for|with|by|up|out|off|down|over|back|yesterday|last)\b)(?=\w)/i, ''));
+    .replace(/\b(?!(?:I|we|you|he|she|they|it|who)\b)(\w+\s+)\w+ed\s+(?=(?:as|by)\b)/gi,
+      '$1').replace(
+        /^\s*(?:(?:okay|ok|right|so|then|good|fine|great)\s*,?\s*)?\w+ed\s+(?!(?:the|a|an|it|them|him|her|us|me|that|this|those|these|our|their|my|your|his|its|to|on|in|at|for|with|by|up|out|off|down|over|back|yesterday|last)\b)(?=\w)/i, ''));
 
 /** "From now on, if the reading is late, …": a condition the rule opens with is no hedge. */
 const RULE_CONDITION = new RegExp(String.raw`^(?:[\p{L}']+\s*,\s*)?(?:(?:but|so|and)\s+)?${FROM_NOW_ON}\s*,?\s*(?:if|unless|when)\b[^,]*,`, 'iu');
@@ -164,7 +175,8 @@ function ordersThen(clause: string): boolean {
 /** True when the clause (no question) records an agreement. */
 function clauseDecides(clause: string): boolean {
   if (/\?\s*$/.test(clause)) return false;
-  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || KEEPING.test(clause) || letsCommits(clause) || concludes(clause) || standing(clause) || ordersThen(clause) || approvedOutcome(clause) !== undefined)
+  return (MARKERS.some((m) => m.test(clause)) || THEN_ITS.test(clause) || KEEPING.test(clause) || letsCommits(clause) || concludes(clause) ||
+    standing(clause) || ordersThen(clause) || approvedOutcome(clause) !== undefined)
     && !NEGATED.test(clause) && !POSTPONED.test(clause);
 }
 
@@ -183,7 +195,8 @@ export function isDecision(text: string): boolean {
   return clauseDecides(text) || clausesOf(text).some(clauseDecides);
 }
 
-const STRIP = new RegExp(String.raw`^(?:.*?\b)?${GROUP}?\s*${ADVERB}(?:have\s+)?(?:agreed|decided|settled|voted|chose|opted|committed)\s+(?:to|that|on|for)\s+`, 'i');
+const STRIP = new RegExp(String.raw`^(?:.*?\b)?${GROUP}?\s*${ADVERB}(?:have\s+)?(?:agreed|decided|settled|voted|chose|opted|committed)\s+(?:to|that|on|for)\s+`,
+  'i');
 const STRIP_LETS = /^(?:.*?\b)?(?:let's|let us)\s+/i;
 const STRIP_AGREED = /^\s*(?:(?:then|so|okay|ok|fine|alright|right|good|great)\s*,?\s*)*(?:agreed|decided|settled|we(?:'ve| have)? (?:all |both )?agreed|we're agreed|we are agreed|we're all agreed|we both agree then|we all agree then|we both agree|we all agree)\s*[,:;]\s*/i;
 const STRIP_OUTCOME = /^(?:.*?\b)?(?:the|our|my)\s+(?:final\s+|new\s+)?(?:plan|decision|answer|verdict|conclusion|consensus|outcome|choice|call)\s+(?:is|was|will be)\s*[,:]?\s*(?:to\s+|that\s+)?/i;
@@ -213,22 +226,28 @@ export function decisionText(text: string): string {
 const namesChoice = (text: string) => {
   // "Fine, leaflet then.", "Okay, technical it is."
   const named = /^\s*(?:(?:fine|okay|ok|right|good|great|alright|so)\s*,?\s*)+((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:then|it\s+is|it\s+stays)\s*[.!]?\s*$/iu.exec(text)?.[1];
-  return named !== undefined && contentWords(named).length > 0 && !/^(?:it|that|this|agreed|settled|decided|done|deal|good|great|fine|perfect|sounds\s+good)$/i.test(named);
+  return named !== undefined && contentWords(named).length > 0 &&
+    !/^(?:it|that|this|agreed|settled|decided|done|deal|good|great|fine|perfect|sounds\s+good)$/i.test(named);
 };
 /** Says only that something was agreed, not what ("Then we agreed.", "Agreed, let's do that."). */
-const isBare = (text: string) => !namesChoice(text) && wordCount(text.replace(/\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
+const isBare = (text: string) => !namesChoice(text) && wordCount(text.replace(
+  /\b(?:then|so|okay|ok|well|good|great|fine|alright|right|yes|yeah|let's go with that|let's go with it|go with that|go with it|let's do that|let's do it|do it|do that|on that|it|that|this|is|it's|that's|all|both|agree|agreed|settled|settles|decided|deal|final|perfect|sounds|for me)\b/gi, '')) <= 2;
 
 /** "I think we do the refit in October": a proposal, unless what follows is a need, a state or talk ("I think we need…"). */
 const I_THINK_WE = String.raw`I\s+think\s+we(?=\s+(?!(?:need|needs|have|had|are|were|did|might|may|can't|don't|should\s+(?:talk|discuss|think))\b)[a-z]+\s)`;
 /** A suggestion put to the others ("I'd suggest…", "should we…", "how about…", "everyone okay with…"). */
-const PROPOSAL = new RegExp(String.raw`\b(?:${I_THINK_WE}|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b`, 'i');
-const STRIP_PROPOSAL = new RegExp(String.raw`^(?:.*?\b)?(?:${I_THINK_WE}|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+`, 'i');
+const PROPOSAL = new RegExp(
+  String.raw`\b(?:${I_THINK_WE}|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?)\b`, 'i');
+const STRIP_PROPOSAL = new RegExp(
+  String.raw`^(?:.*?\b)?(?:${I_THINK_WE}|I\s+(?:would\s+|'d\s+)?(?:suggest|propose|recommend)(?:\s+that)?(?:\s+we)?|I'm\s+happy\s+with|I'd\s+be\s+happy\s+with|I'm\s+fine\s+with|I'd\s+go\s+(?:for|with)|I\s+vote\s+(?:for|we)|how\s+about(?:\s+we)?|why\s+don't\s+we|why\s+not|should\s+we|shall\s+we|could\s+we|can\s+we|we\s+could|we\s+should|maybe\s+we|perhaps\s+we|what\s+if\s+we|(?:is\s+)?(?:everyone|everybody)\s+(?:okay|ok|happy|fine|alright|all right|good)\s+with|are\s+(?:we|you)\s+(?:all\s+|both\s+)?(?:okay|ok|happy|fine)\s+with|any\s+objections?\s+to)\s+`, 'i');
 /** An answer that accepts what was put ("Yes.", "Sounds good.", "Fine by me, let's do it."). */
 const ACCEPT = /^\s*(?:no\s*,\s*(?:that\s+works|that's\s+fine|fine|go\s+ahead)|yes|yeah|yep|agreed|I agree|sounds good|sounds great|sounds fine|good idea|great idea|fine|okay|ok|sure|deal|perfect|that works|works for me|makes sense|let's do it|let's do that|absolutely|definitely|of course|good|great|lovely|excellent|I like it|I like that|happy with that|no objection)\b/i;
 /** An acceptance that is a whole sentence ("Good idea.", "Yes.", "You're right.", "Fine by me."). */
 const ACCEPT_ALONE = /^\s*(?:(?:yes|yeah|yep|okay|ok|sure|alright|all right|right|fine|good|great|perfect|true|absolutely|definitely|of course|agreed|I agree)\s*[,.!]?\s*)*(?:yes|yeah|yep|agreed|I agree|good idea|great idea|sounds good|sounds great|sounds right|sounds fine|fine by me|fine|okay|ok|sure|alright|all right|you're right|that's right|that's true|true|absolutely|definitely|of course|perfect|good|great|deal|makes sense|that makes sense|works for me|that works|fair enough|I like it|I like that|I love it|love it|happy with that)(?:\s+(?:to|for|with)\s+me)?\s*[.!]?\s*$/i;
 const QUESTION = /\?\s*$/;
-const RULE_TAG = new RegExp(String.raw`^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+${FROM_NOW_ON})?|no\s+exceptions)\s*[.!]?\s*$`, 'i');
+const RULE_TAG = new RegExp(
+  String.raw`^\s*(?:(?:so|and|okay|ok)\s*,?\s*)?(?:(?:that's|that\s+is|this\s+is)\s+the\s+(?:new\s+)?rule(?:\s+${FROM_NOW_ON})?|no\s+exceptions)\s*[.!]?\s*$`,
+    'i');
 
 /** True when `statement` takes up most of what one of `before` put ("Could deliveries come before eight?" → "Deliveries come before eight."). */
 function takesUp(statement: string, before: readonly string[]): boolean {
@@ -312,7 +331,8 @@ function namesOption(text: string, before: readonly string[]): boolean {
   // A noun phrase: articles, adjectives, nouns and numbers, ending on a noun.
   const tokens = tag(choice);
   const modifier = (t: TaggedToken, k: number) => k < tokens.length - 1 && t.pos === 'VERB' && /ing$/.test(t.lower);
-  if (!tokens.every((t, k) => ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(t.pos) || modifier(t, k)) || !['NOUN', 'PROPN'].includes(tokens.at(-1)!.pos)) return false;
+  if (!tokens.every((t, k) => ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(t.pos) || modifier(t, k)) || !['NOUN',
+    'PROPN'].includes(tokens.at(-1)!.pos)) return false;
   const words = contentWords(choice);
   const said = new Set(before.flatMap((b) => contentWords(b)));
   return words.length >= 1 && words.every((w) => said.has(w));
@@ -359,7 +379,8 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       // …said again as a statement by the same speaker ("The extension gets sliding doors."): that is the decision's wording.
       const next = sentences[i + 1];
       const chosen = contentWords(s.text);
-      const restated = next && next.speaker === s.speaker && !QUESTION.test(next.text) && !NEGATED.test(next.text) && chosen.every((w) => contentWords(next.text).includes(w));
+      const restated = next && next.speaker === s.speaker && !QUESTION.test(next.text) && !NEGATED.test(next.text) && chosen.every((w) =>
+        contentWords(next.text).includes(w));
       if (restated) { push(decisionText(next.text), [i, i + 1]); i++; } else push(decisionText(s.text), [i]);
       continue;
     }
@@ -383,9 +404,11 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
         const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
         if ([i - 1, i - 2].some((k) => k >= 0 && sentences[k]!.speaker !== s.speaker && POSTPONED.test(sentences[k]!.text))) continue;
         // "Then let's cap it. Twelve per session?": a short question after it names the choice.
-        const named = next && next.speaker === s.speaker && /\blet(?:'s|\s+us)\b/i.test(s.text) && QUESTION.test(next.text) && wordCount(next.text) <= 5 && contentWords(next.text).length >= 2
+        const named = next && next.speaker === s.speaker && /\blet(?:'s|\s+us)\b/i.test(s.text) && QUESTION.test(next.text) && wordCount(next.text) <= 5 &&
+          contentWords(next.text).length >= 2
           && !/^\s*(?:who|what|where|when|why|how|which|is|are|was|were|do|does|did|can|could|shall|should|will|would|have|has)\b/i.test(next.text);
-        const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!QUESTION.test(next.text) || named) && !promise && !HEDGED.test(next.text) ? i + 1
+        const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!QUESTION.test(next.text) || named) && !promise &&
+          !HEDGED.test(next.text) ? i + 1
           : previous && previous.speaker !== s.speaker && !asked && !pastTense(previous.text) ? i - 1 : undefined;
         if (named && source === i + 1) {
           const choice = next.text.replace(/\?\s*$/, '.');
@@ -423,7 +446,8 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     // "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
     // maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
     // "Is everyone happy with that as the rule?" and then "One tea per family a season?": the question says what is put.
-    const announced = (PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(STRIP_PROPOSAL, '').trim()))
+    const announced = (PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(
+      STRIP_PROPOSAL, '').trim()))
       || ANNOUNCES_PLAN.test(s.text);
     if (announced) {
       const put = sentences[i + 1];
@@ -448,13 +472,16 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
       const after = sentences[j + 1];
       if (ACCEPT_ALONE.test(answer.text) && after && !used.has(j + 1)) {
         if (isDecision(after.text)) { i = j; continue; }
-        if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) { push(decisionText(after.text), [i, j, j + 1]); i = j + 1; continue; }
+        if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) { push(decisionText(after.text), [i, j, j + 1]);
+          i = j + 1; continue; }
       }
-      const put = s.text.replace(STRIP_PROPOSAL, '').replace(/,?\s*if\s+(?:no\s*one|nobody|everyone|everybody|you're|that's|it's)\b[^.?!]*/i, '').replace(/\?\s*$/, '.');
+      const put = s.text.replace(STRIP_PROPOSAL, '').replace(/,?\s*if\s+(?:no\s*one|nobody|everyone|everybody|you're|that's|it's)\b[^.?!]*/i,
+        '').replace(/\?\s*$/, '.');
       if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
       // "I think we cap it. Forty five minutes, and the extra bits go into a bonus episode." — "Yeah, forty five works for
       // me.": a short proposal is spelled out by what its speaker says next, before the answer.
-      const spelled = j === i + 2 && sentences[i + 1]!.speaker === s.speaker && !QUESTION.test(sentences[i + 1]!.text) && wordCount(put) <= 3 && wordCount(sentences[i + 1]!.text) >= 3
+      const spelled = j === i + 2 && sentences[i + 1]!.speaker === s.speaker && !QUESTION.test(sentences[i + 1]!.text) && wordCount(put) <= 3 &&
+        wordCount(sentences[i + 1]!.text) >= 3
         ? `${put.replace(/[.!]\s*$/, '')}, ${sentences[i + 1]!.text[0]!.toLowerCase()}${sentences[i + 1]!.text.slice(1)}` : undefined;
       if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(spelled ?? put), spelled ? [i, i + 1, j] : [i, j]); i = j; }
     }
@@ -462,11 +489,13 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
   // One decision said twice in a row (accepted, then restated) is listed once, in its fuller wording.
   const kept: SourcedDecision[] = [];
   for (const d of out) {
-    const twin = kept.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase() || (Math.min(...d.sources) - Math.max(...e.sources) <= 2 && sameDecision(e.text, d.text)));
+    const twin = kept.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase() || (Math.min(...d.sources) - Math.max(...e.sources) <= 2 &&
+      sameDecision(e.text, d.text)));
     if (twin < 0) { kept.push(d); continue; }
     const e = kept[twin]!;
     const fuller = contentWords(d.text).length > contentWords(e.text).length ? d.text : e.text;
-    kept[twin] = { text: fuller, start: Math.min(e.start, d.start), end: Math.max(e.end, d.end), sources: [...new Set([...e.sources, ...d.sources])].sort((a, b) => a - b) };
+    kept[twin] = { text: fuller, start: Math.min(e.start, d.start), end: Math.max(e.end, d.end), sources: [...new Set([...e.sources, ...d.sources])].sort((a,
+      b) => a - b) };
   }
   return kept;
 }

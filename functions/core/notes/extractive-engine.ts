@@ -57,7 +57,8 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
       const topics = keyphrases(texts, excluded);
       // A short decision is written under the agenda item it was said in when it does not name it.
       const sentenceOf = (raw: number) => Math.max(0, kept.findIndex((k) => k.raw >= raw));
-      const decisions: DraftPoint[] = sourced.map(({ text, start, end, sources }) => ({ text: underAgendaItem(text, sentenceOf(Math.min(...sources)), topics), start, end }));
+      const decisions: DraftPoint[] = sourced.map(({ text, start, end, sources }) => ({ text: underAgendaItem(text, sentenceOf(Math.min(...sources)), topics),
+        start, end }));
       // A sentence that records a decision is not also a task ("We will switch to the new supplier next month").
       const decided = new Set(kept.flatMap((s, i) => (decidedRaw.has(s.raw) ? [i] : [])));
       // A bare "Sure." the clean-up removed still opens its speaker's next sentence ("Sure. I'll have it by Friday." answers a request).
@@ -68,7 +69,8 @@ export function createExtractiveNotesEngine(options: ExtractiveOptions = {}): No
         const removed = before && before.speaker === s.speaker && !keptRaw.has(s.raw - 1);
         return removed ? `${cleanSentence(before.text, { keepOpeners: true })} ${own}`.trim() : own;
       });
-      const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i], at: i }])), { nameOf, knownNames, meeting: texts });
+      const found = findActionItems(cleaned.flatMap((s, i) => (decided.has(i) ? [] : [{ ...s, opened: opened[i], at: i }])), { nameOf, knownNames,
+        meeting: texts });
       // A terse task ("Ravi: do the figure") gets the topic it was said about.
       const sentenceAt = (time: number) => Math.max(0, cleaned.findLastIndex((s) => s.start < time));
       const actionItems: DraftActionItem[] = found.map((a) => ({

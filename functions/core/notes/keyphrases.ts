@@ -30,7 +30,8 @@ const MAX_WORDS = 3;
 /** Words that never make a topic on their own or inside a phrase: time words, vague nouns, meeting talk. */
 const NEVER = new Set((
   'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october ' +
-  'november december weekday weekdays mondays tuesdays wednesdays thursdays fridays saturdays sundays today tomorrow yesterday tonight morning afternoon evening week weekend month year day days weeks months years ' +
+  'november december weekday weekdays mondays tuesdays wednesdays thursdays fridays saturdays sundays today tomorrow yesterday tonight morning afternoon ' +
+    'evening week weekend month year day days weeks months years ' +
   'hour hours minute minutes second seconds time times moment end start beginning thing things stuff way ways lot lots bit kind sort ' +
   'type guy guys people everyone everybody someone somebody anyone nothing something anything everything meeting meetings call ' +
   'question questions point points idea ideas item items problem issue part sense fact case matter number numbers percent yeah okay ok thanks ' +
@@ -54,7 +55,8 @@ const TIME_HEADS = new Set(('day days week weekend month year morning afternoon 
 const MIN_TIME_COMPOUND_USES = 2;
 
 /** Fixed expressions whose noun is no topic ("three nights in a row", "by the way"). */
-const IDIOMS = new Set(['in a row', 'in a way', 'by the way', 'on the way', 'in the way', 'in a hurry', 'on the whole', 'in the meantime', 'at the moment', 'for a change', 'in a nutshell', 'on the spot']);
+const IDIOMS = new Set(['in a row', 'in a way', 'by the way', 'on the way', 'in the way', 'in a hurry', 'on the whole', 'in the meantime', 'at the moment',
+  'for a change', 'in a nutshell', 'on the spot']);
 const inIdiom = (tokens: readonly TaggedToken[], k: number) => k >= 2 && IDIOMS.has(`${tokens[k - 2]!.lower} ${tokens[k - 1]!.lower} ${tokens[k]!.lower}`);
 
 interface Candidate { tokens: TaggedToken[]; sentence: number }
@@ -83,7 +85,8 @@ function repairNounTags(tokens: readonly TaggedToken[]): TaggedToken[] {
     const opener = out[k];
     // Inside a compound: a bare or -ing form between a singular noun and a noun ("school crossing patrol", "parking permit charges").
     const previous = out[i - 1]!;
-    const inCompound = previous.pos === 'NOUN' && previous.lower === previous.lemma && HEAD_POS.has(out[i + 1]?.pos ?? '') && (t.lower === t.lemma || /ing$/.test(t.lower));
+    const inCompound = previous.pos === 'NOUN' && previous.lower === previous.lemma && HEAD_POS.has(out[i + 1]?.pos ?? '') && (t.lower === t.lemma ||
+      /ing$/.test(t.lower));
     if (inCompound) { out[i] = { ...t, pos: 'NOUN' }; continue; }
     if (!opener || !(NOUN_OPENERS.has(opener.lower) || opener.pos === 'NUM')) continue;
     if (nounBetween && t.lower !== t.lemma) continue;
@@ -183,7 +186,8 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   // Wi-Fi in the science block.") is read as the phrase alone.
   // Not a person addressed ("Omar, how was the game?"): one capitalised word alone is no fronted topic.
   // "Name, the X." only when no cue names the item already ("Next, the sponsor reads.").
-  const asked = STRONG_CUE.test(text.trim().replace(LEAD_IN, '').replace(/^[\p{L}]+,\s+/u, '')) ? undefined : ASKED_OF.exec(text.trim().replace(ACKNOWLEDGED, ''))?.[1];
+  const asked = STRONG_CUE.test(text.trim().replace(LEAD_IN, '').replace(/^[\p{L}]+,\s+/u, '')) ? undefined : ASKED_OF.exec(text.trim().replace(ACKNOWLEDGED,
+    ''))?.[1];
   const fronted = (FRONTED.exec(text.trim())?.[1] ?? asked)?.replace(/^\p{Lu}[\p{Ll}]+$/u, '') || undefined;
   // "Huh, right, the school board budget story.": words that open a turn do not hide the item.
   const body = fronted ? `${fronted}.` : text.trim().replace(LEAD_IN, '').replace(/^then\s+(?=(?:the|our)\s)/i, '').replace(OPENING_SOUNDS, '');
@@ -201,14 +205,17 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   for (let j = k; j < tokens.length; j++) {
     const t = tokens[j]!;
     const closes = !tokens[j + 1] || tokens[j + 1]!.pos === 'PUNCT';
-    if (t.pos === 'VERB' && j > k && closes && PHRASE_POS.has(tokens[j - 1]!.pos) && (cued || asked !== undefined || /ing$/.test(t.lower))) tokens[j] = { ...t, pos: 'NOUN' };
+    if (t.pos === 'VERB' && j > k && closes && PHRASE_POS.has(tokens[j - 1]!.pos) && (cued || asked !== undefined || /ing$/.test(t.lower))) tokens[j] = { ...t,
+      pos: 'NOUN' };
     // …and an adjective closing it after a noun ("the conference abstract").
     else if (t.pos === 'ADJ' && cued && j > k && closes && HEAD_POS.has(tokens[j - 1]!.pos) && !NEVER.has(t.lower)) tokens[j] = { ...t, pos: 'NOUN' };
   }
   // A participle before the item's noun describes it ("lost key cards", "broken lockers").
-  if (tokens[k]?.pos === 'VERB' && /(?:ed|en|lost|broken)$/.test(tokens[k]!.lower) && PHRASE_POS.has(tokens[k + 1]?.pos ?? '')) tokens[k] = { ...tokens[k]!, pos: 'ADJ' };
+  if (tokens[k]?.pos === 'VERB' && /(?:ed|en|lost|broken)$/.test(tokens[k]!.lower) && PHRASE_POS.has(tokens[k + 1]?.pos ?? '')) tokens[k] = { ...tokens[k]!,
+    pos: 'ADJ' };
   const run: TaggedToken[] = [];
-  while (k < tokens.length && run.length < AGENDA_MAX_WORDS && PHRASE_POS.has(tokens[k]!.pos) && (!tokens[k]!.stop || tokens[k]!.pos === 'NOUN') && /^[\p{L}][\p{L}-]*$/u.test(tokens[k]!.text) && !excluded.has(tokens[k]!.lower)) run.push(tokens[k++]!);
+  while (k < tokens.length && run.length < AGENDA_MAX_WORDS && PHRASE_POS.has(tokens[k]!.pos) && (!tokens[k]!.stop || tokens[k]!.pos === 'NOUN') &&
+    /^[\p{L}][\p{L}-]*$/u.test(tokens[k]!.text) && !excluded.has(tokens[k]!.lower)) run.push(tokens[k++]!);
   while (run.length > 0 && !HEAD_POS.has(run.at(-1)!.pos)) { run.pop(); k--; }
   if (run.length === 0 || run.every((t) => NEVER.has(t.lower) || NEVER.has(t.lemma)) || MEETING_TALK.has(run.at(-1)!.lower)) return undefined;
   // "The party of eighteen.", "The Wi-Fi in the science block.": a number or noun after "of" closing the item belongs to it.
@@ -229,7 +236,8 @@ function agendaItemOf(text: string, tagged: readonly TaggedToken[], sentence: nu
   const specific = rarest > (determined ? COMMON_DETERMINED_RANK : run.length >= 2 ? COMMON_PHRASE_RANK : COMMON_REPLY_RANK);
   // "Rusted chains, bent forks." lists things said about the item under discussion; it names no new one.
   const listed = after?.text === ',' && tokens.slice(k + 1).some((t) => t.pos === 'NOUN');
-  return verbless && specific && !listed && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 5 ? { tokens: run, sentence } : undefined;
+  return verbless && specific && !listed && (endsClause || after?.pos === 'ADP') && tokens.filter((t) => t.pos !== 'PUNCT').length <= run.length + 5 ?
+    { tokens: run, sentence } : undefined;
 }
 
 /**
@@ -273,7 +281,8 @@ export function keyphrases(texts: readonly string[], excluded: ReadonlySet<strin
     // A phrase said more than once as a whole is a topic; a one-off long phrase is mostly its words.
     const cohesion = g.lemmas.length === 1 ? 1 : Math.min(2, 0.6 + 0.4 * g.count);
     const text = [...g.surfaces.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-    return { text, lemmas: g.lemmas, score: mean * cohesion * Math.sqrt(g.sentences.size), sentences: [...g.sentences].sort((a, b) => a - b), bare: g.bareSurfaces.has(text) };
+    return { text, lemmas: g.lemmas, score: mean * cohesion * Math.sqrt(g.sentences.size), sentences: [...g.sentences].sort((a, b) => a - b),
+      bare: g.bareSurfaces.has(text) };
   }).filter((k, i) => k.sentences.length >= 1 && k.score > 0
     && ((!TIME_HEADS.has(k.lemmas.at(-1)!) && !TIME_HEADS.has(k.lemmas[0]!)) || counts[i]! >= MIN_TIME_COMPOUND_USES));
   scored.sort((a, b) => b.score - a.score || b.lemmas.length - a.lemmas.length || a.text.localeCompare(b.text));

@@ -22,7 +22,8 @@ export function tag(text: string): TaggedToken[] {
   const lemmas = tokens.out(its.lemma as never) as unknown as string[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   const spaces = tokens.out(its.precedingSpaces) as string[];
-  const out = values.map((value, i) => ({ text: value, lower: value.toLowerCase(), lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', stop: Boolean(stops[i]) }));
+  const out = values.map((value, i) => ({ text: value, lower: value.toLowerCase(), lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X',
+    stop: Boolean(stops[i]) }));
   return joinHyphenated(out, spaces);
 }
 

@@ -29,7 +29,9 @@ export interface RegenerateBudget {
 const keys = (userId: string, meetingId: string) => ({ meeting: `regenerate-notes#${userId}#${meetingId}`, user: `regenerate-notes#${userId}` });
 
 /** Counts one run of `userId` on `meetingId`; throws TooManyRequests (with Retry-After) past either limit, the run not counted. */
-export async function takeRegenerateBudget(limits: Pick<RateLimits, 'hit' | 'refund'>, nowMs: number, userId: string, meetingId: string): Promise<RegenerateBudget> {
+export async function takeRegenerateBudget(
+  limits: Pick<RateLimits, 'hit' | 'refund'>, nowMs: number, userId: string, meetingId: string,
+): Promise<RegenerateBudget> {
   const now = Math.floor(nowMs / 1000);
   const key = keys(userId, meetingId);
   const meeting = await limits.hit(key.meeting, REGENERATE_LIMITS.windowSeconds, now);

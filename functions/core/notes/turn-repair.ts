@@ -82,8 +82,10 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     // Not a turn cut at a comma or a word no sentence ends on that its speaker goes on with ("Grace," | "can you…"; "And I." | "Will update…").
     // A capitalised word or two that close with a full stop after a whole sentence ("…before I leave." | "Cheers. Scaffold
     // inspection.") are the next speaker's own.
-    const ownStart = !DANGLING.test(a.text) && /[.!]\s*$/.test(a.text) && /^\p{Lu}/u.test(b.text.trim()) && /[.!]\s*$/.test(b.text) && !/^I\b/.test(b.text.trim());
-    if (bWords <= 2 && !REPLY.test(b.text) && !ownStart && (DANGLING.test(a.text) || bContinues) && !(bContinues && (/,\s*$/.test(b.text) || CUT_SHORT.test(b.text)))) {
+    const ownStart = !DANGLING.test(a.text) && /[.!]\s*$/.test(a.text) && /^\p{Lu}/u.test(b.text.trim()) && /[.!]\s*$/.test(b.text) &&
+      !/^I\b/.test(b.text.trim());
+    if (bWords <= 2 && !REPLY.test(b.text) && !ownStart && (DANGLING.test(a.text) || bContinues) && !(bContinues && (/,\s*$/.test(b.text) ||
+      CUT_SHORT.test(b.text)))) {
       out.splice(i, 2, { ...a, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, end: b.end });
       i--;
       continue;
@@ -92,7 +94,8 @@ export function repairTurns(sentences: readonly Sentence[]): Sentence[] {
     if (/\?\s*$/.test(a.text)) continue;
     // A short whole sentence before a capitalised one ("Weekend photo coverage." | "So there's the harvest fair…",
     // "Front page." | "Did anyone…") is its speaker's own; only a lower-case start says the sentence runs on.
-    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text)) && (DANGLING.test(a.text) || /^\p{Ll}/u.test(b.text.trim()))) || (aWords <= 6 && DANGLING.test(a.text) && !CHOSEN_IT_IS.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
+    if ((aWords <= 3 && aWasContinued && !REPLY.test(a.text) && !(COMPLETE.test(a.text) && !DANGLING.test(a.text)) && (DANGLING.test(a.text) ||
+      /^\p{Ll}/u.test(b.text.trim()))) || (aWords <= 6 && DANGLING.test(a.text) && !CHOSEN_IT_IS.test(a.text) && bWords >= 3 && !REPLY.test(b.text))) {
       out.splice(i, 2, { ...b, text: `${bare(a.text)} ${lowerFirst(b.text.trim())}`, start: a.start });
       i = Math.max(-1, i - 2);
     }

@@ -96,8 +96,10 @@ export async function chargeRecordingOnce(ports: ChargePorts, meetingId: string,
 export interface ClaimedRun { readonly meetingId: string; readonly etag: string; readonly executionId: string }
 
 /** Last state of a successful run: the meeting is ready and the run's claim is closed as succeeded. */
-export async function completeRun(ports: { states: Pick<ProcessingStates, 'patchState'>; claims: Pick<RunClaims, 'finishRun'>; clock: Clock }, run: ClaimedRun): Promise<void> {
-  await ports.states.patchState(run.meetingId, { status: 'ready', step: 'Finalize', percent: 100, reason: null, updatedAt: new Date(ports.clock()).toISOString() });
+export async function completeRun(ports: { states: Pick<ProcessingStates, 'patchState'>; claims: Pick<RunClaims, 'finishRun'>; clock: Clock },
+  run: ClaimedRun): Promise<void> {
+  await ports.states.patchState(run.meetingId, { status: 'ready', step: 'Finalize', percent: 100, reason: null,
+    updatedAt: new Date(ports.clock()).toISOString() });
   await ports.claims.finishRun(run.meetingId, run.etag, run.executionId, 'succeeded');
 }
 

@@ -48,7 +48,8 @@ export function parseProcessingTrigger(input: unknown): ProcessingRequest {
   if (typeof event?.meetingId === 'string' && MEETING_ID.test(event.meetingId)) {
     // A direct request may name the uploaded object (index_meeting_request does); it must be this meeting's.
     if (typeof event.key === 'string') {
-      if (meetingIdFromUploadKey(event.key) !== event.meetingId) throw new InvalidProcessingTrigger(`'${event.key}' is not an upload of meeting ${event.meetingId}`);
+      if (meetingIdFromUploadKey(event.key) !== event.meetingId) throw new InvalidProcessingTrigger(
+        `'${event.key}' is not an upload of meeting ${event.meetingId}`);
       return { meetingId: event.meetingId, key: event.key, ...(typeof event.size === 'number' ? { size: event.size } : {}) };
     }
     return { meetingId: event.meetingId };

@@ -30,7 +30,8 @@ export function withSearchIndexSync(
     listAccess: (email) => repository.listAccess(email),
     create: async (meeting, host) => { await repository.create(meeting, host); await refresh(meeting.id); },
     update: async (meetingId, changes) => { const updated = await repository.update(meetingId, changes); await refresh(meetingId); return updated; },
-    addAttendee: async (meeting, attendee) => { const added = await repository.addAttendee(meeting, attendee); if (added) await refresh(meeting.id); return added; },
+    addAttendee: async (meeting, attendee) => { const added = await repository.addAttendee(meeting, attendee); if (added) await refresh(meeting.id);
+      return added; },
     removeAttendee: async (meetingId, email) => { await repository.removeAttendee(meetingId, email); await refresh(meetingId); },
     remove: async (meetingId) => { await repository.remove(meetingId); await refresh(meetingId); },
   };

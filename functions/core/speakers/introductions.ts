@@ -27,13 +27,17 @@ const NAME = String.raw`([A-Z][a-z]+(?:[-'][A-Z][a-z]+)?)`;
 const AFTER_SELF = String.raw`(?=\s*(?:$|[,.!?;]|\s(?:from|here|speaking|with|in|on|and|at)\b))`;
 const PATTERNS: ReadonlyArray<{ whom: Whom; re: RegExp }> = [
   { whom: 'self', re: new RegExp(String.raw`\b(?:I'm|I am|[Mm]y name is|[Mm]y name's|I'm called)\s+${NAME}${AFTER_SELF}`) },
-  { whom: 'self', re: new RegExp(String.raw`(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon)\b[,!.]?\s+)(?:[Tt]his is|[Ii]t's)\s+${NAME}${AFTER_SELF}`) },
+  { whom: 'self', re: new RegExp(
+    String.raw`(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon)\b[,!.]?\s+)(?:[Tt]his is|[Ii]t's)\s+${NAME}${AFTER_SELF}`) },
   { whom: 'self', re: new RegExp(String.raw`^${NAME} here\b`) },
-  { whom: 'previous', re: new RegExp(String.raw`^(?:[A-Z][a-z]+,\s+)?(?:[Tt]hanks|[Tt]hank you|[Cc]heers|[Gg]reat, thanks|O[Kk](?:ay)?, thanks)(?: (?:so much|very much))?,?\s+${NAME}(?=\s*(?:$|[,.!?;]|\s(?:for|that|and)\b))`) },
-  { whom: 'next', re: new RegExp(String.raw`\b(?:[Oo]ver to you|[Yy]our turn|[Gg]o ahead|[Yy]ou're up|[Ff]loor is yours)(?: now)?,?\s+${NAME}(?=\s*(?:$|[,.!?;]))`) },
+  { whom: 'previous', re: new RegExp(
+    String.raw`^(?:[A-Z][a-z]+,\s+)?(?:[Tt]hanks|[Tt]hank you|[Cc]heers|[Gg]reat, thanks|O[Kk](?:ay)?, thanks)(?: (?:so much|very much))?,?\s+${NAME}(?=\s*(?:$|[,.!?;]|\s(?:for|that|and)\b))`) },
+  { whom: 'next', re: new RegExp(
+    String.raw`\b(?:[Oo]ver to you|[Yy]our turn|[Gg]o ahead|[Yy]ou're up|[Ff]loor is yours)(?: now)?,?\s+${NAME}(?=\s*(?:$|[,.!?;]))`) },
   { whom: 'next', re: new RegExp(String.raw`(?:^|[,.]\s+)${NAME},?\s+(?:over to you|your turn|go ahead|the floor is yours)\b`) },
   // A line opening on someone's name ("Daniel, could you book the movers?") is answered by that person.
-  { whom: 'next', re: new RegExp(String.raw`^(?:(?:OK|Okay|Right|So|And|Good|Great|Thanks|Well),\s+)?${NAME},\s+(?=(?:you|your|could|can|would|will|are|do|did|have|has|what|what's|how|how's|when|where|is|any|please|thoughts|anything)\b)`) },
+  { whom: 'next', re: new RegExp(
+    String.raw`^(?:(?:OK|Okay|Right|So|And|Good|Great|Thanks|Well),\s+)?${NAME},\s+(?=(?:you|your|could|can|would|will|are|do|did|have|has|what|what's|how|how's|when|where|is|any|please|thoughts|anything)\b)`) },
 ];
 
 /** Capitalised words that are never names in these phrases. */

@@ -48,7 +48,9 @@ export async function dismissNameSuggestion(
  * Host only: the names to pick from when renaming a speaker of this meeting: the meeting's own (its speakers' names,
  * its attendees') then the host's recently typed ones, most recent first. Throws NotFound, Forbidden.
  */
-export async function speakerNameOptions(ports: SuggestionPorts & { readonly nameChoices: NameChoicesStore }, caller: Caller, meetingId: string): Promise<NameOptionsAnswer> {
+export async function speakerNameOptions(
+  ports: SuggestionPorts & { readonly nameChoices: NameChoicesStore }, caller: Caller, meetingId: string,
+): Promise<NameOptionsAnswer> {
   const aggregate = await loadForWrite(ports.meetings, meetingId, caller);
   const stored = await ports.transcripts.findTranscript(meetingId);
   const meetingNames = [...Object.values(stored?.speakerNames ?? {}), ...aggregate.attendees.map((a) => a.name)];

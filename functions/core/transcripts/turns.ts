@@ -61,7 +61,8 @@ export function buildTurns(words: readonly TimedWord[]): SpeakerTurn[] {
   };
   for (const word of words) {
     const previous = current.at(-1);
-    if (previous && (word.speaker !== previous.speaker || word.start - previous.end >= TURN_PAUSE_SECONDS || word.end - current[0]!.start > TURN_MAX_SECONDS)) close();
+    if (previous && (word.speaker !== previous.speaker || word.start - previous.end >= TURN_PAUSE_SECONDS ||
+      word.end - current[0]!.start > TURN_MAX_SECONDS)) close();
     current.push(word);
   }
   close();

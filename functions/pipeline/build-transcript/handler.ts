@@ -7,7 +7,7 @@ import { parseTranscribeOutput } from '../../core/transcripts/transcribe-output.
 import type { SpeakerCues } from '../../core/speakers/cues.js';
 import { nameWordsByCues } from '../../core/speakers/name-by-cues.js';
 import { buildTurns, speakersOf, speechSeconds, type TranscriptDocument } from '../../core/transcripts/turns.js';
-import { pipelineContext, type PipelineState, type TranscriptResult } from '../shared/context.js';
+import { pipelineContext, type PipelineState, type TranscriptResult } from '../../wiring/pipeline.js';
 
 const ctx = pipelineContext();
 

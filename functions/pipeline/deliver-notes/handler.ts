@@ -1,4 +1,4 @@
-import { deliveryContext } from '../../adapters/integrations/delivery-context.js';
+import { deliveryContext } from '../../wiring/integrations-delivery.js';
 import { deliverReadyNotes } from '../../core/integrations/deliver-notes.js';
 
 /**

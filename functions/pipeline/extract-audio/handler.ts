@@ -5,7 +5,7 @@ import { extractSpeechAudio } from '../../adapters/media/ffmpeg.js';
 import { artefactKeys, transcriptionJobName } from '../../core/pipeline/artefact-keys.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import type { Context } from 'aws-lambda';
-import { MEDIA_LINK_SECONDS, pipelineContext, type AudioResult, type PipelineRun } from '../shared/context.js';
+import { MEDIA_LINK_SECONDS, pipelineContext, type AudioResult, type PipelineRun } from '../../wiring/pipeline.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ctx = pipelineContext();

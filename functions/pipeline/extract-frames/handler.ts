@@ -12,7 +12,8 @@ const config = readConfig(['MEDIA_BUCKET']);
 const files = createMediaBucket(config.MEDIA_BUCKET);
 
 export interface ExtractFramesInput { readonly meetingId: string; readonly key: string; readonly hasVideo?: boolean }
-export interface FrameRef { readonly position: number; readonly timestamp: number; readonly imageKey: string; readonly thumbnailKey: string; readonly width: number; readonly height: number }
+export interface FrameRef { readonly position: number; readonly timestamp: number; readonly imageKey: string; readonly thumbnailKey: string;
+  readonly width: number; readonly height: number }
 
 /**
  * Video branch, step 1: the recording's changing frames (core/search/frames.ts bounds them to 360 an

@@ -1,4 +1,4 @@
-import { importContext } from '../../adapters/integrations/import-context.js';
+import { importContext } from '../../wiring/integrations-import.js';
 import { importMeetingId, type ImportRequest } from '../../core/integrations/import-recording.js';
 import { failureReason } from '../../core/pipeline/processing-status.js';
 

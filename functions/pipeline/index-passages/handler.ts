@@ -2,7 +2,7 @@ import { useLiteEmbedder } from '../../adapters/embeddings/use-lite.js';
 import { createPassageIndex } from '../../adapters/passage-index/index.js';
 import { readSearchIndexConfig } from '../../config.js';
 import { indexMeetingPassages } from '../../core/ask/indexing.js';
-import { pipelineContext } from '../shared/context.js';
+import { pipelineContext } from '../../wiring/pipeline.js';
 
 const ctx = pipelineContext();
 const ports = {

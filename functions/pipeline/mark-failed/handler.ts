@@ -1,5 +1,5 @@
 import { failRun, type FailureRecord } from '../../core/pipeline/run-rules.js';
-import { pipelineContext, type PipelineState } from '../shared/context.js';
+import { pipelineContext, type PipelineState } from '../../wiring/pipeline.js';
 
 const ctx = pipelineContext();
 

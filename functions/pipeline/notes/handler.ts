@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
 import { createUsersRepository } from '../../adapters/dynamodb/users-repository.js';
-import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
+import { insightsContext, type InsightTaskInput } from '../../wiring/insights.js';
 import { notesEngineFromConfig } from '../../adapters/insights/notes-engine.js';
 import { logger } from '../../adapters/logging/logger.js';
 import { sesClient } from '../../adapters/mail/client.js';

@@ -8,9 +8,9 @@ import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../..
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
 import type { Context } from 'aws-lambda';
-import { minutesBalanceFromConfig } from '../../adapters/dynamodb/meetings-accounts.js';
+import { minutesBalanceFromConfig } from '../../wiring/billing.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
-import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../shared/context.js';
+import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../../wiring/pipeline.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ctx = pipelineContext();

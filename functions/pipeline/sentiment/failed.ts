@@ -1,4 +1,4 @@
-import { insightsContext } from '../../adapters/insights/context.js';
+import { insightsContext } from '../../wiring/insights.js';
 import { failureReason } from '../../core/pipeline/processing-status.js';
 
 const ctx = insightsContext();

@@ -1,5 +1,5 @@
 import { comprehendDetector } from '../../adapters/comprehend/sentiment-detector.js';
-import { insightsContext, type InsightTaskInput } from '../../adapters/insights/context.js';
+import { insightsContext, type InsightTaskInput } from '../../wiring/insights.js';
 import { analyseSentiment } from '../../core/insights/analyse-sentiment.js';
 
 const ctx = insightsContext();

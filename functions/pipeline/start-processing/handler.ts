@@ -1,9 +1,9 @@
-import { minutesBalanceFromConfig } from '../../adapters/dynamodb/meetings-accounts.js';
+import { minutesBalanceFromConfig } from '../../wiring/billing.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { UploadMissing } from '../../core/pipeline/errors.js';
 import { claimUpload } from '../../core/pipeline/run-rules.js';
 import { parseProcessingTrigger } from '../../core/pipeline/upload-trigger.js';
-import { pipelineContext, type PipelineRun } from '../shared/context.js';
+import { pipelineContext, type PipelineRun } from '../../wiring/pipeline.js';
 
 export { UploadMissing };
 

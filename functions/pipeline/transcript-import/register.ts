@@ -1,6 +1,6 @@
 import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 import { registerImportedTranscript } from '../../core/pipeline/transcript-import-run.js';
-import { pipelineContext, type PipelineState, type TranscriptResult } from '../shared/context.js';
+import { pipelineContext, type PipelineState, type TranscriptResult } from '../../wiring/pipeline.js';
 
 const ctx = pipelineContext();
 

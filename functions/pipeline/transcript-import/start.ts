@@ -1,6 +1,6 @@
 import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 import { claimTranscriptImport, parseTranscriptImportTrigger } from '../../core/pipeline/transcript-import-run.js';
-import { pipelineContext, type PipelineRun } from '../shared/context.js';
+import { pipelineContext, type PipelineRun } from '../../wiring/pipeline.js';
 
 const ctx = pipelineContext();
 

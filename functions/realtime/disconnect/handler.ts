@@ -1,6 +1,6 @@
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { connectionsRepository } from '../../adapters/realtime/connections-repository.js';
-import { createRoomPorts } from '../../adapters/realtime/room-ports.js';
+import { createRoomPorts } from '../../wiring/room.js';
 import { readConfig } from '../../config.js';
 import { disconnect } from '../../core/room/leave.js';
 

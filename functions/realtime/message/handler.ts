@@ -1,5 +1,5 @@
 import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { createRoomPorts } from '../../adapters/realtime/room-ports.js';
+import { createRoomPorts } from '../../wiring/room.js';
 import { readConfig } from '../../config.js';
 import { parseClientMessage } from '../../core/realtime/client-message.js';
 import { handleRoomMessage } from '../../core/room/dispatch.js';

@@ -99,7 +99,8 @@ export function planPieces(regions: readonly SpeechRegion[], samples: Float32Arr
       }
       last = best;
     }
-    pieces.push({ start: stretches[first]!.start, end: stretches[last]!.end, speech: split.slice(first, last + 1), stretches: stretches.slice(first, last + 1) });
+    pieces.push({ start: stretches[first]!.start, end: stretches[last]!.end, speech: split.slice(first, last + 1), stretches: stretches.slice(first, last +
+      1) });
     first = last + 1;
   }
   return pieces;

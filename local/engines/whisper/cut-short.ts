@@ -24,7 +24,8 @@ export function cutShort(text: string, piece: Piece): boolean {
 /** The piece as two, split between regions at its middle region. */
 export function halves(piece: Piece): [Piece, Piece] {
   const k = Math.ceil(piece.speech.length / 2);
-  const part = (speech: Piece['speech'], stretches: Piece['stretches']): Piece => ({ start: stretches[0]!.start, end: stretches.at(-1)!.end, speech, stretches });
+  const part = (speech: Piece['speech'], stretches: Piece['stretches']): Piece => ({ start: stretches[0]!.start, end: stretches.at(-1)!.end, speech,
+    stretches });
   return [part(piece.speech.slice(0, k), piece.stretches.slice(0, k)), part(piece.speech.slice(k), piece.stretches.slice(k))];
 }
 
@@ -33,7 +34,8 @@ export function halves(piece: Piece): [Piece, Piece] {
  * instead if they hold more words — as Whisper itself decodes again when a window loops, here with less audio rather
  * than a higher temperature, which this graph does not take.
  */
-export async function decodeWithRetry<T extends { text: string; dropped?: string }>(piece: Piece, decode: (piece: Piece) => Promise<T>, depth = MAX_SPLITS): Promise<T[]> {
+export async function decodeWithRetry<T extends { text: string; dropped?: string }>(piece: Piece, decode: (piece: Piece) => Promise<T>,
+  depth = MAX_SPLITS): Promise<T[]> {
   const whole = await decode(piece);
   if (depth === 0 || piece.speech.length < 2 || (whole.dropped === undefined && !cutShort(whole.text, piece))) return [whole];
   const parts = (await Promise.all(halves(piece).map((half) => decodeWithRetry(half, decode, depth - 1)))).flat();

@@ -17,11 +17,13 @@ export type VadReply = { regions: SpeechRegion[] } | { error: string };
  * Speech regions of 16 kHz `samples` for each of `thresholds`, in that order. Rejects when the model
  * cannot be loaded, a worker dies, or `signal` aborts (the workers stop).
  */
-export async function detectSpeechInWorkers(samples: Float32Array, modelFile: string, thresholds: readonly number[], options: { maxSpeechSeconds: number; signal?: AbortSignal }): Promise<SpeechRegion[][]> {
+export async function detectSpeechInWorkers(samples: Float32Array, modelFile: string, thresholds: readonly number[], options: { maxSpeechSeconds: number;
+  signal?: AbortSignal }): Promise<SpeechRegion[][]> {
   const shared = new Float32Array(new SharedArrayBuffer(samples.byteLength));
   shared.set(samples);
   return Promise.all(thresholds.map(async (threshold) => {
-    const reply = await runWorkerOnce<VadJob, VadReply>(ENTRY, { samples: shared, modelFile, threshold, maxSpeechSeconds: options.maxSpeechSeconds }, 'Silero VAD', { signal: options.signal });
+    const reply = await runWorkerOnce<VadJob, VadReply>(ENTRY, { samples: shared, modelFile, threshold, maxSpeechSeconds: options.maxSpeechSeconds },
+      'Silero VAD', { signal: options.signal });
     if ('error' in reply) throw new Error(`Silero VAD failed: ${reply.error}`);
     return reply.regions;
   }));

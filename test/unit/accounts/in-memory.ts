@@ -1,6 +1,8 @@
 import { createKeyedDigest } from '../../../functions/core/auth/keyed-digest.js';
 import { createScryptHasher } from '../../../functions/core/auth/passwords.js';
 import { createTokenService } from '../../../functions/core/auth/tokens.js';
+import { DEFAULT_FREE_PLAN_MINUTES } from '../../../functions/core/billing/ledger.js';
+import { minutesBalance } from '../../../functions/core/billing/minutes.js';
 import {
   EmailTaken, type MailMessage, type RateLimits, type RateWindow, type RefreshSessions, type ResetKeys, type RotationOutcome, type StoredCode,
   type TokenVersions, type UserRecord,
@@ -126,11 +128,21 @@ export class TestClock {
 
 const key = Buffer.alloc(64, 7);
 
-/** Every port in memory, with cheap scrypt costs so tests stay fast. */
-export function memoryWorld(options: { signingKey?: Uint8Array } = {}) {
+/**
+ * Every port in memory, with cheap scrypt costs so tests stay fast. `minutes` is the billing context's balance
+ * (core/billing/minutes.ts) over an empty ledger with the free allowance `freeMinutes` (default: the product default).
+ */
+export function memoryWorld(options: { signingKey?: Uint8Array; freeMinutes?: number } = {}) {
   const clock = new TestClock();
   const signingKey = async () => options.signingKey ?? key;
+  const billing = {
+    store: { findAccount: async () => undefined },
+    ledger: { chargesBetween: async () => [] },
+    freeMinutes: options.freeMinutes ?? DEFAULT_FREE_PLAN_MINUTES,
+    now: clock.now,
+  };
   return {
+    minutes: { minutesLeft: async (userId: string) => (await minutesBalance(billing, userId)).left },
     clock,
     now: clock.now,
     users: new MemoryUsers(),

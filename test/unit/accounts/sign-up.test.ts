@@ -1,6 +1,7 @@
 import { MESSAGES, type SignUpRequest } from '../../../functions/contracts/auth-users.js';
 import { ACCOUNT_MESSAGES } from '../../../functions/core/accounts/messages.js';
 import { signUp } from '../../../functions/core/accounts/sign-up.js';
+import { freePlanMinutes } from '../../../functions/core/billing/ledger.js';
 import { startEmailVerification } from '../../../functions/core/accounts/start-email-verification.js';
 import { TooManyRequests, ValidationFailed } from '../../../functions/core/errors.js';
 import { memoryWorld, userRecord, type MemoryWorld } from './in-memory.js';
@@ -59,6 +60,13 @@ describe('signUp', () => {
     world = memoryWorld();
     await startEmailVerification(world, email);
     code = world.mailer.lastCode(email);
+  });
+
+  it('reports the configured free-plan allowance (MEETSCRIBE_FREE_PLAN_MINUTES), not a constant', async () => {
+    const configured = memoryWorld({ freeMinutes: freePlanMinutes('25') });
+    await startEmailVerification(configured, email);
+    const user = await signUp(configured, payload(configured.mailer.lastCode(email)));
+    expect(user.minutes).toBe(25);
   });
 
   it('creates the user with a hashed password and echoes the selected plan', async () => {

@@ -1,6 +1,7 @@
 /** The project's import-boundary lint rules (scripts/lint/boundaries.js): what each one reports and what it lets through. */
 import path from 'node:path';
 import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import boundaries from '../../../scripts/lint/boundaries.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -43,5 +44,22 @@ tester.run('no-aws-client', boundaries.rules['no-aws-client'], {
   invalid: [
     { code: "import { S3Client } from '@aws-sdk/client-s3'; export const s3 = new S3Client({});", filename: at('functions/pipeline/x/handler.ts'), errors: [{ messageId: 'client' }] },
     { code: "import { SFNClient as Sfn } from '@aws-sdk/client-sfn'; new Sfn({});", filename: at('functions/api/meetings/handler.ts'), errors: [{ messageId: 'client' }] },
+  ],
+});
+
+// The use-case rule reads the imported core module: these fixtures are real modules of the repository.
+const tsTester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+const USE_CASES = [{ core: 'functions/core' }];
+tsTester.run('no-use-case-import', boundaries.rules['no-use-case-import'], {
+  valid: [
+    { code: "import type { SignUpDeps } from '../../core/accounts/sign-up.js';", filename: at('functions/adapters/x/a.ts'), options: USE_CASES },
+    { code: "import { type ImportDeps } from '../../core/integrations/import-recording.js';", filename: at('functions/adapters/x/a.ts'), options: USE_CASES },
+    { code: "import { freePlanMinutes } from '../../core/billing/ledger.js';", filename: at('functions/adapters/x/a.ts'), options: USE_CASES },
+    { code: "import { minutesBalance } from '../core/billing/minutes.js';", filename: at('functions/wiring/billing.ts'), options: [{ core: 'functions/adapters' }] },
+  ],
+  invalid: [
+    { code: "import { minutesBalance } from '../../core/billing/minutes.js';", filename: at('functions/adapters/x/a.ts'), options: USE_CASES, errors: [{ messageId: 'useCase' }] },
+    { code: "import { signUp, type SignUpDeps } from '../../core/accounts/sign-up.js';", filename: at('functions/adapters/x/a.ts'), options: USE_CASES, errors: [{ messageId: 'useCase' }] },
+    { code: "export { importRecording } from '../../core/integrations/import-recording.js';", filename: at('functions/adapters/x/a.ts'), options: USE_CASES, errors: [{ messageId: 'useCase' }] },
   ],
 });

@@ -1,4 +1,5 @@
-/** The app's one confirm dialog (spec §2 Modals; used for delete, cancel subscription and remove integration): default title 'Are you sure?', default text 'You want to perform this action?'. */
+/** The app's one confirm dialog (spec §2 Modals; used for delete, cancel subscription and remove integration): default title 'Are you sure?', default text 'You
+ * want to perform this action?'. */
 import { Modal } from './modal.js';
 
 export const CONFIRM_DEFAULTS = { title: 'Are you sure?', text: 'You want to perform this action?', confirm: 'Yes', cancel: 'No' } as const;

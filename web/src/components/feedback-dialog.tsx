@@ -57,7 +57,8 @@ export function FeedbackDialog({ email, meetingId, onClose }: FeedbackDialogProp
         <p id={ids.scale}>How would you rate your experience?</p>
         <div className="rating-scale" role="group" aria-labelledby={ids.scale}>
           {RATINGS.map((value) => (
-            <button key={value} type="button" className="rating-button" aria-pressed={rating === value} onClick={() => { setRating(value); if (error === RATING_REQUIRED) setError(undefined); }}>
+            <button key={value} type="button" className="rating-button" aria-pressed={rating === value} onClick={() => { setRating(value);
+              if (error === RATING_REQUIRED) setError(undefined); }}>
               {value}
             </button>
           ))}

@@ -5,13 +5,15 @@
  */
 import { useEffect, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), ' +
+  'video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
 
 /** The controls Tab reaches inside `root`, in order (hidden ones and the focus guards skipped). */
 export function tabbables(root: HTMLElement): HTMLElement[] {
   // A player with controls is reached by Tab (its controls live in its shadow tree) though its tabIndex reads -1.
   const reachable = (el: HTMLElement) => el.tabIndex >= 0 || (el instanceof HTMLMediaElement && el.controls && el.getAttribute('tabindex') !== '-1');
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => reachable(el) && !el.closest('[hidden], [inert]') && !el.hasAttribute('data-focus-guard')
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => reachable(el) && !el.closest('[hidden], [inert]') &&
+    !el.hasAttribute('data-focus-guard')
     && (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)));
 }
 

@@ -3,7 +3,8 @@
  * target, upload with progress, give the meeting its real name and times, request indexing.
  * The live room (features/room) saves its recording with the last four steps (finishUpload).
  */
-import { MEETING_NAME_MAX, UPLOAD_PLACEHOLDER_NAME, type IndexRequestAnswer, type MeetingView, type UploadContentType, type UploadUrl } from '@contracts/meetings.js';
+import { MEETING_NAME_MAX, UPLOAD_PLACEHOLDER_NAME, type IndexRequestAnswer, type MeetingView, type UploadContentType,
+  type UploadUrl } from '@contracts/meetings.js';
 import { TRANSCRIPT_IMPORT_EXTENSIONS, TRANSCRIPT_IMPORT_MAX_BYTES, TRANSCRIPT_IMPORT_MESSAGES } from '@contracts/transcripts.js';
 import type { MeetingChanges } from '../api/meetings/update-meeting.js';
 

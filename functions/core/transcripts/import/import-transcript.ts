@@ -39,7 +39,8 @@ export const importExecutionName = (meetingId: string, importId: string) =>
  * Throws PayloadTooLarge (413), NotFound, Forbidden, Conflict (409: a recording or transcript already),
  * UnreadableTranscript / MalformedTranscript (400), UnsupportedTranscriptType (415).
  */
-export async function importTranscript(ports: TranscriptImportPorts, caller: Caller, meetingId: string, file: TranscriptFile): Promise<TranscriptImportStarted> {
+export async function importTranscript(ports: TranscriptImportPorts, caller: Caller, meetingId: string,
+  file: TranscriptFile): Promise<TranscriptImportStarted> {
   if (file.bytes.length > TRANSCRIPT_IMPORT_MAX_BYTES) throw new PayloadTooLarge(TRANSCRIPT_IMPORT_MESSAGES.tooLarge);
   const { meeting } = await loadForWrite(ports.meetings, meetingId, caller);
   if (meeting.processing || await ports.storage.latestUpload(meetingId) || await ports.transcripts.findTranscript(meetingId)) {

@@ -27,7 +27,8 @@ export function buildImportedTranscript(meetingId: string, imported: readonly Im
   let cursor = 0;
   const turns: SpeakerTurn[] = imported.map((turn, i) => {
     const name = turn.speaker ?? (named ? previous ?? UNKNOWN_SPEAKER : 'Speaker 1');
-    if (name.length > SPEAKER_NAME_MAX) throw new MalformedTranscript(turn.line, `the speaker name "${name.slice(0, 40)}…" is longer than ${SPEAKER_NAME_MAX} characters.`);
+    if (name.length > SPEAKER_NAME_MAX) throw new MalformedTranscript(turn.line, `the speaker name "${name.slice(0,
+      40)}…" is longer than ${SPEAKER_NAME_MAX} characters.`);
     previous = name;
     const key = name.toLowerCase();
     if (!labels.has(key)) labels.set(key, { label: `Speaker ${labels.size + 1}`, name, index: labels.size });

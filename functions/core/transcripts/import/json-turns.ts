@@ -23,7 +23,8 @@ export function parseJsonTurns(text: string): ImportedTurn[] {
 
 function turnOf(item: unknown, i: number, line: number): ImportedTurn {
   const n = i + 1;
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new MalformedTranscript(line, `turn ${n} is not an object such as {"speaker": "Alice", "text": "Hello"}.`);
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new MalformedTranscript(line,
+    `turn ${n} is not an object such as {"speaker": "Alice", "text": "Hello"}.`);
   const turn = item as Record<string, unknown>;
   const speaker = typeof turn.speaker === 'string' ? turn.speaker.trim().replace(/\s+/g, ' ') : '';
   if (!speaker) throw new MalformedTranscript(line, `turn ${n} has no "speaker" (the name of who spoke).`);

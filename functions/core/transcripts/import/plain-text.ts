@@ -43,7 +43,8 @@ export function parsePlainText(text: string): ImportedTurn[] {
     } else if (turns.length > 0) {
       turns.at(-1)!.words.push(rest);
     } else {
-      throw new MalformedTranscript(i + 1, 'expected "Name: words" (a speaker\'s name, a colon, then what they said), as every turn of a text transcript starts.');
+      throw new MalformedTranscript(i + 1,
+        'expected "Name: words" (a speaker\'s name, a colon, then what they said), as every turn of a text transcript starts.');
     }
   });
   return turns

@@ -28,7 +28,8 @@ const PARSERS: Readonly<Record<TranscriptFileFormat, (text: string) => ImportedT
  * its format (detect-format.ts), parses every line and builds the document. Nothing is stored here.
  * Throws UnreadableTranscript (empty, no text, unknown kind), UnsupportedTranscriptType, MalformedTranscript (`Line N: …`).
  */
-export function readTranscriptFile(meetingId: string, file: TranscriptFile): { format: TranscriptFileFormat; document: TranscriptDocument; speakerNames: SpeakerNames } {
+export function readTranscriptFile(meetingId: string, file: TranscriptFile): { format: TranscriptFileFormat; document: TranscriptDocument;
+  speakerNames: SpeakerNames } {
   const text = file.bytes.length === 0 ? '' : decodeTranscriptBytes(file.bytes);
   if (text.trim() === '') throw new UnreadableTranscript(TRANSCRIPT_IMPORT_MESSAGES.empty);
   const format = detectFormat(file.contentType, file.fileName, text);

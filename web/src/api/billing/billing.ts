@@ -1,31 +1,12 @@
 /** The Subscription calls of spec §7 (functions/api/billing/routes.ts). */
 import useSWR from 'swr';
-import type { ProductView } from '@contracts/billing.js';
+import type { CurrentSubscription, PaymentResponse, ProductView } from '@contracts/billing.js';
 import { readAccessToken } from '../../lib/session.js';
 import { apiRequest } from '../api-client.js';
 
 export type Product = ProductView;
 
-export interface CurrentSubscription {
-  subscription: null | {
-    id: string; status: string; cancel_at_period_end: boolean; start_date: number;
-    current_period_start: number; current_period_end: number;
-    plan: { id: string; product: string };
-    items: { data: { price: { id: string; metadata: { minutes: string } } }[] };
-  };
-  product: { name: string };
-  customer: null | { id: string; invoice_settings: { default_payment_method: string | null } };
-  card_details: null | { last4: string; brand: string };
-  minutes: { left: number; allowance: number; plan: 'free' | 'paid' };
-  trial_used: boolean;
-}
-
-export interface PaymentResponse {
-  clientSecret: string | null;
-  is_subscription_success: boolean;
-  error: string | null;
-  outcome: 'subscribed' | 'plan_changed' | 'trial_activated' | 'requires_action';
-}
+export type { CurrentSubscription, PaymentResponse };
 
 export const PRODUCTS_KEY = '/api/users/get_stripe_products/';
 export const SUBSCRIPTION_KEY = '/api/users/get_subscription/';

@@ -17,7 +17,8 @@ export const storeServiceUser = (letter: Letter, userId: string) => apiRequest<S
 /** Zoom: PUT z_authorization_last_completed/ (starts the 30-day backfill). */
 export const authorizationCompleted = (userId: string) => apiRequest<ServiceFlags>(`${user(userId)}/z_authorization_last_completed/`, { method: 'PUT' });
 
-export const reauthorizationRequested = (userId: string, letter: 'w' | 't' = 'w') => apiRequest<ServiceFlags>(`${user(userId)}/${letter}_reauthorization_requested/`, { method: 'PUT' });
+export const reauthorizationRequested = (userId: string, letter: 'w' | 't' = 'w') =>
+  apiRequest<ServiceFlags>(`${user(userId)}/${letter}_reauthorization_requested/`, { method: 'PUT' });
 
 /** BasicOps: POST b_authorize_user/ {authorization_code} (and the returned state, which the server checks). */
 export const authorizeBasicOps = (userId: string, code: string, state: string) =>

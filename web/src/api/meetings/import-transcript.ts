@@ -11,14 +11,16 @@ import { ApiError, SERVICE_UNAVAILABLE } from '../api-client.js';
 export function transcriptContentType(file: File): string {
   if (file.type) return file.type;
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
-  return ({ vtt: 'text/vtt', srt: 'application/x-subrip', txt: 'text/plain', json: 'application/json' } as Record<string, string>)[extension ?? ''] ?? 'application/octet-stream';
+  return ({ vtt: 'text/vtt', srt: 'application/x-subrip', txt: 'text/plain', json: 'application/json' } as Record<string, string>)[extension ?? ''] ??
+    'application/octet-stream';
 }
 
 /** Sends the file; calls onProgress with 0-100 while sending; throws ApiError with the parsed answer (503 when the network fails). */
 export function importTranscript(meetingId: string, file: File, onProgress: (percent: number) => void): Promise<TranscriptImportStarted> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${env.apiUrl}/api/meetings/${encodeURIComponent(meetingId)}/transcript_import/?${new URLSearchParams({ file_name: file.name }).toString()}`);
+    xhr.open('POST', `${env.apiUrl}/api/meetings/${encodeURIComponent(meetingId)}/transcript_import/?${new URLSearchParams({ file_name: file.name }).toString(
+      )}`);
     xhr.setRequestHeader('Content-Type', transcriptContentType(file));
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readAccessToken();

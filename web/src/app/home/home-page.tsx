@@ -52,7 +52,8 @@ export function HomePage({ view }: { view?: 'action-items' } = {}) {
           {view === 'action-items' ? (
             <Suspense fallback={<p className="empty-state" role="status">Loading...</p>}><ActionItemsScreen /></Suspense>
           ) : (
-            <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) : undefined} onUpgrade={pricing.open} />
+            <MeetingsArea user={user} meetingId={meetingId} operation={operation} uploadPercent={upload.loading ? (upload.percent ?? 0) :
+              undefined} onUpgrade={pricing.open} />
           )}
         </div>
       </div>

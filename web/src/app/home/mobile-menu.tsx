@@ -26,7 +26,8 @@ export function MobileMenu({ open, onClose, onEditProfile, user, upload, onFeedb
   return (
     <>
       {open && <div className="mobile-menu-backdrop mobile-only" onClick={onClose} aria-hidden="true" />}
-      <nav id="mobile-menu" className={`mobile-menu mobile-only${open ? ' open' : ''}`} aria-label="Mobile menu" hidden={!open} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <nav id="mobile-menu" className={`mobile-menu mobile-only${open ? ' open' : ''}`} aria-label="Mobile menu" hidden={!open} onKeyDown={(e) =>
+        e.key === 'Escape' && onClose()}>
         <button ref={closeRef} type="button" className="icon-button mobile-menu-close" aria-label="Close menu" onClick={onClose}>×</button>
         <ul>
           <li><Link to="/dashboard" onClick={onClose}>My Dashboard</Link></li>

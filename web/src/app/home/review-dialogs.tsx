@@ -19,9 +19,11 @@ interface ReviewDialogsProps {
 export function ReviewDialogs({ dialog, email, onClose }: ReviewDialogsProps) {
   if (dialog?.kind === 'transcript') {
     const { meeting } = dialog;
-    return <TranscriptModal meetingId={meeting.id} meetingName={meeting.name} canLabel={canManage(meeting, email)} hasRecording={meeting.recording_available} onClose={onClose} />;
+    return <TranscriptModal meetingId={meeting.id} meetingName={meeting.name} canLabel={canManage(meeting,
+      email)} hasRecording={meeting.recording_available} onClose={onClose} />;
   }
-  if (dialog?.kind === 'notes') return <NotesModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} canRegenerate={canManage(dialog.meeting, email)} />;
+  if (dialog?.kind === 'notes') return <NotesModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} canRegenerate={canManage(
+    dialog.meeting, email)} />;
   if (dialog?.kind === 'sentiment') {
     return (
       <Suspense fallback={<p className="empty-state" role="status">Loading...</p>}>

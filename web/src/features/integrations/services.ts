@@ -23,25 +23,29 @@ export const INTEGRATION_SERVICES: readonly IntegrationService[] = [
   {
     id: 'zoom', title: 'Zoom', letter: 'z', marker: 'meetscribe-zoom',
     integrated: (u) => u.zoom_integrated, tokenExists: (u) => u.zoom_refresh_token_exists,
-    explanation: 'Connect your Zoom account and MeetScribe imports your Zoom cloud recordings by itself: each recording becomes a meeting with its transcript, notes and sentiment. Recordings of the last 30 days are imported right away. You will be sent to Zoom to allow access.',
+    explanation: 'Connect your Zoom account and MeetScribe imports your Zoom cloud recordings by itself: each recording becomes a meeting with its ' +
+      'transcript, notes and sentiment. Recordings of the last 30 days are imported right away. You will be sent to Zoom to allow access.',
     stalled: 'your Zoom recordings are not imported or processed',
   },
   {
     id: 'webex', title: 'Webex', letter: 'w', marker: 'meetscribe-webex',
     integrated: (u) => u.webex_integrated, tokenExists: (u) => u.webex_refresh_token_exists,
-    explanation: 'Connect your Webex account and MeetScribe imports your new Webex recordings by themselves: each recording becomes a meeting with its transcript, notes and sentiment. You will be sent to Webex to allow access.',
+    explanation: 'Connect your Webex account and MeetScribe imports your new Webex recordings by themselves: each recording becomes a meeting with its ' +
+      'transcript, notes and sentiment. You will be sent to Webex to allow access.',
     stalled: 'your Webex recordings are not imported or processed',
   },
   {
     id: 'todoist', title: 'Todoist', letter: 't', marker: 'meetscribe-todoist',
     integrated: (u) => u.todoist_integrated, tokenExists: (u) => u.todoist_access_token_exists,
-    explanation: 'Connect your Todoist account to add the action items of your meetings to your Todoist inbox: pick them in the notes, or turn on automatic storing in Settings › Integrations. You will be sent to Todoist to allow access.',
+    explanation: 'Connect your Todoist account to add the action items of your meetings to your Todoist inbox: pick them in the notes, or turn on automatic ' +
+      'storing in Settings › Integrations. You will be sent to Todoist to allow access.',
     stalled: 'your action items are not stored in Todoist',
   },
   {
     id: 'basicops', title: 'BasicOps', letter: 'b', marker: 'meetscribe-basicops',
     integrated: (u) => u.basicops_integrated, tokenExists: (u) => u.basicops_refresh_token_exists,
-    explanation: 'Connect your BasicOps account and MeetScribe stores the notes of each meeting (overview, summary, decisions and action items) as a note in your BasicOps project when they are ready. You will be sent to BasicOps to allow access.',
+    explanation: 'Connect your BasicOps account and MeetScribe stores the notes of each meeting (overview, summary, decisions and action items) as a note ' +
+      'in your BasicOps project when they are ready. You will be sent to BasicOps to allow access.',
     stalled: 'your meeting notes are not stored in BasicOps',
   },
 ];
@@ -55,7 +59,8 @@ export const INTEGRATION_TEXTS = {
   completeBody: (s: IntegrationService) => ({
     todoist: 'Your Todoist account is connected. Add action items from a meeting\'s notes, or turn on automatic storing in Settings › Integrations.',
     basicops: 'Your BasicOps account is connected. The notes of your meetings will be stored in BasicOps when they are ready.',
-  } as Partial<Record<IntegrationService['id'], string>>)[s.id] ?? `Your ${s.title} account is connected. New ${s.title} cloud recordings will appear in My Meetings by themselves.`,
+  } as Partial<Record<IntegrationService['id'], string>>)[s.id] ??
+    `Your ${s.title} account is connected. New ${s.title} cloud recordings will appear in My Meetings by themselves.`,
   authorizationError: (s: IntegrationService) => `${s.title} Authorization Error`,
   processingError: (s: IntegrationService) => `${s.title} Authorization Processing Error`,
   reauthorization: (s: IntegrationService) => `${s.title} Reauthorization Required`,

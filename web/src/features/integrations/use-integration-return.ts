@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { User } from '@contracts/auth-users.js';
 import { ApiError } from '../../api/api-client.js';
-import { authorizationCompleted, authorizeBasicOps, exchangeAuthorizationCode, storeServiceUser, type ServiceFlags } from '../../api/integrations/integrations.js';
+import { authorizationCompleted, authorizeBasicOps, exchangeAuthorizationCode, storeServiceUser,
+  type ServiceFlags } from '../../api/integrations/integrations.js';
 import { USER_KEY } from '../../api/users/get-user.js';
 import type { IntegrationOutcome } from './components/integration-result-dialog.js';
 import { INTEGRATION_SERVICES, type IntegrationService } from './services.js';

@@ -79,7 +79,8 @@ export class GuestSession {
     const generation = this.generation;
     const current = () => { if (generation !== this.generation || this.closed) throw new Error('Preparation superseded.'); };
     // The socket is kept as soon as it opens, so a failed ICE-servers call does not leave it dangling.
-    const opened = this.socket ? Promise.resolve(this.socket) : openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () => this.onSocketClosed() })
+    const opened = this.socket ? Promise.resolve(this.socket) : openRoomSocket({ onMessage: (m) => void this.onMessage(m), onClose: () =>
+      this.onSocketClosed() })
       .then((socket) => {
         if (this.closed) { socket.close(); throw new Error('Session closed.'); }
         this.socket = socket;

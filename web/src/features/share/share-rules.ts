@@ -1,5 +1,5 @@
 /** The share modal's rules (spec §5 Share): address chips, their messages, and the message limit. */
-import { MEETING_MESSAGES, SHARE_MESSAGE_MAX, shareEmail } from '@contracts/meetings.js';
+import { MEETING_MESSAGES, meetingLink, SHARE_MESSAGE_MAX, shareEmail } from '@contracts/meetings.js';
 
 export const SHARE_MESSAGES = {
   noEmail: MEETING_MESSAGES.noEmail,
@@ -63,5 +63,5 @@ export function messageProblem(message: string): string | undefined {
 
 /** The share link of a meeting (spec §9: /home/meeting/{id}). */
 export function shareLink(origin: string, meetingId: string): string {
-  return `${origin}/home/meeting/${encodeURIComponent(meetingId)}`;
+  return meetingLink(origin, meetingId);
 }

@@ -23,6 +23,7 @@ export const TRANSCRIPT_MESSAGES = {
   refetchIssue: 'There was an issue retrieving your updated transcript. Please contact support.',
   namesLoadError: 'There was an error loading the speaker names. Please try again.',
   updated: 'Speaker names updated.',
-  lineUpdated: 'Line corrected. The downloads and search use the corrected words. The meeting notes were made from the earlier text: open Notes to regenerate them.',
+  lineUpdated: 'Line corrected. The downloads and search use the corrected words. The meeting notes were made from the earlier text: open Notes to ' +
+    'regenerate them.',
   editError: 'There was an error saving your correction. Please try again.',
 } as const;

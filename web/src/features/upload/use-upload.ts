@@ -60,7 +60,8 @@ export function useLeaveWarning(active: boolean): void {
 }
 
 /** Upload state plus `start(file)`: a recording runs the six steps unless the minutes are used up; a transcript file is imported. */
-export function useUpload({ minutes, ports = defaultUploadPorts, importPorts = defaultImportPorts, onDone = () => window.location.reload() }: UseUploadOptions) {
+export function useUpload({ minutes, ports = defaultUploadPorts, importPorts = defaultImportPorts, onDone = () =>
+  window.location.reload() }: UseUploadOptions) {
   const [state, setState] = useState<UploadState>({ loading: false, percent: undefined, error: undefined });
   const minutesUsedUp = minutes !== undefined && minutes < 0;
   useLeaveWarning(state.loading && (state.percent ?? 0) < 100);

@@ -18,7 +18,8 @@ interface RowProps {
   onPlay: (row: ActionItemRow) => void;
 }
 
-const formatDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const formatDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short',
+  timeZone: 'UTC' });
 
 export function ActionItemRowView({ row, busy, onChange, onDelete, onPlay }: RowProps) {
   const [editing, setEditing] = useState(false);
@@ -40,7 +41,8 @@ export function ActionItemRowView({ row, busy, onChange, onDelete, onPlay }: Row
   return (
     <li className={`ledger-row${done ? ' done' : ''}`} data-item-id={row.id} data-status={row.status}>
       <input type="checkbox" className="ledger-done" checked={done} disabled={!row.can_toggle || busy}
-        aria-label={`${done ? 'Reopen' : 'Mark done'}: ${row.content}`} title={row.can_toggle ? undefined : 'Only the host or the person it is assigned to can change this'}
+        aria-label={`${done ? 'Reopen' : 'Mark done'}: ${row.content}`} title={row.can_toggle ? undefined :
+          'Only the host or the person it is assigned to can change this'}
         onChange={() => void onChange(row, { status: done ? 'open' : 'done' })} />
       {editing ? (
         <form className="ledger-edit" onSubmit={(e) => void save(e)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}>
@@ -59,7 +61,8 @@ export function ActionItemRowView({ row, busy, onChange, onDelete, onPlay }: Row
             <span className="ledger-owner">{row.owner ?? 'Unassigned'}</span>
             <span className="ledger-due">{row.due_date ? `Due ${formatDate(row.due_date)}` : 'No due date'}{row.due ? ` (said: “${row.due}”)` : ''}</span>
             <Link className="ledger-meeting" to={`/dashboard/${encodeURIComponent(row.meeting_id)}/notes`}>{row.meeting_name}</Link>
-            <button type="button" className="link-button" onClick={() => onPlay(row)} aria-label={`Play the moment of “${row.content}” from ${formatMoment(row.timestamp_range.start_time)}`}>
+            <button type="button" className="link-button" onClick={() =>
+              onPlay(row)} aria-label={`Play the moment of “${row.content}” from ${formatMoment(row.timestamp_range.start_time)}`}>
               ▶ {formatMoment(row.timestamp_range.start_time)}
             </button>
             {row.stored_in_todoist && <span className="stored-badge" title="Stored in Todoist">In Todoist</span>}

@@ -49,8 +49,10 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="New Password">
       <form onSubmit={submit} className="form" aria-label="New password">
-        <PasswordField label="New Password" name="new_password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <PasswordField label="Confirm New Password" name="confirm_new_password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordField label="New Password" name="new_password" autoComplete="new-password" required value={password} onChange={(e) =>
+          setPassword(e.target.value)} />
+        <PasswordField label="Confirm New Password" name="confirm_new_password" autoComplete="new-password" required value={confirm} onChange={(e) =>
+          setConfirm(e.target.value)} />
         <ErrorMessage>{error}</ErrorMessage>
         {done ? (
           <SuccessMessage>

@@ -40,7 +40,8 @@ export function SignInPage() {
     <AuthLayout title="Welcome Back!">
       <form onSubmit={submit} className="form" aria-label="Sign in">
         <TextField label="My Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PasswordField label="My Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordField label="My Password" name="password" autoComplete="current-password" required value={password} onChange={(e) =>
+          setPassword(e.target.value)} />
         <Link to="/auth/requestResetPassword" className="form-aside-link">Forget your password ?</Link>
         <ErrorMessage>{error}</ErrorMessage>
         <button type="submit" className="button-primary" disabled={isMutating}>Sign In</button>

@@ -63,7 +63,8 @@ export function SignUpPage() {
           </p>
         )}
         <VerificationCodeControls state={verification} email={fields.email} password={fields.password} confirm={fields.confirm} />
-        <TextField label="Verification Code" name="verification_code" inputMode="numeric" autoComplete="one-time-code" required value={fields.code} onChange={set('code')} />
+        <TextField label="Verification Code" name="verification_code" inputMode="numeric" autoComplete="one-time-code" required
+          value={fields.code} onChange={set('code')} />
         <div className="checkbox-field">
           <input id="consent" type="checkbox" required checked={consent} onChange={(e) => setConsent(e.target.checked)} />
           <label htmlFor="consent">

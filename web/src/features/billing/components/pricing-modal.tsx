@@ -150,7 +150,8 @@ function PlanCard({ product, interval, selected, current, onSelect }: {
       {product.fair_use && <p className="fair-use">{product.fair_use}</p>}
       {state === 'PURCHASED' && <p className="plan-badge">Current plan</p>}
       {!free && state !== 'PURCHASED' && (
-        <button type="button" className={state === 'SELECTED' ? 'button-primary' : 'button-secondary'} aria-pressed={state === 'SELECTED'} onClick={() => onSelect(price.id)}>
+        <button type="button" className={state === 'SELECTED' ? 'button-primary' : 'button-secondary'} aria-pressed={state === 'SELECTED'} onClick={() =>
+          onSelect(price.id)}>
           {state === 'SELECTED' ? 'Selected' : `Choose ${product.name}`}
         </button>
       )}

@@ -69,7 +69,8 @@ export function SubscriptionTab() {
         <dt>Plan</dt><dd data-testid="plan-name">{data.product.name}</dd>
         <dt>Status</dt><dd data-testid="plan-status">{sub ? statusText(sub.status, sub.cancel_at_period_end) : 'free'}</dd>
         {data.card_details && <><dt>Card</dt><dd>{data.card_details.brand} •••• {data.card_details.last4}</dd></>}
-        {sub && <><dt>{periodEndLabel(sub, Boolean(data.card_details))}</dt><dd>{date(sub.current_period_end)}{sub.status === 'trialing' && !data.card_details ? ' (no card on file)' : ''}</dd></>}
+        {sub && <><dt>{periodEndLabel(sub, Boolean(data.card_details))}</dt><dd>{date(sub.current_period_end)}{sub.status === 'trialing' && !data.card_details ?
+          ' (no card on file)' : ''}</dd></>}
         <dt>Minutes left this period</dt>
         <dd>
           <span data-testid="minutes-left">{left}</span> of {allowance}
@@ -79,7 +80,8 @@ export function SubscriptionTab() {
       <div className="modal-actions">
         <button type="button" className="button-primary" onClick={() => setPricing(true)}>{sub ? 'Change plan' : 'Upgrade'}</button>
         {data.customer && <button type="button" className="button-secondary" disabled={busy} onClick={portal}>Manage billing</button>}
-        {sub && !sub.cancel_at_period_end && sub.status !== 'canceled' && <button type="button" className="button-danger" disabled={busy} onClick={() => setConfirmingCancel(true)}>Cancel subscription</button>}
+        {sub && !sub.cancel_at_period_end && sub.status !== 'canceled' && <button type="button" className="button-danger" disabled={busy} onClick={() =>
+          setConfirmingCancel(true)}>Cancel subscription</button>}
       </div>
       {pricing && <PricingModal onClose={() => setPricing(false)} />}
       {confirmingCancel && sub && (

@@ -21,7 +21,8 @@ export function TestCardForm({ onReady }: CardCollectorProps) {
     onReady(async () => {
       const { number: n, expiry: e, cvc: c } = values.current;
       const [month, year] = e.split('/').map((part) => part.trim());
-      const body = new URLSearchParams({ type: 'card', 'card[number]': n.replace(/\s+/g, ''), 'card[exp_month]': month ?? '', 'card[exp_year]': year ?? '', 'card[cvc]': c });
+      const body = new URLSearchParams({ type: 'card', 'card[number]': n.replace(/\s+/g, ''), 'card[exp_month]': month ?? '', 'card[exp_year]': year ?? '',
+        'card[cvc]': c });
       let response: Response;
       try {
         response = await fetch('/dev/stripe/v1/payment_methods', {
@@ -42,7 +43,8 @@ export function TestCardForm({ onReady }: CardCollectorProps) {
       <legend>Test card (local edition — no real payment)</legend>
       <p className="hint">Use 4242 4242 4242 4242 to succeed or 4000 0000 0000 0002 to be declined, any future expiry and any CVC.</p>
       <label htmlFor={`${id}-number`}>Card number</label>
-      <input id={`${id}-number`} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onChange={(e) => setNumber(e.target.value)} />
+      <input id={`${id}-number`} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onChange={(e) =>
+        setNumber(e.target.value)} />
       <div className="card-row">
         <span>
           <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>

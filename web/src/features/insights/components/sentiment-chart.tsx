@@ -20,7 +20,8 @@ interface SentimentChartProps {
 
 interface DotProps { cx?: number; cy?: number; payload?: SentimentItemView; index?: number }
 
-function ItemTooltip({ active, payload, nameOf = speakerName }: { active?: boolean; payload?: ReadonlyArray<{ payload?: SentimentItemView }>; nameOf?: (label: string) => string }) {
+function ItemTooltip({ active, payload, nameOf = speakerName }: { active?: boolean; payload?: ReadonlyArray<{ payload?: SentimentItemView }>;
+  nameOf?: (label: string) => string }) {
   const item = active ? payload?.[0]?.payload : undefined;
   if (!item) return null;
   return (
@@ -65,8 +66,10 @@ export function SentimentChart({ items, domain, showTooltip, onZoom, onPick, nam
           onMouseLeave={endDrag}
         >
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow ticks={axisTicks(domain.time, 'time')} tickFormatter={formatSeconds} />
-          <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow ticks={axisTicks(domain.score, 'score')} tickFormatter={formatScore} />
+          <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow ticks={axisTicks(domain.time,
+            'time')} tickFormatter={formatSeconds} />
+          <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow ticks={axisTicks(domain.score,
+            'score')} tickFormatter={formatScore} />
           <ReferenceLine y={0} stroke="#999" />
           {showTooltip && <Tooltip trigger={touch ? 'click' : 'hover'} content={<ItemTooltip nameOf={nameOf} />} />}
           {/* Straight segments: a spline through ±1 points draws swings that are not in the data. */}

@@ -24,9 +24,11 @@ function DistributionBar({ items }: { items: readonly SentimentItemView[] }) {
   const classes = ['positive', 'neutral', 'negative'] as const;
   return (
     <div className="sentiment-distribution-box">
-      <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(0)}%, negative ${shares.negative.toFixed(0)}%`}>
+      <div className="sentiment-distribution" role="img" aria-label={`Positive ${shares.positive.toFixed(0)}%, neutral ${shares.neutral.toFixed(
+        0)}%, negative ${shares.negative.toFixed(0)}%`}>
         {classes.map((c) => shares[c] > 0 && (
-          <div key={c} className={`distribution-segment ${c}`} title={`${CLASS_LABELS[c]} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`, background: CLASS_COLOURS[c] }} />
+          <div key={c} className={`distribution-segment ${c}`} title={`${CLASS_LABELS[c]} ${shares[c].toFixed(0)}%`} style={{ width: `${shares[c]}%`,
+            background: CLASS_COLOURS[c] }} />
         ))}
       </div>
       <ul className="sentiment-legend" aria-hidden="true">
@@ -91,7 +93,8 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
           <DistributionBar items={items} />
           <div className="sentiment-controls">
             <button type="button" className="button-secondary button-small" onClick={() => setZoom(undefined)} disabled={!zoom}>Zoom Out</button>
-            <button type="button" className="button-secondary button-small" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' : 'Hide Tooltip'}</button>
+            <button type="button" className="button-secondary button-small" onClick={() => setHideTooltip((h) => !h)}>{hideTooltip ? 'Show Tooltip' :
+              'Hide Tooltip'}</button>
             <label className="sentiment-filter">
               Filter By Speaker{' '}
               <select value={speaker} onChange={(e) => { setSpeaker(e.target.value); setZoom(undefined); }}>
@@ -99,7 +102,8 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
                 {speakersIn(all).map((label) => <option key={label} value={label}>{nameOf(label)}</option>)}
               </select>
             </label>
-            <button type="button" className="button-secondary button-small" aria-expanded={showMoments} onClick={() => setShowMoments((s) => !s)}>List Significant Moments</button>
+            <button type="button" className="button-secondary button-small" aria-expanded={showMoments} onClick={() => setShowMoments((s) =>
+              !s)}>List Significant Moments</button>
           </div>
           <MomentPlayer meetingId={meetingId} at={playAt} onClose={() => setPlayAt(undefined)} />
           <SentimentChart items={items} domain={domain} showTooltip={!hideTooltip} nameOf={nameOf}
@@ -124,7 +128,8 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
               ))}
             </div>
           )}
-          <div className="speaker-sentiments-box"><SpeakerTable nameOf={nameOf} speakers={speaker ? (data?.speakers ?? []).filter((s) => s.speaker_label === speaker) : data?.speakers ?? []} /></div>
+          <div className="speaker-sentiments-box"><SpeakerTable nameOf={nameOf} speakers={speaker ? (data?.speakers ?? []).filter((s) =>
+            s.speaker_label === speaker) : data?.speakers ?? []} /></div>
         </div>
       )}
     </Modal>

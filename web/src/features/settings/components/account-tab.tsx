@@ -59,9 +59,11 @@ export function AccountTab({ userId, onSession, onChanged }: AccountTabProps) {
 
   return (
     <form onSubmit={submit} className="form" noValidate aria-label="Change password">
-      <PasswordField label="Current Password" name="old_password" autoComplete="current-password" required value={values.old_password} onChange={set('old_password')} />
+      <PasswordField label="Current Password" name="old_password" autoComplete="current-password" required value={values.old_password} onChange={set(
+        'old_password')} />
       <PasswordField label="New Password" name="new_password" autoComplete="new-password" required value={values.new_password} onChange={set('new_password')} />
-      <PasswordField label="Confirm New Password" name="confirm_new_password" autoComplete="new-password" required value={values.confirm_new_password} onChange={set('confirm_new_password')} />
+      <PasswordField label="Confirm New Password" name="confirm_new_password" autoComplete="new-password" required
+        value={values.confirm_new_password} onChange={set('confirm_new_password')} />
       {errors.length === 1 && <ErrorMessage>{errors[0]}</ErrorMessage>}
       {errors.length > 1 && (
         <ul role="alert" className="message message-error">

@@ -36,7 +36,8 @@ export function AccessList({ meeting, onChanged }: { meeting: MeetingView; onCha
               {attendee.role === 'host' && <span className="access-host"> (Host)</span>}
             </span>
             {attendee.role !== 'host' && (
-              <button type="button" className="icon-button" aria-label={`Remove access for ${attendee.email}`} disabled={busy !== undefined} onClick={() => void remove(attendee.email)}>×</button>
+              <button type="button" className="icon-button" aria-label={`Remove access for ${attendee.email}`} disabled={busy !== undefined} onClick={() =>
+                void remove(attendee.email)}>×</button>
             )}
           </li>
         ))}

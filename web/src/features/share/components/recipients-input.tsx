@@ -34,7 +34,8 @@ export function RecipientsInput({ emails, text, onTextChange, onEmailsChange, on
           {emails.map((email) => (
             <li key={email} className="chip">
               {email}
-              <button type="button" className="chip-remove" aria-label={`Remove ${email}`} onClick={() => onEmailsChange(emails.filter((e) => e !== email))}>×</button>
+              <button type="button" className="chip-remove" aria-label={`Remove ${email}`} onClick={() => onEmailsChange(emails.filter((e) =>
+                e !== email))}>×</button>
             </li>
           ))}
         </ul>

@@ -25,7 +25,8 @@ interface TranscriptLinesProps {
   chapters?: readonly ChapterView[];
 }
 
-/** A chapter's heading, opening its first line's item (so the list keeps one item per line): title and time (a button playing from it), speakers, slide picture. */
+/** A chapter's heading, opening its first line's item (so the list keeps one item per line): title and time (a button playing from it), speakers, slide
+ * picture. */
 function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; number: number; onPlay?: (seconds: number) => void }) {
   return (
     <div className="transcript-chapter" data-chapter={number}>
@@ -35,7 +36,8 @@ function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; num
       )}
       <h3 className="transcript-chapter-title">
         {onPlay ? (
-          <button type="button" className="link-button" onClick={() => onPlay(chapter.start_time)} aria-label={`Play chapter ${number}, ${chapter.title}, from ${formatTime(chapter.start_time)}`}>
+          <button type="button" className="link-button" onClick={() => onPlay(
+            chapter.start_time)} aria-label={`Play chapter ${number}, ${chapter.title}, from ${formatTime(chapter.start_time)}`}>
             {chapter.title}
           </button>
         ) : chapter.title}
@@ -47,7 +49,8 @@ function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; num
 }
 
 /** The text of one line being corrected, with Save and Cancel. */
-function LineEditor({ line, index, onEdit, onDone }: { line: TranscriptLine; index: number; onEdit: NonNullable<TranscriptLinesProps['onEdit']>; onDone: () => void }) {
+function LineEditor({ line, index, onEdit, onDone }: { line: TranscriptLine; index: number; onEdit: NonNullable<TranscriptLinesProps['onEdit']>; onDone: () =>
+  void }) {
   const [text, setText] = useState(line.text);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -118,7 +121,8 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
             {chapter !== undefined && <ChapterHeading chapter={chapters[chapter]!} number={chapter + 1} onPlay={onPlay} />}
             <div className="transcript-line">
               {onPlay ? (
-                <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(line.start)}`} onClick={() => onPlay(line.start)}>
+                <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(
+                  line.start)}`} onClick={() => onPlay(line.start)}>
                   {formatTime(line.start)}
                 </button>
               ) : <span className="transcript-time">{formatTime(line.start)}</span>}
@@ -132,7 +136,8 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
                   ? lineWords.map((word, w) => (
                     <span key={w}>
                       {w > 0 && ' '}
-                      <span className={w === current ? 'transcript-word transcript-word-active' : 'transcript-word'} data-start={word.start} title={`Play from ${formatTime(word.start)}`}>
+                      <span className={w === current ? 'transcript-word transcript-word-active' :
+                        'transcript-word'} data-start={word.start} title={`Play from ${formatTime(word.start)}`}>
                         {word.text}
                       </span>
                     </span>
@@ -141,7 +146,8 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
               </span>
               )}
               {onEdit && editing !== i && (
-                <button type="button" className="link-button transcript-edit" aria-label={`Edit line at ${formatTime(line.start)}`} onClick={() => setEditing(i)}>
+                <button type="button" className="link-button transcript-edit" aria-label={`Edit line at ${formatTime(line.start)}`} onClick={() =>
+                  setEditing(i)}>
                   Edit
                 </button>
               )}

@@ -3,15 +3,15 @@
  * `POST notes/{notesId}/store_action_items_in_t/`): stored tokens and the Todoist and BasicOps sinks.
  * Built once per container; throws ConfigError.
  */
-import { documentClient } from '../dynamodb/client.js';
-import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
-import { createNotesDeliveryStore } from '../insights/notes-delivery-store.js';
-import { createTranscripts } from '../dynamodb/transcripts-repository.js';
-import { readConfig } from '../../config.js';
-import type { TaskCompletion } from '../../core/action-items/model.js';
-import type { DeliveryDeps } from '../../core/integrations/deliver-notes.js';
-import { logger } from '../logging/logger.js';
-import { providers } from './providers.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { createMeetingsRepository } from '../adapters/dynamodb/meetings-repository.js';
+import { createNotesDeliveryStore } from '../adapters/insights/notes-delivery-store.js';
+import { createTranscripts } from '../adapters/dynamodb/transcripts-repository.js';
+import { readConfig } from '../config.js';
+import type { TaskCompletion } from '../core/action-items/model.js';
+import type { DeliveryDeps } from '../core/integrations/deliver-notes.js';
+import { logger } from '../adapters/logging/logger.js';
+import { providers } from './integration-providers.js';
 
 let shared: (DeliveryDeps & { readonly todoistTasks: TaskCompletion }) | undefined;
 
@@ -21,7 +21,8 @@ export function deliveryContext(): DeliveryDeps & { readonly todoistTasks: TaskC
 }
 
 function build(): DeliveryDeps & { readonly todoistTasks: TaskCompletion } {
-  const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
+  const config = readConfig(['TABLE_NAME', 'PUBLIC_APP_URL', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID',
+    'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
   const transcripts = createTranscripts(documentClient, config.TABLE_NAME);
   return {

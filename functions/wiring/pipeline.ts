@@ -1,13 +1,13 @@
-import { documentClient } from '../../adapters/dynamodb/client.js';
-import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
-import { createMinutesLedger } from '../../adapters/dynamodb/minutes-ledger-repository.js';
-import { createProcessingStates } from '../../adapters/dynamodb/processing-state-repository.js';
-import { createRunClaims } from '../../adapters/dynamodb/run-claims-repository.js';
-import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
-import { createMediaBucket } from '../../adapters/storage/media-bucket.js';
-import { s3Client } from '../../adapters/storage/s3-client.js';
-import { createRecordingStorage } from '../../adapters/storage/s3-recordings.js';
-import { readConfig } from '../../config.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { createMeetingsRepository } from '../adapters/dynamodb/meetings-repository.js';
+import { createMinutesLedger } from '../adapters/dynamodb/minutes-ledger-repository.js';
+import { createProcessingStates } from '../adapters/dynamodb/processing-state-repository.js';
+import { createRunClaims } from '../adapters/dynamodb/run-claims-repository.js';
+import { createTranscripts } from '../adapters/dynamodb/transcripts-repository.js';
+import { createMediaBucket } from '../adapters/storage/media-bucket.js';
+import { s3Client } from '../adapters/storage/s3-client.js';
+import { createRecordingStorage } from '../adapters/storage/s3-recordings.js';
+import { readConfig } from '../config.js';
 
 /** Adapters shared by the pipeline's task handlers, created once per container. */
 export function pipelineContext() {
@@ -25,7 +25,7 @@ export function pipelineContext() {
   };
 }
 
-export { MEDIA_LINK_SECONDS } from './tool-time.js';
+export { MEDIA_LINK_SECONDS } from '../pipeline/shared/tool-time.js';
 
 /** The run StartProcessing claims; every later state receives it as `$`. */
 export interface PipelineRun {

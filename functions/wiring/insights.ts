@@ -1,10 +1,10 @@
-import { readConfig } from '../../config.js';
-import { splitSentences } from '../../core/insights/sentences.js';
-import { turnsOf, type Sentence } from '../../core/insights/transcript.js';
-import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
-import { documentClient } from '../dynamodb/client.js';
-import { createMediaBucket } from '../storage/media-bucket.js';
-import { createInsightsStore } from './insights-store.js';
+import { readConfig } from '../config.js';
+import { splitSentences } from '../core/insights/sentences.js';
+import { turnsOf, type Sentence } from '../core/insights/transcript.js';
+import { artefactKeys } from '../core/pipeline/artefact-keys.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { createMediaBucket } from '../adapters/storage/media-bucket.js';
+import { createInsightsStore } from '../adapters/insights/insights-store.js';
 
 /** The input the insight tasks read from the state: the run's meeting and BuildTranscript's result. */
 export interface InsightTaskInput {

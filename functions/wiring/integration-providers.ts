@@ -1,21 +1,21 @@
 /**
  * Token access and provider APIs of the integrations context (base URLs and secrets per docs/integrations.md),
- * shared by connect-context.ts (users handler, webhooks) and import-context.ts (the import task).
+ * shared by wiring/integrations.ts (users handler, webhooks) and wiring/integrations-import.ts (the import task).
  */
-import { cachedSecretString, secretsClient } from '../secrets/secret-value.js';
-import { documentClient } from '../dynamodb/client.js';
-import { accessTokenFor } from '../../core/integrations/access-tokens.js';
-import type { OAuthClient } from '../../core/integrations/ports.js';
-import type { ServiceId } from '../../core/integrations/services.js';
-import { createConnectionStore, createUserFlags } from './dynamodb-store.js';
-import { baseUrl, providerCredentials } from './provider-settings.js';
-import { createTokenCipher } from './token-cipher.js';
-import { zoomApi, zoomOAuth } from './zoom.js';
-import { webexApi, webexOAuth } from './webex.js';
-import { basicOpsOAuth } from './basicops.js';
-import { createBasicOpsNotesSink } from './basicops-notes-sink.js';
-import { todoistOAuth } from './todoist.js';
-import { createTodoistTaskSink, setTodoistTaskDone } from './todoist-task-sink.js';
+import { cachedSecretString, secretsClient } from '../adapters/secrets/secret-value.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { accessTokenFor } from '../core/integrations/access-tokens.js';
+import type { OAuthClient } from '../core/integrations/ports.js';
+import type { ServiceId } from '../core/integrations/services.js';
+import { createConnectionStore, createUserFlags } from '../adapters/integrations/dynamodb-store.js';
+import { baseUrl, providerCredentials } from '../adapters/integrations/provider-settings.js';
+import { createTokenCipher } from '../adapters/integrations/token-cipher.js';
+import { zoomApi, zoomOAuth } from '../adapters/integrations/zoom.js';
+import { webexApi, webexOAuth } from '../adapters/integrations/webex.js';
+import { basicOpsOAuth } from '../adapters/integrations/basicops.js';
+import { createBasicOpsNotesSink } from '../adapters/integrations/basicops-notes-sink.js';
+import { todoistOAuth } from '../adapters/integrations/todoist.js';
+import { createTodoistTaskSink, setTodoistTaskDone } from '../adapters/integrations/todoist-task-sink.js';
 
 export interface ProviderConfig {
   TABLE_NAME: string; PUBLIC_APP_URL: string; INTEGRATIONS_KEY_SECRET_ID: string;
@@ -26,7 +26,7 @@ const noVerifier = async (): Promise<string> => { throw new Error('A BasicOps au
 
 /**
  * Token access and provider APIs, shared by the contexts. `pkceVerifier` (BasicOps' code verifier of one
- * authorization, from its signed state) is needed only where authorizations start and finish: connect-context.ts.
+ * authorization, from its signed state) is needed only where authorizations start and finish: wiring/integrations.ts.
  */
 export function providers(config: ProviderConfig, pkceVerifier: (state: string) => Promise<string> = noVerifier) {
   const appUrl = config.PUBLIC_APP_URL.replace(/\/+$/, '');
@@ -37,7 +37,8 @@ export function providers(config: ProviderConfig, pkceVerifier: (state: string) 
   const webexCredentials = providerCredentials(config.WEBEX_SECRET_ID);
   const zoomSettings = { oauthBase: baseUrl('ZOOM_OAUTH_BASE'), apiBase: baseUrl('ZOOM_API_BASE'), credentials: zoomCredentials };
   const webexSettings = { apiBase: baseUrl('WEBEX_API_BASE'), credentials: webexCredentials, webhookUrl: `${appUrl}/api/webhooks/webex/` };
-  const todoistSettings = { oauthBase: baseUrl('TODOIST_OAUTH_BASE'), apiBase: baseUrl('TODOIST_API_BASE'), credentials: providerCredentials(config.TODOIST_SECRET_ID, { webhookSecret: false }) };
+  const todoistSettings = { oauthBase: baseUrl('TODOIST_OAUTH_BASE'), apiBase: baseUrl('TODOIST_API_BASE'),
+    credentials: providerCredentials(config.TODOIST_SECRET_ID, { webhookSecret: false }) };
   const basicOpsSettings = {
     appBase: baseUrl('BASICOPS_APP_BASE'), apiBase: baseUrl('BASICOPS_API_BASE'),
     credentials: providerCredentials(config.BASICOPS_SECRET_ID, { webhookSecret: false }), verifierFor: pkceVerifier,
@@ -68,6 +69,7 @@ export function providers(config: ProviderConfig, pkceVerifier: (state: string) 
       },
     });
   };
-  return { appUrl, connections, tokenDeps, zoom, webex, zoomSettings, webexSettings, todoistSettings, zoomCredentials, webexCredentials, taskSinkFor, todoistTasks, notesSinkFor };
+  return { appUrl, connections, tokenDeps, zoom, webex, zoomSettings, webexSettings, todoistSettings, zoomCredentials, webexCredentials, taskSinkFor,
+    todoistTasks, notesSinkFor };
 }
 

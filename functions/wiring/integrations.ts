@@ -3,22 +3,22 @@
  * provider set-up, webhook secrets and starting imports. Built once per container; throws ConfigError.
  */
 import { randomBytes } from 'node:crypto';
-import { signingKeyFromSecret } from '../auth/signing-key.js';
-import { documentClient } from '../dynamodb/client.js';
-import { sfnClient } from '../workflows/sfn-client.js';
-import { createProcessingStarter } from '../workflows/sfn-processing.js';
-import { readConfig } from '../../config.js';
-import type { ConnectDeps, ServiceLifecycle } from '../../core/integrations/connect.js';
-import { importExecutionName, type ImportRequest } from '../../core/integrations/import-recording.js';
-import type { ProviderRecording } from '../../core/integrations/recordings.js';
-import type { ServiceId } from '../../core/integrations/services.js';
-import { createImportRecords, createNonceStore } from './dynamodb-store.js';
-import { providers } from './providers.js';
-import { createStateSigner } from './state-signer.js';
-import { toProviderRecording, zoomLifecycle } from './zoom.js';
-import { webexLifecycle } from './webex.js';
-import { basicOpsLifecycle } from './basicops.js';
-import { todoistLifecycle } from './todoist.js';
+import { signingKeyFromSecret } from '../adapters/auth/signing-key.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { sfnClient } from '../adapters/workflows/sfn-client.js';
+import { createProcessingStarter } from '../adapters/workflows/sfn-processing.js';
+import { readConfig } from '../config.js';
+import type { ConnectDeps, ServiceLifecycle } from '../core/integrations/connect.js';
+import { importExecutionName, type ImportRequest } from '../core/integrations/import-recording.js';
+import type { ProviderRecording } from '../core/integrations/recordings.js';
+import type { ServiceId } from '../core/integrations/services.js';
+import { createImportRecords, createNonceStore } from '../adapters/integrations/dynamodb-store.js';
+import { providers } from './integration-providers.js';
+import { createStateSigner } from '../adapters/integrations/state-signer.js';
+import { toProviderRecording, zoomLifecycle } from '../adapters/integrations/zoom.js';
+import { webexLifecycle } from '../adapters/integrations/webex.js';
+import { basicOpsLifecycle } from '../adapters/integrations/basicops.js';
+import { todoistLifecycle } from '../adapters/integrations/todoist.js';
 
 export type ConnectContext = ReturnType<typeof buildConnect>;
 let connectShared: ConnectContext | undefined;

@@ -3,27 +3,28 @@
  * their failed state, auto-share. Built once per container; throws ConfigError.
  */
 import { randomUUID } from 'node:crypto';
-import { documentClient } from '../dynamodb/client.js';
-import { minutesBalanceFromConfig, createUserDirectory } from '../dynamodb/meetings-accounts.js';
-import { createMeetingsRepository } from '../dynamodb/meetings-repository.js';
-import { createProcessingStates } from '../dynamodb/processing-state-repository.js';
-import { createUsersRepository } from '../dynamodb/users-repository.js';
-import { sesClient } from '../mail/client.js';
-import { createSesMailer } from '../mail/ses-mailer.js';
-import { readConfig } from '../../config.js';
-import { createRateLimits } from '../dynamodb/rate-limits-repository.js';
-import type { ImportDeps, RecordingSource } from '../../core/integrations/import-recording.js';
-import type { ServiceId } from '../../core/integrations/services.js';
-import { shareMeetings } from '../../core/meetings/share.js';
-import { queuedState, type ProcessingState } from '../../core/pipeline/processing-status.js';
-import { createImportRecords } from './dynamodb-store.js';
-import { providers } from './providers.js';
-import { s3Client } from '../storage/s3-client.js';
-import { createImportStorage } from './s3-stream-upload.js';
-import { trackSpeech } from './track-speech.js';
-import { createMediaBucket } from '../storage/media-bucket.js';
-import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
-import { logger } from '../logging/logger.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { createUserDirectory } from './accounts.js';
+import { minutesBalanceFromConfig } from './billing.js';
+import { createMeetingsRepository } from '../adapters/dynamodb/meetings-repository.js';
+import { createProcessingStates } from '../adapters/dynamodb/processing-state-repository.js';
+import { createUsersRepository } from '../adapters/dynamodb/users-repository.js';
+import { sesClient } from '../adapters/mail/client.js';
+import { createSesMailer } from '../adapters/mail/ses-mailer.js';
+import { readConfig } from '../config.js';
+import { createRateLimits } from '../adapters/dynamodb/rate-limits-repository.js';
+import type { ImportDeps, RecordingSource } from '../core/integrations/import-recording.js';
+import type { ServiceId } from '../core/integrations/services.js';
+import { shareMeetings } from '../core/meetings/share.js';
+import { queuedState, type ProcessingState } from '../core/pipeline/processing-status.js';
+import { createImportRecords } from '../adapters/integrations/dynamodb-store.js';
+import { providers } from './integration-providers.js';
+import { s3Client } from '../adapters/storage/s3-client.js';
+import { createImportStorage } from '../adapters/integrations/s3-stream-upload.js';
+import { trackSpeech } from '../adapters/integrations/track-speech.js';
+import { createMediaBucket } from '../adapters/storage/media-bucket.js';
+import { artefactKeys } from '../core/pipeline/artefact-keys.js';
+import { logger } from '../adapters/logging/logger.js';
 
 export type ImportContext = ReturnType<typeof buildImport>;
 let importShared: ImportContext | undefined;
@@ -35,7 +36,8 @@ export function importContext(): ImportContext {
 }
 
 function buildImport() {
-  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'MAIL_FROM', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID', 'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
+  const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PUBLIC_APP_URL', 'MAIL_FROM', 'ZOOM_SECRET_ID', 'WEBEX_SECRET_ID', 'TODOIST_SECRET_ID',
+    'BASICOPS_SECRET_ID', 'INTEGRATIONS_KEY_SECRET_ID']);
   const p = providers(config);
   const table = config.TABLE_NAME;
   const sources: Partial<Record<ServiceId, RecordingSource>> = { zoom: p.zoom.source, webex: p.webex.source };
@@ -82,7 +84,8 @@ function buildImport() {
     async share(meetingId, hostUserId, emails) {
       const host = await users.findById(hostUserId);
       if (!host) return;
-      await shareMeetings({ meetings, users: userDirectory, mailer, newId: randomUUID, appUrl: p.appUrl, limits: createRateLimits(documentClient, table), clock: Date.now },
+      await shareMeetings({ meetings, users: userDirectory, mailer, newId: randomUUID, appUrl: p.appUrl, limits: createRateLimits(documentClient, table),
+        clock: Date.now },
         { userId: hostUserId, email: host.email }, { meeting_ids: [meetingId], attendees: emails.map((email) => ({ email })), message_string: '' } as never);
     },
     clock: Date.now,

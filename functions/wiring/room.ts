@@ -1,9 +1,9 @@
-import type { RoomPorts } from '../../core/room/ports.js';
-import { documentClient } from '../dynamodb/client.js';
-import { createRoomMeetings } from '../dynamodb/room-meetings.js';
-import { createRoomRepository } from '../dynamodb/room-repository.js';
-import { logger } from '../logging/logger.js';
-import { connectionSender } from './connection-sender.js';
+import type { RoomPorts } from '../core/room/ports.js';
+import { documentClient } from '../adapters/dynamodb/client.js';
+import { createRoomMeetings } from '../adapters/dynamodb/room-meetings.js';
+import { createRoomRepository } from '../adapters/dynamodb/room-repository.js';
+import { logger } from '../adapters/logging/logger.js';
+import { connectionSender } from '../adapters/realtime/connection-sender.js';
 
 /** Structured log lines (the container's one logger); never given tokens or SDP. */
 export const roomLogger: RoomPorts['log'] = logger;
