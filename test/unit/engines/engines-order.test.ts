@@ -9,7 +9,9 @@ import path from 'node:path';
 import { findPocketsphinx } from '../../../local/engines/pocketsphinx.js';
 import { NO_ENGINE_MESSAGE, selectEngine } from '../../../local/engines/select.js';
 import { locateCarriedModel, SILERO_VAD_NPM, WHISPER_TINY_EN } from '../../../local/engines/whisper/carrier.js';
-import { WHISPER_ENGINE_NAME } from '../../../local/engines/whisper/engine.js';
+import { NATIVE_WHISPER_ENGINE_NAME, WHISPER_ENGINE_NAME } from '../../../local/engines/whisper/engine.js';
+import { nativeWhisperStarter } from '../../../local/engines/whisper/native.js';
+import type { WhisperPool, WhisperPoolOptions } from '../../../local/engines/whisper/pool.js';
 
 let dir: string;
 beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'engines-order-')); });
@@ -36,7 +38,7 @@ describe('the npm-carried model files', () => {
 });
 
 describe('selectEngine order', () => {
-  it('picks Whisper from npm on a machine without pocketsphinx and without downloaded models, with no download', async () => {
+  it('picks Whisper from npm, on WebAssembly by default, on a machine without pocketsphinx and without downloaded models, with no download', async () => {
     const { lines, log } = logsOf();
     const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_MODEL_DOWNLOAD: undefined }, log, concurrency: 1 });
     expect(engine.name).toBe(WHISPER_ENGINE_NAME);
@@ -64,4 +66,53 @@ describe('selectEngine order', () => {
     expect(engine.name).toBe('none');
     await expect(engine.transcribe('/any.wav', { maxSpeakers: 1 })).rejects.toThrow(NO_ENGINE_MESSAGE);
   }, 30_000);
+});
+
+describe('the Whisper runtime', () => {
+  it('is WebAssembly where onnxruntime-node cannot be loaded, and the log says why', async () => {
+    const { lines, log } = logsOf();
+    const loadNativeRuntime = () => Promise.reject(new Error('libonnxruntime.so.1: cannot open shared object file'));
+    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'native' }, log, concurrency: 1, loadNativeRuntime });
+    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
+    expect(lines).toContainEqual({ message: 'onnxruntime-node cannot be loaded here; Whisper runs on WebAssembly', extra: { reason: expect.stringContaining('libonnxruntime.so.1') } });
+  }, 30_000);
+
+  it.each([['wasm'], [undefined]])('is WebAssembly when MEETSCRIBE_WHISPER_RUNTIME is %s, without loading onnxruntime-node', async (runtime) => {
+    let loaded = false;
+    const env = { ...noNeural(), ...noPocketsphinx(), ...(runtime ? { MEETSCRIBE_WHISPER_RUNTIME: runtime } : {}) };
+    const engine = await selectEngine({ env, concurrency: 1, loadNativeRuntime: async () => { loaded = true; } });
+    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
+    expect(loaded).toBe(false);
+  }, 30_000);
+
+  it('is native when MEETSCRIBE_WHISPER_RUNTIME=native and onnxruntime-node loads', async () => {
+    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'native' }, concurrency: 1, loadNativeRuntime: async () => undefined });
+    expect(engine.name).toBe(NATIVE_WHISPER_ENGINE_NAME);
+  }, 30_000);
+
+  it('stays WebAssembly, with a warning, when MEETSCRIBE_WHISPER_RUNTIME names no runtime', async () => {
+    const { lines, log } = logsOf();
+    const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_WHISPER_RUNTIME: 'gpu' }, log, concurrency: 1, loadNativeRuntime: async () => undefined });
+    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
+    expect(lines).toContainEqual({ message: expect.stringContaining('MEETSCRIBE_WHISPER_RUNTIME must be "native" or "wasm"'), extra: { value: 'gpu' } });
+  }, 30_000);
+
+  it('starts the WebAssembly pool, and says why, when the native graph or session cannot start at first use', async () => {
+    const { lines, log } = logsOf();
+    const started: Array<{ file: string; size: number; options?: WhisperPoolOptions }> = [];
+    const fakePool: WhisperPool = { size: 2, recognize: async () => ({ text: '' }), close: async () => undefined };
+    const start = async (file: string, size: number, options?: WhisperPoolOptions) => {
+      started.push({ file, size, options });
+      if (options?.runtime === 'native') throw new Error('Whisper model could not be loaded: bad graph');
+      return fakePool;
+    };
+    const prepare = async () => ({ modelFile: '/cache/model.onnx', tables: { idVocab: '', addedTokens: '', byteDecoder: '' } });
+    const starter = nativeWhisperStarter({ sourceFile: '/carried.onnx', sourceSha256: 'x', cacheDir: dir, threads: 2, wasmSize: 2, log, load: async () => undefined, prepare, start });
+    expect(await starter('/carried.onnx', 1)).toBe(fakePool);
+    expect(started).toEqual([
+      { file: '/cache/model.onnx', size: 1, options: expect.objectContaining({ runtime: 'native', threads: 2 }) },
+      { file: '/carried.onnx', size: 2, options: undefined },
+    ]);
+    expect(lines).toContainEqual({ message: 'Native Whisper could not start; using WebAssembly', extra: { reason: 'Whisper model could not be loaded: bad graph' } });
+  });
 });
