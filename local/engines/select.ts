@@ -20,8 +20,8 @@ export interface SelectEngineOptions {
   models?: Record<string, ModelSpec>;
   /** The npm-carried Whisper and Silero files (default WHISPER_TINY_EN, SILERO_VAD_NPM); tests pass broken ones. */
   carried?: { whisper: CarriedModel; vad: CarriedModel };
-  /** Loads onnxruntime-node (default: the real package); tests pass one that fails, to see the WebAssembly fallback. */
-  loadNativeRuntime?: () => Promise<unknown>;
+  /** Finds onnxruntime-node (default: the real package, not loaded); tests pass one that fails, to see the WebAssembly fallback. */
+  findNativeRuntime?: () => Promise<unknown>;
 }
 
 /** Intra-op threads of each native Whisper session; the sessions are as many as the cores allow (docs/speech.md). */
@@ -75,11 +75,11 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
   }
   if ('file' in whisperModel && 'file' in vadModel) {
     const diarizer = createOnboxDiarizer({ env, log });
-    if ((await chooseWhisperRuntime(env, log, options.loadNativeRuntime)) === 'wasm') {
+    if ((await chooseWhisperRuntime(env, log, options.findNativeRuntime)) === 'wasm') {
       return createWhisperEngine({ pool: lazyWhisperPool(whisperModel.file, { size: concurrency }), vadModel: vadModel.file, diarizer, log });
     }
-    // One single-threaded native session per core: measured faster than one session with an intra-op thread per core
-    // (docs/speech.md, "Native runtime").
+    // One single-threaded native session per core, each in its own process: measured faster than one session with an
+    // intra-op thread per core (docs/speech.md, "Native runtime").
     const start = nativeWhisperStarter({ sourceFile: whisperModel.file, sourceSha256: carried.whisper.sha256, cacheDir: dir, threads: NATIVE_THREADS_PER_SESSION, wasmSize: concurrency, log });
     return createWhisperEngine({ name: NATIVE_WHISPER_ENGINE_NAME, pool: lazyWhisperPool(whisperModel.file, { size: Math.max(1, Math.floor(concurrency / NATIVE_THREADS_PER_SESSION)), start }), vadModel: vadModel.file, diarizer, log });
   }

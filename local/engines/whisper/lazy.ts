@@ -2,15 +2,13 @@
  * A WhisperPool that starts its workers on the first piece and ends them after a quiet spell, so a
  * local edition that transcribes nothing never pays the model load (about 1–3 s and ~200 MB a worker).
  */
-import { startWhisperPool, type WhisperPool, type WhisperPoolOptions } from './pool.js';
+import { startWhisperPool, type WhisperPool } from './pool.js';
 
 export interface LazyPoolOptions {
   /** Workers (sessions), i.e. cores used. */
   size: number;
   /** Milliseconds without work after which the workers are ended. @default 120000 */
   idleMs?: number;
-  /** Runtime, threads and beams of the sessions. */
-  pool?: WhisperPoolOptions;
   start?: typeof startWhisperPool;
 }
 
@@ -31,7 +29,7 @@ export function lazyWhisperPool(modelFile: string, options: LazyPoolOptions): Wh
       clearTimeout(timer);
       busy++;
       try {
-        pool ??= start(modelFile, options.size, options.pool).catch((error: Error) => { pool = undefined; throw error; });
+        pool ??= start(modelFile, options.size).catch((error: Error) => { pool = undefined; throw error; });
         return await (await pool).recognize(samples, signal);
       } finally {
         if (--busy === 0) {

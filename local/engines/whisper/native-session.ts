@@ -18,9 +18,8 @@ const MAX_LENGTH = 448;
 type Ort = typeof import('onnxruntime-common');
 
 /**
- * onnxruntime-node, loaded on demand; rejects when its native library cannot be loaded on this machine. The main
- * thread must load it before any worker does, and keep it: an addon that only workers loaded cannot be loaded again in
- * this process once they have all exited ("Module did not self-register"), which the lazy pool's restart would hit.
+ * onnxruntime-node, loaded on demand; rejects when its native library cannot be loaded on this machine. Only a native
+ * Whisper process (native-child.ts) calls this: the addon is never loaded beside sherpa-onnx (docs/speech.md).
  */
 export async function loadNativeRuntime(): Promise<Ort> {
   const require = createRequire(import.meta.url);

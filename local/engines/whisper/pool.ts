@@ -1,13 +1,12 @@
 /**
- * Whisper sessions in worker threads: each worker holds one session (a single-threaded WASM one, or a native one with
- * its own intra-op threads), and the event loop (API, emulators, WebSockets) keeps answering meanwhile.
+ * Whisper sessions in worker threads: each worker holds one single-threaded WASM session, and the event loop (API,
+ * emulators, WebSockets) keeps answering meanwhile. (The native runtime runs in child processes: native-process.ts.)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../worker-thread.js';
 import type { WhisperText } from './session.js';
-import type { BpeTables } from './tokens.js';
 
 // The entry is this module's sibling with the same extension: .ts under tsx and jest, .js once compiled.
 const here = import.meta.url;
@@ -24,16 +23,12 @@ interface Pending { samples: Float32Array; resolve: (text: WhisperText) => void;
 
 export interface WhisperPoolOptions {
   beams?: number;
-  /** Threads of each session: WASM threads (only 1 loads under Node), or onnxruntime-node's intra-op threads. @default 1 */
+  /** WASM threads of each session (only 1 loads under Node). @default 1 */
   threads?: number;
-  /** `wasm` (default): the carried graph on onnxruntime-web; `native`: the rewritten graph on onnxruntime-node, which needs `tables`. */
-  runtime?: 'wasm' | 'native';
-  tables?: BpeTables;
 }
 
 /**
- * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts) on the
- * given runtime and threads. Resolves once all have loaded; rejects with the load error otherwise (the workers are ended).
+ * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts). Resolves once all have loaded; rejects with the load error otherwise (the workers are ended).
  */
 /** How long close() waits for pieces under way before ending the threads anyway. */
 const CLOSE_WAIT_MS = 60_000;

@@ -1,17 +1,25 @@
 /**
  * The native Whisper path on the real carried graph: rewritten once and cached under its own SHA-256 (native-graph.ts),
- * run on onnxruntime-node in a worker (native-session.ts through pool.ts), on a real fixture clip.
+ * run on onnxruntime-node in a child process (native-child.ts through native-process.ts), on a real fixture clip; jest's
+ * own process never loads onnxruntime-node, and a process killed mid-piece fails that piece only and is replaced.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readWav } from '../../../local/engines/audio.js';
 import { errorRate, normalizeWords, wordErrors } from '../../../local/engines/wer.js';
 import { locateCarriedModel, WHISPER_TINY_EN } from '../../../local/engines/whisper/carrier.js';
 import { prepareNativeGraph } from '../../../local/engines/whisper/native-graph.js';
-import { loadNativeRuntime } from '../../../local/engines/whisper/native-session.js';
-import { startWhisperPool, type WhisperPool } from '../../../local/engines/whisper/pool.js';
+import { NativeWhisperCrash, startNativeWhisperPool } from '../../../local/engines/whisper/native-process.js';
+import type { WhisperPool } from '../../../local/engines/whisper/pool.js';
 import { FIXTURES_DIR } from '../../helpers/shared-data.js';
+
+/** Pids of the processes whose parent is `pid` (Linux /proc). */
+async function childPids(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const lists = await Promise.all(tasks.map((t) => readFile(`/proc/${pid}/task/${t}/children`, 'utf8').catch(() => '')));
+  return lists.join(' ').split(/\s+/).filter(Boolean).map(Number);
+}
 
 let dir: string;
 let source: string;
@@ -21,8 +29,6 @@ beforeAll(async () => {
   const carried = await locateCarriedModel(WHISPER_TINY_EN);
   if (!('file' in carried)) throw new Error(`npm install first: ${carried.problem}`);
   source = carried.file;
-  // As selectEngine does: the main thread holds the addon, so it can be loaded again after the workers exit.
-  await loadNativeRuntime();
 });
 afterAll(async () => {
   await pool?.close();
@@ -42,7 +48,7 @@ describe('the native Whisper graph', () => {
 
   it('transcribes a real clip on onnxruntime-node with timed segments inside the clip', async () => {
     const graph = await prepareNativeGraph(source, WHISPER_TINY_EN.sha256, dir);
-    pool = await startWhisperPool(graph.modelFile, 1, { runtime: 'native', tables: graph.tables, threads: 1 });
+    pool = await startNativeWhisperPool(graph.modelFile, graph.tables, 1, { threads: 1 });
     const { samples } = await readWav(path.join(FIXTURES_DIR, 'asr', 'jfk.wav'));
     const heard = await pool.recognize(samples);
     const reference = normalizeWords(await readFile(path.join(FIXTURES_DIR, 'asr', 'jfk.txt'), 'utf8'));
@@ -55,11 +61,30 @@ describe('the native Whisper graph', () => {
     expect(segments.at(-1)!.end).toBeGreaterThan(9.5);
     expect(segments.at(-1)!.end).toBeLessThanOrEqual(samples.length / 16_000);
 
-    // The lazy pool ends its workers when idle and starts new ones later: the addon must load again.
+    // onnxruntime-node ran in the child only, never beside sherpa-onnx in this process.
+    expect(await readFile('/proc/self/maps', 'utf8')).not.toContain('libonnxruntime.so.1');
+
+    // The lazy pool ends its processes when idle and starts new ones later.
     await pool.close();
-    pool = await startWhisperPool(graph.modelFile, 1, { runtime: 'native', tables: graph.tables, threads: 1 });
+    pool = await startNativeWhisperPool(graph.modelFile, graph.tables, 1, { threads: 1 });
     expect((await pool.recognize(samples.subarray(0, 16_000 * 3))).text).toMatch(/^And so/);
-  }, 90_000);
+  }, 120_000);
+
+  it('fails only the piece whose process dies (NativeWhisperCrash), starts a new process and goes on', async () => {
+    const graph = await prepareNativeGraph(source, WHISPER_TINY_EN.sha256, dir);
+    await pool?.close();
+    pool = await startNativeWhisperPool(graph.modelFile, graph.tables, 1, { threads: 1 });
+    const { samples } = await readWav(path.join(FIXTURES_DIR, 'asr', 'jfk.wav'));
+    const children = () => childPids(process.pid);
+    const [victim] = await children();
+    const piece = pool.recognize(samples);
+    process.kill(victim!, 'SIGKILL');
+    await expect(piece).rejects.toBeInstanceOf(NativeWhisperCrash);
+    expect((await pool.recognize(samples.subarray(0, 16_000 * 3))).text).toMatch(/^And so/);
+    const after = await children();
+    expect(after).toHaveLength(1);
+    expect(after).not.toContain(victim);
+  }, 120_000);
 
   it('is not taken from the cache once the cached file no longer matches its hash (it is rewritten from the source)', async () => {
     const cached = await prepareNativeGraph(source, WHISPER_TINY_EN.sha256, dir);
