@@ -21,6 +21,7 @@ import { PROCESS_MEETING } from '../lib/definitions/workflows.js';
 import { startLocalEdition } from '../local/runtime.js';
 import { findSlideFont } from '../local/samples/recording.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
+import { startPeakMemory, treeUsage } from './proc-usage.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
 const require = createRequire(import.meta.url);
@@ -160,7 +161,8 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
     for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
     form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), fileName);
     const uploaded = Date.now();
-    const cpuAtUpload = process.cpuUsage();
+    const cpuAtUpload = await treeUsage();
+    const memory = startPeakMemory();
     const post = await fetch(target.url, { method: 'POST', body: form });
     if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
     console.log(`Uploaded in ${((Date.now() - uploaded) / 1000).toFixed(1)} s; processing ...`);
@@ -211,10 +213,11 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
     for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);
     console.log(`  ${'TOTAL (execution)'.padEnd(22)} ${((stopDate!.getTime() - startDate!.getTime()) / 1000).toFixed(1).padStart(8)} s`);
     console.log(`  ${'upload → ready'.padEnd(22)} ${((stopDate!.getTime() - uploaded) / 1000).toFixed(1).padStart(8)} s`);
-    // CPU time of this process (the local edition and its worker threads; not ffmpeg): on a shared machine the wall time
-    // depends on the other load, this much less.
-    const cpu = process.cpuUsage(cpuAtUpload);
-    console.log(`  ${'CPU time, upload → end'.padEnd(22)} ${((cpu.user + cpu.system) / 1e6).toFixed(1).padStart(8)} s (this process and its worker threads)`);
+    // CPU time of this process and its descendants (the local edition, its worker threads, the native Whisper processes,
+    // ffmpeg): on a shared machine the wall time depends on the other load, this much less.
+    const cpu = (await treeUsage()).cpuSeconds - cpuAtUpload.cpuSeconds;
+    console.log(`  ${'CPU time, upload → end'.padEnd(22)} ${cpu.toFixed(1).padStart(8)} s (this process, its threads and child processes)`);
+    console.log(`  ${'peak memory'.padEnd(22)} ${(memory.stop() / 2 ** 20).toFixed(0).padStart(8)} MB (resident, this process and its child processes)`);
     console.log(`  finished at (s after start): ${['BuildTranscript', 'AnalyseSentiment', 'GenerateNotes', 'DeliverNotes', 'Insights', 'OcrFrames', 'IndexFrames', 'ProcessMedia', 'Finalize']
       .filter((n) => lastExit.has(n)).map((n) => `${n} ${(lastExit.get(n)! / 1000).toFixed(1)}`).join(' · ')}; ${frameCount} frames read`);
     console.log(`  processing: ${JSON.stringify(view.processing)}`);

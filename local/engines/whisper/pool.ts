@@ -1,6 +1,6 @@
 /**
- * Whisper sessions in worker threads: each worker holds one single-threaded WASM session, and the event loop (API,
- * emulators, WebSockets) keeps answering meanwhile. (The native runtime runs in child processes: native-process.ts.)
+ * Whisper sessions in worker threads: each worker holds one single-threaded WASM session, so `size`
+ * workers use `size` cores, and the event loop (API, emulators, WebSockets) keeps answering meanwhile.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,26 +14,18 @@ const ENTRY = new URL(`./worker${path.extname(fileURLToPath(here))}`, here);
 
 export interface WhisperPool {
   readonly size: number;
-  /** Text (and segments, natively) of ≤ 30 s of 16 kHz audio, on the next free worker. Rejects when the worker fails or the pool is closed. */
+  /** Text (and timed segments, on the native runtime) of ≤ 30 s of 16 kHz audio, on the next free worker. Rejects when the worker fails or the pool is closed. */
   recognize(samples: Float32Array, signal?: AbortSignal): Promise<WhisperText>;
   close(): Promise<void>;
 }
 
 interface Pending { samples: Float32Array; resolve: (text: WhisperText) => void; reject: (error: Error) => void; signal?: AbortSignal }
 
-export interface WhisperPoolOptions {
-  beams?: number;
-  /** WASM threads of each session (only 1 loads under Node). @default 1 */
-  threads?: number;
-}
-
 /**
- * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts). Resolves once all have loaded; rejects with the load error otherwise (the workers are ended).
+ * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts) and `threads` WASM threads (default 1). Resolves once all have
+ * loaded; rejects with the load error otherwise (the workers are ended).
  */
-/** How long close() waits for pieces under way before ending the threads anyway. */
-const CLOSE_WAIT_MS = 60_000;
-
-export async function startWhisperPool(modelFile: string, size: number, options: WhisperPoolOptions = {}): Promise<WhisperPool> {
+export async function startWhisperPool(modelFile: string, size: number, options: { beams?: number; threads?: number } = {}): Promise<WhisperPool> {
   const workers = await Promise.all(Array.from({ length: Math.max(1, size) }, () => startWorker(modelFile, options))
     .map((p) => p.catch((error: Error) => error)));
   const failed = workers.find((w): w is Error => w instanceof Error);
@@ -46,8 +38,6 @@ export async function startWhisperPool(modelFile: string, size: number, options:
   const queue: Pending[] = [];
   let nextId = 0;
   let closed = false;
-  /** Pieces being recognised now: close() lets them finish, since ending a thread inside a native inference aborts the process. */
-  const running = new Set<Promise<void>>();
 
   const pump = () => {
     while (idle.length > 0 && queue.length > 0) {
@@ -55,14 +45,11 @@ export async function startWhisperPool(modelFile: string, size: number, options:
       if (job.signal?.aborted) { job.reject(job.signal.reason as Error); continue; }
       const worker = idle.pop()!;
       const id = nextId++;
-      let finished!: () => void;
-      const run = new Promise<void>((resolve) => { finished = resolve; });
-      running.add(run);
-      const onMessage = (reply: { id: number; text?: string; segments?: WhisperText['segments']; error?: string }) => {
+      const onMessage = (reply: { id: number; text?: string; error?: string }) => {
         if (reply.id !== id) return;
         done();
         if (reply.error !== undefined) job.reject(new Error(`Whisper failed: ${reply.error}`));
-        else job.resolve(reply.segments ? { text: reply.text ?? '', segments: reply.segments } : { text: reply.text ?? '' });
+        else job.resolve({ text: reply.text ?? '' });
       };
       const onExit = (code: number) => {
         done(false);
@@ -71,8 +58,6 @@ export async function startWhisperPool(modelFile: string, size: number, options:
         if (--alive === 0) for (const waiting of queue.splice(0)) waiting.reject(new Error('Whisper workers have all exited'));
       };
       const done = (reuse = true) => {
-        running.delete(run);
-        finished();
         worker.off('message', onMessage);
         worker.off('exit', onExit);
         worker.unref();
@@ -98,17 +83,12 @@ export async function startWhisperPool(modelFile: string, size: number, options:
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('Whisper pool is closed'));
-      // onnxruntime-node (native) throws past its thread when the thread ends mid-inference, and the process aborts
-      // ("terminate called after throwing an instance of 'Napi::Error'"): a piece under way is let finish (≤ 30 s of audio).
-      let waited: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([Promise.all(running), new Promise<void>((resolve) => { waited = setTimeout(resolve, CLOSE_WAIT_MS); })]);
-      clearTimeout(waited);
       await Promise.all((workers as Worker[]).map((w) => w.terminate()));
     },
   };
 }
 
-function startWorker(modelFile: string, options: WhisperPoolOptions): Promise<Worker> {
+function startWorker(modelFile: string, options: { beams?: number; threads?: number }): Promise<Worker> {
   const worker = spawnWorker(ENTRY, { modelFile, ...options });
   // An idle worker must not keep the process alive; it is referenced only while it works (pump).
   return new Promise((resolve, reject) => {
