@@ -10,8 +10,8 @@ import { startWhisperPool, type WhisperPool } from './pool.js';
 export type WhisperRuntime = 'native' | 'wasm';
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
-/** The runtime taken when MEETSCRIBE_WHISPER_RUNTIME is unset. */
-export const DEFAULT_WHISPER_RUNTIME: WhisperRuntime = 'wasm';
+/** The runtime taken when MEETSCRIBE_WHISPER_RUNTIME is unset: native, since its sessions run in child processes (docs/speech.md). */
+export const DEFAULT_WHISPER_RUNTIME: WhisperRuntime = 'native';
 
 /**
  * Where onnxruntime-node is installed; rejects when it is not. It is not loaded here: only the native Whisper

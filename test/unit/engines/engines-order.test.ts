@@ -39,10 +39,10 @@ describe('the npm-carried model files', () => {
 });
 
 describe('selectEngine order', () => {
-  it('picks Whisper from npm, on WebAssembly by default, on a machine without pocketsphinx and without downloaded models, with no download', async () => {
+  it('picks Whisper from npm, on the default runtime, on a machine without pocketsphinx and without downloaded models, with no download', async () => {
     const { lines, log } = logsOf();
     const engine = await selectEngine({ env: { ...noNeural(), ...noPocketsphinx(), MEETSCRIBE_MODEL_DOWNLOAD: undefined }, log, concurrency: 1 });
-    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
+    expect(engine.name).toBe(DEFAULT_WHISPER_RUNTIME === 'native' ? NATIVE_WHISPER_ENGINE_NAME : WHISPER_ENGINE_NAME);
     expect(lines.filter((l) => l.message.startsWith('[models]'))).toEqual([]);
     await engine.close?.();
   }, 30_000);
@@ -50,7 +50,7 @@ describe('selectEngine order', () => {
   it('prefers Whisper from npm to an installed pocketsphinx', async () => {
     if (!(await findPocketsphinx())) throw new Error('pocketsphinx is needed for this test (apt-get install pocketsphinx pocketsphinx-en-us)');
     const engine = await selectEngine({ env: { PATH: process.env.PATH, ...noNeural() }, concurrency: 1 });
-    expect(engine.name).toBe(WHISPER_ENGINE_NAME);
+    expect(engine.name).toBe(DEFAULT_WHISPER_RUNTIME === 'native' ? NATIVE_WHISPER_ENGINE_NAME : WHISPER_ENGINE_NAME);
   }, 30_000);
 
   it('falls back to pocketsphinx when the Whisper file is damaged, and says why', async () => {
