@@ -1,9 +1,11 @@
 /**
  * Accuracy evaluation of the local speech engine over the development fixtures.
  *
- *   npx tsx scripts/eval-asr.ts [--only asr,diarization,meeting] [--match text] [--json results.json]
+ *   npx tsx scripts/eval-asr.ts [--only asr,diarization,meeting] [--match text] [--engines native,wasm] [--json results.json]
  *
  * --match keeps only the items whose id (e.g. meeting/meeting_constructed, asr/jfk) contains the text.
+ * --engines (default native,wasm) runs the Whisper engine once per runtime (MEETSCRIBE_WHISPER_RUNTIME) and ends with
+ * the WER, word-time and memory figures of each side by side; with another engine selected it runs once.
  *
  * Fixtures come from MEETSCRIBE_FIXTURES_DIR (default ../shared/fixtures next to the project). Prints
  * per-item and overall WER (case and punctuation normalised, digits spelled out), DER (0.25 s collar,
@@ -29,6 +31,8 @@ const args = process.argv.slice(2);
 const only = new Set((valueOf('--only') ?? 'asr,diarization,meeting').split(','));
 const jsonOut = valueOf('--json');
 const match = valueOf('--match');
+const runtimes = (valueOf('--engines') ?? 'native,wasm').split(',').map((e) => e.trim()).filter(Boolean);
+for (const r of runtimes) if (r !== 'native' && r !== 'wasm') throw new Error(`--engines takes native and/or wasm, got "${r}"`);
 const wanted = (id: string) => match === undefined || id.includes(match);
 
 function valueOf(flag: string): string | undefined {
@@ -128,10 +132,10 @@ function sumDer(results: ItemResult[]): DerCounts {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-async function main() {
-  const engine = await selectEngine({ log: (message, extra) => console.log(message, extra ?? '') });
-  console.log(`Engine: ${engine.name}; fixtures: ${FIXTURES}; cores: ${os.availableParallelism()}`);
-  if (engine.name === 'none') throw new Error('No engine available (see the message above)');
+interface Evaluation { engine: string; sections: Record<string, ItemResult[]>; peak: number }
+
+async function evaluate(engine: TranscriptionEngine): Promise<Evaluation> {
+  console.log(`Engine: ${engine.name}; fixtures: ${FIXTURES}; cores: ${os.availableParallelism()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const memory = startMemorySampler();
   const work = await mkdtemp(path.join(os.tmpdir(), 'eval-asr-'));
   const sections: Record<string, ItemResult[]> = {};
@@ -162,8 +166,13 @@ async function main() {
   }
   const peak = memory.stop();
   await engine.close?.();
+  printSummary({ engine: engine.name, sections, peak });
+  return { engine: engine.name, sections, peak };
+}
+
+function printSummary({ engine, sections, peak }: Evaluation): void {
   const all = Object.values(sections).flat();
-  console.log('\nSummary');
+  console.log(`\nSummary: ${engine}`);
   for (const [name, results] of Object.entries(sections)) {
     const seconds = results.reduce((n, r) => n + r.seconds, 0);
     const elapsed = results.reduce((n, r) => n + r.elapsed, 0);
@@ -178,7 +187,41 @@ async function main() {
   const derItems = all.filter((r) => r.der);
   if (derItems.length) console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}, speakers right in ${derItems.filter((r) => r.speakers === r.refSpeakers).length} of ${derItems.length}`);
   console.log(`  peak memory (this process + children): ${(peak / 1024 ** 2).toFixed(0)} MB`);
-  if (jsonOut) await writeFile(jsonOut, JSON.stringify({ engine: engine.name, sections, peakMemoryBytes: peak }, null, 2));
+}
+
+/** One line per figure, one column per runtime. */
+function printComparison(runs: Array<{ runtime: string } & Evaluation>): void {
+  console.log(`\nSide by side (${runs.map((r) => r.runtime).join(' | ')})`);
+  const row = (label: string, figure: (e: Evaluation) => string) => console.log(`  ${label.padEnd(34)} ${runs.map((r) => figure(r).padStart(10)).join('  ')}`);
+  const sectionNames = [...new Set(runs.flatMap((r) => Object.keys(r.sections)))];
+  for (const name of sectionNames) {
+    if (runs.some((r) => r.sections[name]?.some((i) => i.wer))) row(`WER ${name}`, (e) => pct(errorRate(sumWer(e.sections[name] ?? []))));
+  }
+  const allWer = (e: Evaluation) => pct(errorRate(sumWer(Object.values(e.sections).flat())));
+  row('WER, all items with text', allWer);
+  const times = (e: Evaluation) => Object.values(e.sections).flat().find((i) => i.times)?.times;
+  row('word times inside their turn', (e) => (times(e) ? `${(times(e)!.insideShare * 100).toFixed(1)} %` : '—'));
+  row('turn boundary error', (e) => (times(e) ? `${times(e)!.meanBoundaryError.toFixed(2)} s` : '—'));
+  row('RTF, all items', (e) => {
+    const items = Object.values(e.sections).flat();
+    return (items.reduce((n, i) => n + i.elapsed, 0) / items.reduce((n, i) => n + i.seconds, 0)).toFixed(3);
+  });
+  row('peak memory', (e) => `${(e.peak / 1024 ** 2).toFixed(0)} MB`);
+}
+
+async function main() {
+  const log = (message: string, extra?: Record<string, unknown>) => console.log(message, extra ?? '');
+  const runs: Array<{ runtime: string } & Evaluation> = [];
+  for (const runtime of runtimes) {
+    process.env.MEETSCRIBE_WHISPER_RUNTIME = runtime;
+    const engine = await selectEngine({ log });
+    if (engine.name === 'none') throw new Error('No engine available (see the message above)');
+    runs.push({ runtime, ...(await evaluate(engine)) });
+    // The runtime only matters to the Whisper engine from npm.
+    if (!engine.name.startsWith('whisper tiny.en')) break;
+  }
+  if (runs.length > 1) printComparison(runs);
+  if (jsonOut) await writeFile(jsonOut, JSON.stringify(runs.map((r) => ({ runtime: r.runtime, engine: r.engine, sections: r.sections, peakMemoryBytes: r.peak })), null, 2));
 }
 
 await main();

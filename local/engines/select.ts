@@ -6,8 +6,9 @@ import { createOnboxDiarizer, createPocketsphinxEngine } from './onbox.js';
 import { findPocketsphinx } from './pocketsphinx.js';
 import { NoEngineError, type TranscriptionEngine } from './types.js';
 import { locateCarriedModel, SILERO_VAD_NPM, WHISPER_TINY_EN, type CarriedModel } from './whisper/carrier.js';
-import { createWhisperEngine } from './whisper/engine.js';
+import { createWhisperEngine, NATIVE_WHISPER_ENGINE_NAME } from './whisper/engine.js';
 import { lazyWhisperPool } from './whisper/lazy.js';
+import { chooseWhisperRuntime, nativeWhisperStarter } from './whisper/native.js';
 
 export interface SelectEngineOptions {
   env?: NodeJS.ProcessEnv;
@@ -19,7 +20,12 @@ export interface SelectEngineOptions {
   models?: Record<string, ModelSpec>;
   /** The npm-carried Whisper and Silero files (default WHISPER_TINY_EN, SILERO_VAD_NPM); tests pass broken ones. */
   carried?: { whisper: CarriedModel; vad: CarriedModel };
+  /** Finds onnxruntime-node (default: the real package, not loaded); tests pass one that fails, to see the WebAssembly fallback. */
+  findNativeRuntime?: () => Promise<unknown>;
 }
+
+/** Intra-op threads of each native Whisper session; the sessions are as many as the cores allow (docs/speech.md). */
+export const NATIVE_THREADS_PER_SESSION = 1;
 
 /** What a user must do to get any engine; used as the job's FailureReason. */
 export const NO_ENGINE_MESSAGE =
@@ -68,7 +74,14 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
     }
   }
   if ('file' in whisperModel && 'file' in vadModel) {
-    return createWhisperEngine({ pool: lazyWhisperPool(whisperModel.file, { size: concurrency }), vadModel: vadModel.file, diarizer: createOnboxDiarizer({ env, log }), log });
+    const diarizer = createOnboxDiarizer({ env, log });
+    if ((await chooseWhisperRuntime(env, log, options.findNativeRuntime)) === 'wasm') {
+      return createWhisperEngine({ pool: lazyWhisperPool(whisperModel.file, { size: concurrency }), vadModel: vadModel.file, diarizer, log });
+    }
+    // One single-threaded native session per core, each in its own process: measured faster than one session with an
+    // intra-op thread per core (docs/speech.md, "Native runtime").
+    const start = nativeWhisperStarter({ sourceFile: whisperModel.file, sourceSha256: carried.whisper.sha256, cacheDir: dir, threads: NATIVE_THREADS_PER_SESSION, wasmSize: concurrency, log });
+    return createWhisperEngine({ name: NATIVE_WHISPER_ENGINE_NAME, pool: lazyWhisperPool(whisperModel.file, { size: Math.max(1, Math.floor(concurrency / NATIVE_THREADS_PER_SESSION)), start }), vadModel: vadModel.file, diarizer, log });
   }
   log('Whisper tiny.en from npm is not usable', { reason: whisperProblem });
   if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency, env, log });

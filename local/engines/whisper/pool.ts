@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../worker-thread.js';
+import type { WhisperText } from './session.js';
 
 // The entry is this module's sibling with the same extension: .ts under tsx and jest, .js once compiled.
 const here = import.meta.url;
@@ -13,12 +14,12 @@ const ENTRY = new URL(`./worker${path.extname(fileURLToPath(here))}`, here);
 
 export interface WhisperPool {
   readonly size: number;
-  /** Text of ≤ 30 s of 16 kHz audio, on the next free worker. Rejects when the worker fails or the pool is closed. */
-  recognize(samples: Float32Array, signal?: AbortSignal): Promise<string>;
+  /** Text (and timed segments, on the native runtime) of ≤ 30 s of 16 kHz audio, on the next free worker. Rejects when the worker fails or the pool is closed. */
+  recognize(samples: Float32Array, signal?: AbortSignal): Promise<WhisperText>;
   close(): Promise<void>;
 }
 
-interface Pending { samples: Float32Array; resolve: (text: string) => void; reject: (error: Error) => void; signal?: AbortSignal }
+interface Pending { samples: Float32Array; resolve: (text: WhisperText) => void; reject: (error: Error) => void; signal?: AbortSignal }
 
 /**
  * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts) and `threads` WASM threads (default 1). Resolves once all have
@@ -48,7 +49,7 @@ export async function startWhisperPool(modelFile: string, size: number, options:
         if (reply.id !== id) return;
         done();
         if (reply.error !== undefined) job.reject(new Error(`Whisper failed: ${reply.error}`));
-        else job.resolve(reply.text ?? '');
+        else job.resolve({ text: reply.text ?? '' });
       };
       const onExit = (code: number) => {
         done(false);

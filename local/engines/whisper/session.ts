@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { TimedText } from './timestamps.js';
 
 /** Whisper's window: one call takes at most this much audio. */
 export const WHISPER_MAX_SECONDS = 30;
@@ -15,9 +16,16 @@ const RATE = 16_000;
  */
 export const WHISPER_BEAMS = 5;
 
+/** What Whisper heard in one call: its text, and (native runtime) the segments its timestamp tokens delimit. */
+export interface WhisperText {
+  text: string;
+  /** Seconds from the start of the audio of the call; absent when the runtime gives no times (WebAssembly graph). */
+  segments?: TimedText[];
+}
+
 export interface WhisperSession {
   /** Text of up to 30 s of 16 kHz audio (longer input is rejected). */
-  recognize(samples: Float32Array): Promise<string>;
+  recognize(samples: Float32Array): Promise<WhisperText>;
   release(): Promise<void>;
 }
 
@@ -52,7 +60,7 @@ export async function createWhisperSession(modelFile: string, options: { beams?:
         length_penalty: float(1), repetition_penalty: float(1),
       };
       const out = await session.run(feed);
-      return String((out.str!.data as string[])[0] ?? '').trim();
+      return { text: String((out.str!.data as string[])[0] ?? '').trim() };
     },
     release: () => session.release(),
   };

@@ -1,7 +1,7 @@
 /**
- * Worker entry of WhisperPool (pool.ts): loads one Whisper session from workerData.modelFile, posts
- * `{ ready: true }` (or `{ loadError }`), then answers every `{ id, samples }` with `{ id, text }` or
- * `{ id, error }`, one at a time.
+ * Worker entry of WhisperPool (pool.ts): loads one WASM Whisper session from workerData.modelFile, posts
+ * `{ ready: true }` (or `{ loadError }`), then answers every `{ id, samples }` with `{ id, text }` or `{ id, error }`,
+ * one at a time.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createWhisperSession, type WhisperSession } from './session.js';
@@ -18,7 +18,7 @@ try {
 }
 port.on('message', async ({ id, samples }: { id: number; samples: Float32Array }) => {
   try {
-    port.postMessage({ id, text: await session.recognize(samples) });
+    port.postMessage({ id, ...(await session.recognize(samples)) });
   } catch (error) {
     port.postMessage({ id, error: (error as Error).message ?? String(error) });
   }
