@@ -68,17 +68,14 @@ export function AskResults({ question, meetingId, onOpen, onShowLine }: AskResul
           {data.citations.map((c, i) => (
             <li key={`${c.meeting_id}-${c.turns[0]}`} id={`${idPrefix}-${i + 1}`} tabIndex={-1}>
               {onOpen ? (
-                <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.start_time })}
-                  aria-label={`Play ${c.meeting_name} from ${formatTimestamp(c.start_time)}`}>
-                  <span className="search-hit-title">{c.meeting_name}</span>
-                  <span className="search-hit-time">{formatTimestamp(c.start_time)}{c.speaker ? ` · ${c.speaker}` : ''}</span>
+                // The visible text is the accessible name (axe label-content-name-mismatch).
+                <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.start_time })}>
+                  <span className="search-hit-title">Play {c.meeting_name} from {formatTimestamp(c.start_time)}</span>
                 </button>
               ) : (
-                <span className="search-hit">
-                  <span className="search-hit-title">{c.meeting_name}</span>
-                  <span className="search-hit-time">{formatTimestamp(c.start_time)}{c.speaker ? ` · ${c.speaker}` : ''}</span>
-                </span>
+                <span className="search-hit search-hit-title">{c.meeting_name} · {formatTimestamp(c.start_time)}</span>
               )}
+              {c.speaker && <span className="search-hit-time">{c.speaker}</span>}
               {onShowLine && (
                 <button type="button" className="link-button ask-show-line" onClick={() => onShowLine(c.turns[0])}>
                   Show in transcript at {formatTimestamp(c.start_time)}
