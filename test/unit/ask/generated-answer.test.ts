@@ -33,7 +33,7 @@ async function askWith(answer: (request: LlmRequest) => string | Error, question
   const fallbacks: string[] = [];
   const w = world(undefined, { llm, onExtractiveFallback: (reason) => fallbacks.push(reason) });
   const id = (await w.call('POST', '/api/meetings/', { token: 'host', body: { name: 'Pricing sync' } })).body.id as string;
-  await w.passages.replacePassages(id, 'speech', await embedSpeechPassages(hashingEmbedder(), pricing.map((t) => t.text), speechPassages(id, pricing, { window: 4, stride: 2 })));
+  await w.passages.replacePassages(id, 'speech', await embedSpeechPassages(hashingEmbedder(), pricing.map((t) => t.text), speechPassages(id, pricing, { window: 4, stride: 4 })));
   const response = await w.call('POST', '/api/search/ask/', { token: 'host', body: { question, max_citations: 2 } });
   return { response, requests, fallbacks };
 }
