@@ -18,9 +18,15 @@ export type ConfigKey =
   | 'OPENSEARCH_ENDPOINT'
   | 'SEARCH_INDEX_DIR'
   | 'AWS_REGION'
-  // Notes engine (optional): 'extractive' (default) or 'bedrock', which needs BEDROCK_MODEL_ID.
+  // Notes engine (optional): 'extractive' (default), 'model', 'bedrock' (needs BEDROCK_MODEL_ID) or 'llm' (the language model below).
   | 'NOTES_ENGINE'
   | 'BEDROCK_MODEL_ID'
+  // Language model (optional, adapters/llm): 'none' (default), 'bedrock' or 'openai' (an OpenAI-compatible server by base URL).
+  | 'LLM_PROVIDER'
+  | 'LLM_BASE_URL'
+  | 'LLM_MODEL'
+  | 'LLM_API_KEY'
+  | 'LLM_TIMEOUT_MS'
   | 'FFMPEG_PATH'
   | 'FFPROBE_PATH'
   // Billing (docs/billing.md): free plan minutes (default 60), Stripe secrets' ids, a Stripe-compatible base URL

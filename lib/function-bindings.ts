@@ -84,6 +84,7 @@ export function bindNeeds(fn: ProjectFunction, needs: FunctionNeeds, targets: Bi
   if (needs.ice) fn.bindIceServers(settings.ice, data.iceTurnSecret);
   if (needs.webSocketCallback) present(targets.webSocket, 'WebSocket API').bind(fn);
   if (needs.notesEngine) fn.bindNotesEngine(settings.notes);
+  if (needs.languageModel) fn.bindLanguageModel(settings.notes);
   if (needs.mediaTools) fn.bindMediaTools(present(targets.mediaTools, 'media tools layer'), needs.mediaTools);
   if (needs.textract) fn.allowUnscoped(['textract:DetectDocumentText'],
     'Textract DetectDocumentText has no resource-level permissions; the image is read from the media bucket with the function\'s own S3 grant.');

@@ -35,6 +35,8 @@ export interface FunctionNeeds {
   readonly notesEngine?: boolean;
   /** USE Lite's packages installed beside the bundle (Ask: passages and questions). */
   readonly embeddings?: boolean;
+  /** LLM_PROVIDER=bedrock / LLM_MODEL (Ask's generated answers) with the notes' Bedrock model, when the Bedrock engine is chosen. */
+  readonly languageModel?: boolean;
   /** ses:GetAccount (the health check's mail probe). */
   readonly mailProbe?: boolean;
   /** STRIPE_SECRET_KEY_ID / STRIPE_WEBHOOK_SECRET_ID with read access to both secrets; 'checkout' adds STRIPE_PUBLISHABLE_KEY (docs/billing.md). */
@@ -63,8 +65,9 @@ export const API_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   // scrypt hashes use 32 MiB each; 512 MB also buys the CPU share that keeps a hash fast.
   AuthUsers: { table: 'RW', authSecret: true, mail: true, appUrl: true, stripe: 'checkout', memorySize: 512, integrationSecrets: true, imports: 'start' },
   // integrationSecrets: "Add to Todoist" (POST notes/{notesId}/store_action_items_in_t/) reads the host's sealed tokens.
-  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true, integrationSecrets: true, embeddings: true },
-  Search: { table: 'R', media: 'R', authSecret: true, search: 'R', embeddings: true },
+  Meetings: { table: 'RW', media: 'RW', authSecret: true, processing: 'start', mail: true, appUrl: true, search: 'RW', ice: true, notesEngine: true,
+    integrationSecrets: true, embeddings: true },
+  Search: { table: 'R', media: 'R', authSecret: true, search: 'R', embeddings: true, languageModel: true },
   Surveys: { table: 'RW' },
   // Every provider's webhooks: Stripe's (billing) and Zoom's/Webex's (signature secrets, import starts, and on Zoom
   // deauthorization deleting imported meetings).

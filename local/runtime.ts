@@ -69,6 +69,11 @@ export interface LocalEditionOptions {
    * (MEETSCRIBE_FIXTURES_DIR, else ../shared/fixtures). @default `${dataDir}/dev-recordings`
    */
   devRecordingsDir?: string;
+  /**
+   * 'local-openai': Ask (and NOTES_ENGINE=llm) use the local OpenAI-compatible test server, which answers only replies
+   * scripted through /dev/openai/ (local/openai). @default 'none' (no language model unless LLM_PROVIDER is set)
+   */
+  languageModel?: 'none' | 'local-openai';
   log?: Log;
 }
 
@@ -118,7 +123,7 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     // Local Zoom and Webex test servers (docs/integrations.md): their secrets, base URLs and /dev/ routes.
     const recordingDirs = [options.devRecordingsDir ?? path.join(options.dataDir, 'dev-recordings'), fixturesDir(projectRoot)];
     await mkdir(recordingDirs[0]!, { recursive: true });
-    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log, recordingDirs });
+    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log, recordingDirs, languageModel: options.languageModel });
     stoppers.push(() => meetingServices.stop());
     Object.assign(devRoutes, meetingServices.devRoutes);
 

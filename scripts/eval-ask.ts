@@ -5,7 +5,7 @@
  *   npm run eval:ask -- --text DIR [--json FILE]   each meeting imported into a running local edition through the
  *                                                 transcript import, every question asked through POST search/ask/
  *   npm run eval:ask -- --text DIR --direct        the retrieval core straight on the turns (no local edition; fast)
- *     [--window 10 --stride 5 --weights 1,0.6,20]  passages and fusion (words weight, vectors weight, RRF k)
+ *     [--window 10 --stride 5 --weights 1,0.6,20,0.3]  passages and fusion (words weight, vectors weight, RRF k, neighbours' share)
  *     [--grid]                                     direct mode over a grid of windows and weights (tuning, on train/ only;
  *                                                  --window '8/4;12/6' and --weights '1,0.4,5;1,0.2,5' choose the grid)
  *     [--bm25 k1,b,d]                              BM25+ parameters of the embedded passage index
@@ -96,8 +96,8 @@ async function writeJson(file: string, meetings: readonly EvalMeeting[], results
 }
 
 const parseWeights = (text: string): FusionWeights => {
-  const [words, vectors, k] = text.split(',').map(Number);
-  return { words, vectors, k };
+  const [words, vectors, k, neighbours = 0] = text.split(',').map(Number);
+  return { words, vectors, k, neighbours };
 };
 
 async function main() {
@@ -127,8 +127,7 @@ async function main() {
   const results = values.direct
     ? await runDirect(meetings, embedder, { windowing, weights, cacheDir, top: TOP, bm25 })
     : await runProduct(meetings, { top: TOP });
-  report(values.direct ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k}` :
-    'product: import + POST search/ask/', meetings, results);
+  report(values.direct ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k},${weights.neighbours ?? 0}` : 'product: import + POST search/ask/', meetings, results);
   if (values.json) await writeJson(values.json, meetings, results);
 }
 

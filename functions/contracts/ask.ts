@@ -50,9 +50,14 @@ export interface AskCitation {
   image_url?: string;
 }
 
+export type AskMode = 'extractive' | 'generated';
+
 export interface AskAnswer {
-  /** The highlighted sentences of the best citation, verbatim; NOTHING_ANSWERS when no citation. */
+  /**
+   * extractive: the highlighted sentences of the best citation, verbatim; NOTHING_ANSWERS when no citation.
+   * generated: a language model's short answer written from the citations, each sentence citing `[n]` (citations[n - 1]).
+   */
   answer: string;
-  mode: 'extractive';
+  mode: AskMode;
   citations: AskCitation[];
 }

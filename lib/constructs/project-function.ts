@@ -193,7 +193,10 @@ export class ProjectFunction extends Construct {
     return this;
   }
 
-  /** Chooses the notes engine: nothing to set for the on-box rules; the notes model (its files are bundled, see models); Bedrock gets its model id and InvokeModel on that model only. */
+  /**
+   * Chooses the notes engine: nothing to set for the on-box rules; the notes model (its files are bundled, see
+   * models); Bedrock gets its model id and InvokeModel on that model only.
+   */
   bindNotesEngine(settings: NotesEngineSettings): this {
     if (settings.engine === 'extractive') return this;
     if (settings.engine === 'model') {
@@ -202,7 +205,22 @@ export class ProjectFunction extends Construct {
     }
     this.function.addEnvironment('NOTES_ENGINE', 'bedrock');
     this.function.addEnvironment('BEDROCK_MODEL_ID', settings.modelId);
-    const { resources, anyRegionModel } = bedrockModelArns(Stack.of(this), settings.modelId);
+    return this.allowBedrockModel(settings.modelId);
+  }
+
+  /**
+   * Ask's language model (docs/search.md, "Language models"): with the Bedrock notes engine chosen, the same model
+   * (LLM_PROVIDER=bedrock, LLM_MODEL) and InvokeModel on it only; with the on-box rules or the notes model, none (Ask stays extractive).
+   */
+  bindLanguageModel(settings: NotesEngineSettings): this {
+    if (settings.engine !== 'bedrock') return this;
+    this.function.addEnvironment('LLM_PROVIDER', 'bedrock');
+    this.function.addEnvironment('LLM_MODEL', settings.modelId);
+    return this.allowBedrockModel(settings.modelId);
+  }
+
+  private allowBedrockModel(modelId: string): this {
+    const { resources, anyRegionModel } = bedrockModelArns(Stack.of(this), modelId);
     this.addPolicy(['bedrock:InvokeModel'], resources);
     if (anyRegionModel) {
       acknowledgeWildcardResource(this, anyRegionModel, 'A cross-region inference profile routes each call to its model in one of the profile\'s regions; the grant names that one model.');

@@ -1,5 +1,5 @@
 /**
- * Starts the local Zoom, Webex, Todoist and BasicOps test servers for the local edition and says what the product needs to use
+ * Starts the local Zoom, Webex, Todoist, BasicOps and OpenAI-compatible (language model) test servers for the local edition and says what the product needs to use
  * them: the secrets to seed (client ids/secrets and webhook secrets, read by the handlers from Secrets Manager),
  * the base-URL variables, and the /dev/zoom/ and /dev/webex/ routes for the gateway.
  */
@@ -7,6 +7,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { INTEGRATION_SECRETS } from '../../lib/definitions/resources.js';
 import { BASICOPS_LOCAL_CLIENT, startLocalBasicOps } from '../basicops/index.js';
+import { LOCAL_OPENAI_MODEL, startLocalOpenAi } from '../openai/index.js';
 import { startLocalTodoist, TODOIST_LOCAL_CLIENT } from '../todoist/index.js';
 import { startLocalWebex } from '../webex/index.js';
 import { startLocalZoom } from '../zoom/index.js';
@@ -22,6 +23,11 @@ export async function startLocalMeetingServices(options: {
   dataDir: string; appUrl: string; log?: (m: string, e?: Record<string, unknown>) => void;
   /** Folders POST /dev/zoom/recordings and /dev/webex/recordings may read files from. */
   recordingDirs: readonly string[];
+  /**
+   * 'local-openai': the product's language model is the local OpenAI-compatible test server (scripted replies, for
+   * tests); 'none' (default): no language model unless LLM_PROVIDER is set in the environment (docs/search.md).
+   */
+  languageModel?: 'none' | 'local-openai';
 }): Promise<LocalMeetingServices> {
   const dir = path.join(options.dataDir, 'providers');
   const zoom = await startLocalZoom({ dataDir: dir, appUrl: options.appUrl, log: options.log, recordingDirs: options.recordingDirs });
@@ -30,6 +36,8 @@ export async function startLocalMeetingServices(options: {
   const todoist = await startLocalTodoist({ dataDir: dir, redirectUri, webhookUrl: () => `${options.appUrl.replace(/\/+$/, '')}/api/webhooks/todoist/`, log: options.log }).catch(async (error) => { await webex.stop(); await zoom.stop(); throw error; });
   const basicops = await startLocalBasicOps({ dataDir: dir, redirectUri })
     .catch(async (error) => { await todoist.stop(); await webex.stop(); await zoom.stop(); throw error; });
+  const openai = await startLocalOpenAi()
+    .catch(async (error) => { await basicops.stop(); await todoist.stop(); await webex.stop(); await zoom.stop(); throw error; });
   const serve = (handle: (req: http.IncomingMessage, res: http.ServerResponse) => void) => async (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res);
   return {
     secrets: [
@@ -42,8 +50,9 @@ export async function startLocalMeetingServices(options: {
       ...zoom.environment, ...webex.environment,
       TODOIST_OAUTH_BASE: todoist.endpoint, TODOIST_API_BASE: todoist.endpoint,
       BASICOPS_APP_BASE: basicops.endpoint, BASICOPS_API_BASE: basicops.endpoint,
+      ...(options.languageModel === 'local-openai' ? { LLM_PROVIDER: 'openai', LLM_BASE_URL: `${openai.endpoint}/v1`, LLM_MODEL: LOCAL_OPENAI_MODEL } : {}),
     },
-    devRoutes: { '/dev/zoom': zoom.handleDev, '/dev/webex': webex.handleDev, '/dev/todoist': serve(todoist.handle), '/dev/basicops': serve(basicops.handle) },
-    stop: async () => { await basicops.stop(); await todoist.stop(); await webex.stop(); await zoom.stop(); },
+    devRoutes: { '/dev/zoom': zoom.handleDev, '/dev/webex': webex.handleDev, '/dev/todoist': serve(todoist.handle), '/dev/basicops': serve(basicops.handle), '/dev/openai': serve(openai.handle) },
+    stop: async () => { await openai.stop(); await basicops.stop(); await todoist.stop(); await webex.stop(); await zoom.stop(); },
   };
 }

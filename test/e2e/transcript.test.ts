@@ -6,6 +6,7 @@
  * A participant reads the renamed transcript without the labelling form; a phone shows it at 375 px.
  * Issue 17: SRT, WebVTT and JSON downloads with the new name (ffmpeg reads the subtitles); the player follows the
  * words (click a word, Space, arrows), beside the transcript on a wide screen and above it on a phone; axe-core.
+ * Issue 29: Ask about the meeting inside its transcript (citations play the recording from their moment, or show the line).
  * Needs web/dist (npm run build:web), /usr/bin/chromium.
  */
 import { jest } from '@jest/globals';
@@ -210,6 +211,38 @@ describe('the transcript in the browser', () => {
     const text = (await dialog.getByRole('list', { name: 'Transcript' }).boundingBox())!;
     expect(text.x).toBeGreaterThanOrEqual(player.x + player.width - 1);
     expect(await seriousAxeViolations(hostPage, 'transcript modal with player', '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('asks about the meeting inside its transcript: the answer with its citations, one plays the recording from its moment by keyboard, one shows the line', async () => {
+    const dialog = await openTranscript(hostPage);
+    const lines = dialog.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    // A question made of the words of the meeting's longest line, so something in the meeting answers it.
+    const texts = await Promise.all((await lines.all()).map(async (l) => (await l.locator('.transcript-word').allTextContents()).join(' ')));
+    const longest = texts.reduce((a, b) => (b.split(' ').length > a.split(' ').length ? b : a));
+    const question = `What was said about ${longest.split(' ').filter((w) => w.length > 3).slice(0, 6).join(' ')}?`;
+
+    const asked = hostPage.waitForResponse((r) => r.url().endsWith('/api/search/ask/'));
+    await dialog.getByLabel('Ask about this meeting').fill(question);
+    await dialog.getByLabel('Ask about this meeting').press('Enter');
+    const answer = await (await asked).json() as { mode: string; citations: Array<{ meeting_id: string; start_time: number; turns: [number, number] }> };
+
+    expect(answer.mode).toBe('extractive');
+    expect(answer.citations.length).toBeGreaterThan(0);
+    expect(answer.citations.every((c) => c.meeting_id === meetingId)).toBe(true);
+    const cited = dialog.getByRole('list', { name: 'Where the answer comes from' }).getByRole('listitem');
+    expect(await cited.count()).toBe(answer.citations.length);
+    const play = cited.first().getByRole('button', { name: /^Play meeting_ami from \d+:\d\d$/ });
+    await play.focus();
+    await play.press('Enter');
+    await hostPage.waitForFunction((s) => {
+      const v = document.querySelector('[role="dialog"] video') as HTMLVideoElement | null;
+      return v !== null && v.currentTime >= s - 0.01 && v.currentTime < s + 5;
+    }, answer.citations[0].start_time);
+
+    await cited.first().getByRole('button', { name: /^Show in transcript at / }).click();
+    expect(await hostPage.evaluate(() => document.activeElement?.closest('[data-line]')?.getAttribute('data-line'))).toBe(String(answer.citations[0].turns[0]));
+    expect(await seriousAxeViolations(hostPage, 'transcript modal with an answer', '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 

@@ -45,7 +45,8 @@ async function transcribe(meetingId: string, lines: Array<[string, string]>) {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-ask-'));
-  edition = await startLocalEdition({ dataDir, port: 0, waitScale: 0 });
+  // The local chat-completions server is the language model: with no reply scripted it answers 404, so Ask stays extractive.
+  edition = await startLocalEdition({ dataDir, port: 0, waitScale: 0, languageModel: 'local-openai' });
   for (const role of ['host', 'participant', 'stranger'] as const) tokens[role] = (await signUpAndSignIn(edition.url, email(role))).access;
   ids.pricing = (await api('POST', 'meetings/', tokens.host, { name: 'Pricing sync' })).body.id;
   ids.board = (await api('POST', 'meetings/', tokens.stranger, { name: 'Board only' })).body.id;
@@ -66,6 +67,20 @@ afterAll(async () => {
 
 describe('POST search/ask/ on the local edition', () => {
   const question = 'What price did the vendor quote?';
+  const script = (reply: unknown) => fetch(`${edition.url}/dev/openai/replies`, { method: 'POST', body: JSON.stringify(reply), headers: { 'content-type': 'application/json' } });
+
+  it('answers in generated mode through the OpenAI-compatible language model, and extractively when its answer cites a passage not given', async () => {
+    expect((await script({ content: JSON.stringify({ answer: 'The vendor quoted twelve euros per remote control [1].' }) })).status).toBe(200);
+    const generated = await api('POST', 'search/ask/', tokens.host, { question, max_citations: 1 });
+    expect(generated.body).toMatchObject({ mode: 'generated', answer: 'The vendor quoted twelve euros per remote control [1].', citations: [{ meeting_id: ids.pricing }] });
+    const { requests } = await (await fetch(`${edition.url}/dev/openai/`)).json() as { requests: Array<{ messages: Array<{ content: string }>; response_format: unknown }> };
+    expect(requests.at(-1)!.messages[1].content).toContain('Speaker 2: Yes. The vendor quoted twelve euros per remote control.');
+    expect(requests.at(-1)!.response_format).toMatchObject({ type: 'json_schema' });
+
+    await script({ content: JSON.stringify({ answer: 'Forty million euros [2].' }) });
+    const refused = await api('POST', 'search/ask/', tokens.host, { question, max_citations: 1 });
+    expect(refused.body).toMatchObject({ mode: 'extractive', answer: expect.stringContaining('The vendor quoted twelve euros per remote control.') });
+  }, 60_000);
 
   it("cites only meetings the caller may read: the host's and the shared one, never a stranger's", async () => {
     const host = await ask(tokens.host, question);

@@ -1,5 +1,7 @@
-import { ConverseCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { LlmProvider } from '../../core/llm/model.js';
 import type { DraftActionItem, DraftPoint, NotesDraft, NotesEngine } from '../../core/notes/model.js';
+import { createBedrockLlm } from '../llm/bedrock.js';
 import { NOTES_JSON_SCHEMA, NOTES_SYSTEM_PROMPT, transcriptForPrompt } from './notes-prompt.js';
 
 export interface BedrockNotesOptions {
@@ -11,26 +13,29 @@ export interface BedrockNotesOptions {
 interface ModelPoint { text?: unknown; start?: unknown; end?: unknown; owner?: unknown; due?: unknown }
 
 /**
- * NotesEngine over the Bedrock Converse API: the transcript as numbered, timed lines, the answer
- * constrained by a JSON schema (structured output). Times come back as seconds.
- * @throws Error when the model's answer is not JSON of the schema's shape (and SDK errors as they are).
+ * NotesEngine over the Bedrock Converse API (the language-model port's Bedrock adapter): see createLlmNotesEngine.
  */
 export function createBedrockNotesEngine(client: BedrockRuntimeClient, options: BedrockNotesOptions): NotesEngine {
+  return createLlmNotesEngine(createBedrockLlm(client, { modelId: options.modelId }), { name: 'bedrock', maxTokens: options.maxTokens });
+}
+
+/**
+ * NotesEngine over any language model (Bedrock, an OpenAI-compatible server): the transcript as numbered, timed
+ * lines, the answer constrained by a JSON schema where the provider supports it. Times come back as seconds.
+ * @throws Error when the model's answer is not JSON of the schema's shape; LlmUnavailable when the model does not answer.
+ */
+export function createLlmNotesEngine(llm: LlmProvider, options: { name?: string; maxTokens?: number } = {}): NotesEngine {
   return {
-    name: 'bedrock',
+    name: options.name ?? llm.name,
     async draft({ sentences, speakerNames }): Promise<NotesDraft> {
-      const out = await client.send(new ConverseCommand({
-        modelId: options.modelId,
-        system: [{ text: NOTES_SYSTEM_PROMPT }],
-        messages: [{ role: 'user', content: [{ text: transcriptForPrompt(sentences, speakerNames) }] }],
-        inferenceConfig: { maxTokens: options.maxTokens ?? 4096, temperature: 0 },
-        outputConfig: {
-          textFormat: { type: 'json_schema', structure: { jsonSchema: { name: 'meeting_notes', schema: JSON.stringify(NOTES_JSON_SCHEMA) } } },
-        },
-      }));
-      const text = (out.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
-      if (out.stopReason === 'max_tokens') throw new Error('The model ran out of tokens before finishing the notes.');
-      return parseModelNotes(text);
+      const reply = await llm.complete({
+        system: NOTES_SYSTEM_PROMPT,
+        messages: [{ role: 'user', content: transcriptForPrompt(sentences, speakerNames) }],
+        jsonSchema: { name: 'meeting_notes', schema: NOTES_JSON_SCHEMA as unknown as Record<string, unknown> },
+        maxTokens: options.maxTokens ?? 4096, temperature: 0,
+      });
+      if (reply.truncated) throw new Error('The model ran out of tokens before finishing the notes.');
+      return parseModelNotes(reply.text);
     },
   };
 }

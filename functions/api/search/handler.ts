@@ -1,5 +1,7 @@
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { useLiteEmbedder } from '../../adapters/embeddings/use-lite.js';
+import { llmFromConfig } from '../../adapters/llm/index.js';
+import { logger } from '../../adapters/logging/logger.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createTranscripts } from '../../adapters/dynamodb/transcripts-repository.js';
@@ -22,6 +24,8 @@ export const handler = createApiHandler(searchRoutes({
   index: createSearchIndex(indexConfig),
   passages: createPassageIndex(indexConfig),
   embedder: useLiteEmbedder(),
+  llm: llmFromConfig(),
+  onExtractiveFallback: (reason) => logger.warn('Ask answered extractively: the language model answer was not used', { reason }),
   images: createFrameLinks(s3Client, config.MEDIA_BUCKET),
   speakerNames: async (meetingId) => (await transcripts.findTranscript(meetingId))?.speakerNames ?? {},
 }), { authenticator: bearerAuthenticator() });

@@ -3,7 +3,9 @@ import { NotFound } from '../errors.js';
 import type { Caller } from '../meetings/access.js';
 import { visibleMeetings } from '../meetings/list-meetings.js';
 import type { MeetingsRepository, RecordingStorage } from '../meetings/model.js';
+import type { LlmProvider } from '../llm/model.js';
 import type { FusedPassage } from './fusion.js';
+import { generateAnswer } from './generated.js';
 import { highlightSentences } from './highlights.js';
 import { passageText, type PassageDoc } from './model.js';
 import { rankPassages, type Rankings, type RetrievalPorts } from './retrieval.js';
@@ -12,6 +14,10 @@ import { questionTerms } from './terms.js';
 export interface AskPorts extends RetrievalPorts {
   readonly meetings: Pick<MeetingsRepository, 'listAccess' | 'findMeetings'>;
   readonly images: Pick<RecordingStorage, 'presignDownload'>;
+  /** A language model (optional): answers are then generated from the citations, else extractive. */
+  readonly llm?: LlmProvider;
+  /** Told why a generated answer was not used (the model down, an answer citing nothing or a passage not given). */
+  readonly onExtractiveFallback?: (reason: string) => void;
 }
 
 export interface AskQuestion {
@@ -31,8 +37,9 @@ const IMAGE_URL_SECONDS = 60 * 60;
 
 /**
  * POST search/ask/: the passages of the caller's readable meetings (or of one of them) that answer the
- * question, best first, with the sentences that answer highlighted; extractive (no text is written).
- * Throws NotFound when `meetingId` is not a meeting the caller may read.
+ * question, best first, with the sentences that answer highlighted. With a language model, a short answer written
+ * from those passages (`generated`, each sentence citing `[n]`); without one, or when its answer is refused or
+ * it does not answer, `extractive` (no text is written). Throws NotFound when `meetingId` is not a meeting the caller may read.
  */
 export async function askMeetings(ports: AskPorts, caller: Caller, ask: AskQuestion): Promise<AskAnswer> {
   const visible = (await visibleMeetings(ports.meetings, caller)).map((e) => e.meetingId);
@@ -45,8 +52,17 @@ export async function askMeetings(ports: AskPorts, caller: Caller, ask: AskQuest
   const terms = questionTerms(ask.question);
   const citations = await Promise.all(chosen.filter((p) => names.has(p.meetingId)).map((p) => citationOf(ports, p, names.get(p.meetingId)!, terms)));
   if (citations.length === 0) return { answer: NOTHING_ANSWERS, mode: 'extractive', citations: [] };
+  if (ports.llm) {
+    const generated = await generateAnswer(ports.llm, ask.question, citations.map(promptPassage));
+    if ('answer' in generated) return { answer: generated.answer, mode: 'generated', citations };
+    ports.onExtractiveFallback?.(generated.refused);
+  }
   return { answer: answerText(citations[0]), mode: 'extractive', citations };
 }
+
+/** A citation as the model reads it: its meeting, time and lines. */
+const promptPassage = (c: AskCitation): string => `Meeting "${c.meeting_name}", from ${clock(c.start_time)}:\n${c.text}`;
+const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 const rankedBy = (r: Rankings, retrieval: keyof Rankings): PassageDoc[] =>
   (retrieval === 'hybrid' ? r.hybrid : r[retrieval]).map((hit: FusedPassage | { passage: PassageDoc }) => hit.passage);

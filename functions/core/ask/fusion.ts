@@ -14,6 +14,11 @@ export interface FusionWeights {
   readonly vectors: number;
   /** Reciprocal-rank constant: larger flattens the head of each list. */
   readonly k: number;
+  /**
+   * Share of the two adjacent passages' fused scores (same meeting and kind, position ± 1) added to a passage's own:
+   * an answer spoken over several passages lifts each of them. @default 0
+   */
+  readonly neighbours?: number;
 }
 
 /**
@@ -31,6 +36,12 @@ export function fuse(words: readonly ScoredPassage[], vectors: readonly ScoredPa
   });
   add(words, weights.words, 'words');
   add(vectors, weights.vectors, 'vector');
+  const share = weights.neighbours ?? 0;
+  if (share > 0) {
+    const own = new Map([...fused].map(([key, e]) => [key, e.score]));
+    const at = (p: PassageDoc, delta: number) => own.get(passageKey({ ...p, position: p.position + delta })) ?? 0;
+    for (const e of fused.values()) e.score += share * (at(e.passage, -1) + at(e.passage, 1));
+  }
   return [...fused.values()].sort((a, b) => b.score - a.score || a.order - b.order)
     .map(({ passage, score, words: w, vector }) => ({ passage, score, words: w, vector }));
 }

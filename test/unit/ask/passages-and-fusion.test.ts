@@ -43,6 +43,23 @@ describe('fuse', () => {
   });
 });
 
+describe('fuse with the neighbours\' share', () => {
+  it('lifts a passage by a share of its adjacent passages\' scores, not by another meeting\'s', () => {
+    const other = { ...doc(2), meetingId: 'elsewhere' };
+    const words = [{ passage: doc(5), score: 9 }, { passage: doc(1), score: 8 }, { passage: doc(2), score: 7 }, { passage: other, score: 6 }];
+
+    const plain = fuse(words, [], { words: 1, vectors: 1, k: 1 });
+    const lifted = fuse(words, [], { words: 1, vectors: 1, k: 1, neighbours: 0.5 });
+
+    expect(plain.map((f) => f.passage.position)).toEqual([5, 1, 2, 2]);
+    // 1 and 2 are adjacent in one meeting: each gains half the other's score; 5 (alone) and the other meeting's 2 do not.
+    expect(lifted.find((f) => f.passage.position === 1)!.score).toBeCloseTo(1 / 3 + 0.5 * (1 / 4));
+    expect(lifted.find((f) => f.passage.position === 2 && f.passage.meetingId !== 'elsewhere')!.score).toBeCloseTo(1 / 4 + 0.5 * (1 / 3));
+    expect(lifted.find((f) => f.passage.meetingId === 'elsewhere')!.score).toBeCloseTo(1 / 5);
+    expect(lifted.find((f) => f.passage.position === 5)!.score).toBeCloseTo(1 / 2);
+  });
+});
+
 describe('highlightSentences', () => {
   it('highlights the sentences sharing the most question words, in text order', () => {
     const text = 'Dana: Good morning. The vendor quoted twelve euros.\nLee: That price is too high! We want a lower price.';

@@ -6,6 +6,7 @@ import { EmbeddedSearchIndex } from '../../../functions/adapters/search-index/em
 import { createApiHandler, type Authenticator } from '../../../functions/api/http/router.js';
 import { meetingRoutes, type MeetingsDependencies } from '../../../functions/api/meetings/routes.js';
 import { searchRoutes } from '../../../functions/api/search/routes.js';
+import type { AskPorts } from '../../../functions/core/ask/ask.js';
 import { EmbeddedPassageIndex } from '../../../functions/adapters/passage-index/embedded.js';
 import { hashingEmbedder } from '../ask/hashing-embedder.js';
 import { surveyRoutes } from '../../../functions/api/surveys/routes.js';
@@ -111,7 +112,7 @@ export const fakeAuthenticator: Authenticator = {
   },
 };
 
-export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
+export function world(start = Date.parse('2025-03-01T10:00:00Z'), ask: Pick<AskPorts, 'llm' | 'onExtractiveFallback'> = {}) {
   let now = start;
   let ids = 0;
   const meetings = new InMemoryMeetings();
@@ -143,7 +144,7 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z')) {
     // An empty search index (never written here): name search falls back to the repository.
     ...searchRoutes({
       meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)),
-      passages, embedder: hashingEmbedder(),
+      passages, embedder: hashingEmbedder(), ...ask,
     }),
     ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, meetings, clock: deps.clock, newId: deps.newId }),
   ];

@@ -44,9 +44,11 @@ describe('createBedrockNotesEngine', () => {
     await expect(engine().draft({ sentences: PLANNING_MEETING })).rejects.toThrow('ran out of tokens');
   });
 
-  it('passes on a Bedrock error answer as the SDK error', async () => {
+  it('says the model is unavailable when Bedrock keeps throttling, and passes on other Bedrock errors as the SDK error', async () => {
     behaviour = () => ({ error: 'ThrottlingException', status: 429, message: 'Too many requests, please wait.' });
-    await expect(engine().draft({ sentences: PLANNING_MEETING })).rejects.toMatchObject({ name: 'ThrottlingException' });
+    await expect(engine().draft({ sentences: PLANNING_MEETING })).rejects.toMatchObject({ name: 'LlmUnavailable', message: expect.stringContaining('ThrottlingException') });
+    behaviour = () => ({ error: 'ValidationException', status: 400, message: 'Malformed input request.' });
+    await expect(engine().draft({ sentences: PLANNING_MEETING })).rejects.toMatchObject({ name: 'ValidationException' });
   });
 });
 

@@ -11,7 +11,7 @@ describe('notesEngineFromConfig', () => {
   it('gives the on-box engine by default and refuses an unknown engine', () => {
     expect(notesEngineFromConfig({}).name).toBe('extractive');
     expect(notesEngineFromConfig({ NOTES_ENGINE: 'extractive' }).name).toBe('extractive');
-    expect(() => notesEngineFromConfig({ NOTES_ENGINE: 'gpt' })).toThrow("NOTES_ENGINE must be 'extractive', 'model' or 'bedrock'");
+    expect(() => notesEngineFromConfig({ NOTES_ENGINE: 'gpt' })).toThrow("NOTES_ENGINE must be 'extractive', 'model', 'bedrock' or 'llm'");
   });
 });
 

@@ -117,6 +117,22 @@ describe('Ask on the meetings list', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('/meetings/m1/video/'))).toBe(true));
   });
 
+  it('shows a generated answer as written by a language model, each [n] linking to its citation', async () => {
+    renderArea();
+    const asked = replyTo;
+    replyTo = (call) => (call.url.includes('/search/ask/') ? { status: 200, json: { answer: 'The vendor quoted twelve euros [1].', mode: 'generated', citations: [citation] } } : asked(call));
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'What did the vendor quote?' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask' }));
+
+    const answer = await screen.findByRole('region', { name: 'Answer' });
+    expect(answer.querySelector('.ask-answer-text')!.textContent).toBe('The vendor quoted twelve euros [1].');
+    const source = screen.getByRole('link', { name: 'source 1' });
+    const cited = screen.getByRole('list', { name: 'Where the answer comes from' }).querySelector('li')!;
+    expect(source.getAttribute('href')).toBe(`#${cited.id}`);
+    expect(screen.getByText(/^Written by a language model from the passages below/)).toBeTruthy();
+  });
+
   it('says so when nothing in the meetings answers', async () => {
     renderArea();
     const asked = replyTo;

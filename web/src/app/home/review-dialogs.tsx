@@ -1,9 +1,10 @@
 /**
- * The review modals a meeting option opens: transcript (speaker labelling for the host), notes, sentiment analysis.
+ * The review modals a meeting option opens: transcript (speaker labelling for the host, Ask about this meeting), notes, sentiment analysis.
  * The sentiment modal (with the charts library) loads on demand, when it is first opened.
  */
 import { lazy, Suspense } from 'react';
 import { NotesModal } from '../../features/insights/components/notes-modal.js';
+import { MeetingAsk } from '../../features/search/components/meeting-ask.js';
 import { TranscriptModal } from '../../features/transcript/components/transcript-modal.js';
 import { canManage } from '../../features/meetings/permissions.js';
 import type { MeetingDialog } from '../../features/meetings/use-meeting-actions.js';
@@ -19,8 +20,10 @@ interface ReviewDialogsProps {
 export function ReviewDialogs({ dialog, email, onClose }: ReviewDialogsProps) {
   if (dialog?.kind === 'transcript') {
     const { meeting } = dialog;
-    return <TranscriptModal meetingId={meeting.id} meetingName={meeting.name} canLabel={canManage(meeting,
-      email)} hasRecording={meeting.recording_available} onClose={onClose} />;
+    return (
+      <TranscriptModal meetingId={meeting.id} meetingName={meeting.name} canLabel={canManage(meeting, email)} hasRecording={meeting.recording_available}
+        onClose={onClose} tools={({ playFrom, showLine }) => <MeetingAsk meetingId={meeting.id} onPlay={playFrom} onShowLine={showLine} />} />
+    );
   }
   if (dialog?.kind === 'notes') return <NotesModal meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={onClose} canRegenerate={canManage(
     dialog.meeting, email)} />;

@@ -3,7 +3,7 @@
  * speaker_labeled_transcript.txt, Label Speaker Names for the host, and a click on a line plays the
  * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
 import { ChapterBar } from '../../../components/chapter-bar.js';
@@ -28,10 +28,19 @@ interface TranscriptModalProps {
   canLabel: boolean;
   /** False for a meeting with an imported transcript and no recording: nothing to play (default true). */
   hasRecording?: boolean;
+  /** What the modal shows above the lines (Ask about this meeting, composed in app/), given a way to play from a moment and to show a line. */
+  tools?: (controls: TranscriptControls) => ReactNode;
   onClose: () => void;
 }
 
-export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording = true, onClose }: TranscriptModalProps) {
+export interface TranscriptControls {
+  /** Plays the recording from `seconds`; undefined without a recording. */
+  playFrom?: (seconds: number) => void;
+  /** Scrolls line `line` (0-based) into view and focuses it. */
+  showLine: (line: number) => void;
+}
+
+export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording = true, tools, onClose }: TranscriptModalProps) {
   const { data, error, mutate } = useTranscript(meetingId);
   const [names, setNames] = useState<string[]>([]);
   const [labelling, setLabelling] = useState(false);
@@ -65,6 +74,15 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
   }
   const body = useRef<HTMLDivElement>(null);
   const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
+  /** An Ask citation's first line: scrolled into view and focused (its play button, else the line). */
+  const showLine = (line: number) => {
+    const item = body.current?.querySelector<HTMLElement>(`[data-line="${line}"]`);
+    if (!item) return;
+    item.scrollIntoView({ block: 'center' });
+    const target = item.querySelector<HTMLElement>('button') ?? item;
+    if (target === item) item.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  };
 
   /**
    * Space plays or pauses, ←/→ go 5 s back or on, anywhere in the open modal (a clicked word leaves the focus on the
@@ -77,7 +95,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
     if (!(target instanceof Element) || !target.closest('[role="dialog"]')) {
       if (target !== document.body) return;
     }
-    if (target.closest('input, textarea, select, video, .transcript-toolbar, form, [data-close]')) return;
+    if (target.closest('input, textarea, select, video, .transcript-toolbar, form, .transcript-tools, [data-close]')) return;
     const video = body.current?.querySelector('video');
     if (event.key === ' ') {
       event.preventDefault();
@@ -164,6 +182,7 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
           {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
           {/* Names said in the meeting, for the host to accept or dismiss (issue 30). */}
           <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canLabel} onAccepted={(answer) => void acceptedName(answer.url, answer.speakerNames)} />
+          {tools?.({ playFrom: hasRecording ? playFrom : undefined, showLine })}
           {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
           {hasRecording && (
             <p className="hint transcript-keys">
