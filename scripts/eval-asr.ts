@@ -2,7 +2,7 @@
  * Accuracy evaluation of the local speech engine over the development fixtures.
  *
  *   npx tsx scripts/eval-asr.ts [--only asr,quiet,gaps,diarization,meeting|long] [--match text] [--json results.json]
- *                               [--long-minutes 120]
+ *                               [--attenuations 20,30,40] [--long-minutes 120]
  *
  * --match keeps only the items whose id (e.g. meeting/meeting_constructed, asr/jfk) contains the text.
  *
@@ -45,7 +45,7 @@ const args = process.argv.slice(2);
 const only = new Set((valueOf('--only') ?? 'asr,quiet,gaps,diarization,meeting').split(','));
 const longMinutes = Number(valueOf('--long-minutes') ?? '120');
 /** Attenuations of the quiet section (dB). */
-const ATTENUATIONS = [20, 30, 40];
+const ATTENUATIONS = (valueOf('--attenuations') ?? '20,30,40').split(',').map(Number);
 /** Inserted into the constructed meeting by the gaps section (seconds). */
 const SILENCE_SECONDS = 600;
 const MUSIC_SECONDS = 300;

@@ -18,8 +18,12 @@ export function ffmpeg(args: readonly string[]): Promise<void> {
   });
 }
 
-/** `input` made `db` decibels quieter (16-bit, as a quiet recording is stored). */
-export const attenuate = (input: string, output: string, db: number) => ffmpeg(['-i', input, '-af', `volume=-${db}dB`, ...WAV, output]);
+/**
+ * `input` made `db` decibels quieter, as 32-bit float: rounding to 16 bits would add a loss the quiet source never
+ * had (a FLEURS clip at −66 dBFS, 40 dB down, is under the 16-bit floor and would become digital silence). Uploads
+ * are AAC, which keeps quiet sound at full precision in the same way.
+ */
+export const attenuate = (input: string, output: string, db: number) => ffmpeg(['-i', input, '-af', `volume=-${db}dB`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', output]);
 
 /** A quiet room: pink noise at about −60 dBFS (a muted microphone or an empty room, not digital zero). */
 export const roomSilence = (output: string, seconds: number) =>

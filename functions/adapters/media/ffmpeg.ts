@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { ProbeReport } from '../../core/pipeline/media-probe.js';
 import { decideLevelling, LIMIT, type LevellingDecision } from '../../core/pipeline/levelling.js';
@@ -69,14 +69,12 @@ export async function extractSpeechAudio(input: string, outputFile: string, time
   const started = Date.now();
   const raw = `${outputFile}.unlevelled.wav`;
   try {
-    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', raw], timeoutMs);
+    // 32-bit float first: a quiet recording rounded to 16 bits before its gain would lose its quietest sounds for good.
+    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', raw], timeoutMs);
     const decision = decideLevelling(await measureFrameLevels(raw));
-    if (decision.gainDb === 0) {
-      await rename(raw, outputFile);
-    } else {
-      const left = Math.max(60_000, timeoutMs - (Date.now() - started));
-      await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', raw, '-af', levellingFilter(decision.gainDb), '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], left);
-    }
+    const left = Math.max(60_000, timeoutMs - (Date.now() - started));
+    const filter = decision.gainDb === 0 ? [] : ['-af', levellingFilter(decision.gainDb)];
+    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', raw, ...filter, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], left);
     return decision;
   } finally {
     await rm(raw, { force: true });

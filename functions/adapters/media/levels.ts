@@ -1,5 +1,5 @@
 /**
- * Frame levels of a 16-bit PCM WAV file, read in chunks (an hour of audio is never held in memory), for the
+ * Frame levels of a 16-bit PCM or 32-bit float WAV file, read in chunks (an hour of audio is never held in memory), for the
  * levelling decision (core/pipeline/levelling.ts).
  */
 import { open } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { frameLevelDb, LEVEL_FRAME_SECONDS } from '../../core/pipeline/levelling
 const CHUNK_BYTES = 1 << 20;
 
 /** Where the samples start and how they are laid out, from the RIFF chunks at the head of the file. */
-async function wavLayout(file: string): Promise<{ dataOffset: number; dataBytes: number; channels: number; sampleRate: number }> {
+async function wavLayout(file: string): Promise<{ dataOffset: number; dataBytes: number; channels: number; sampleRate: number; float: boolean }> {
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(64 * 1024);
@@ -18,16 +18,21 @@ async function wavLayout(file: string): Promise<{ dataOffset: number; dataBytes:
     let offset = 12;
     let channels = 1;
     let sampleRate = 16_000;
+    let float = false;
     while (offset + 8 <= buf.length) {
       const id = buf.toString('ascii', offset, offset + 4);
       const size = buf.readUInt32LE(offset + 4);
       if (id === 'fmt ') {
         channels = buf.readUInt16LE(offset + 10);
         sampleRate = buf.readUInt32LE(offset + 12);
-        if (buf.readUInt16LE(offset + 22) !== 16) throw new Error('Only 16-bit PCM WAV is measured');
+        const format = buf.readUInt16LE(offset + 8);
+        const bits = buf.readUInt16LE(offset + 22);
+        // 1 = PCM, 3 = IEEE float, 0xFFFE = extensible (its sub-format follows the same rule by its bit depth here).
+        float = format === 3 || (format === 0xfffe && bits === 32);
+        if (!(float ? bits === 32 : bits === 16)) throw new Error(`Only 16-bit PCM or 32-bit float WAV is measured (format ${format}, ${bits} bits)`);
       } else if (id === 'data') {
         const { size: fileSize } = await handle.stat();
-        return { dataOffset: offset + 8, dataBytes: Math.min(size, fileSize - offset - 8), channels, sampleRate };
+        return { dataOffset: offset + 8, dataBytes: Math.min(size, fileSize - offset - 8), channels, sampleRate, float };
       }
       offset += 8 + size + (size % 2);
     }
@@ -39,9 +44,9 @@ async function wavLayout(file: string): Promise<{ dataOffset: number; dataBytes:
 
 /** dBFS RMS of every 50 ms frame of the file's first channel (the last, partial frame included). */
 export async function measureFrameLevels(file: string): Promise<number[]> {
-  const { dataOffset, dataBytes, channels, sampleRate } = await wavLayout(file);
+  const { dataOffset, dataBytes, channels, sampleRate, float } = await wavLayout(file);
   const frameSamples = Math.round(sampleRate * LEVEL_FRAME_SECONDS);
-  const stride = 2 * channels;
+  const stride = (float ? 4 : 2) * channels;
   const levels: number[] = [];
   let sum = 0;
   let count = 0;
@@ -53,7 +58,7 @@ export async function measureFrameLevels(file: string): Promise<number[]> {
       if (bytesRead === 0) break;
       const usable = bytesRead - (bytesRead % stride);
       for (let i = 0; i < usable; i += stride) {
-        const x = chunk.readInt16LE(i) / 32768;
+        const x = float ? chunk.readFloatLE(i) : chunk.readInt16LE(i) / 32768;
         sum += x * x;
         if (++count === frameSamples) {
           levels.push(frameLevelDb(sum, count));

@@ -8,16 +8,23 @@
 
 /** Length of one measured frame, seconds. */
 export const LEVEL_FRAME_SECONDS = 0.05;
-/** Frames quieter than this (dBFS RMS) are silence: not counted in the level. 16-bit audio's own floor is near −100. */
-export const SILENCE_GATE_DB = -80;
+/**
+ * Frames quieter than this (dBFS RMS) are silence: not counted in the level. The extraction is measured in 32-bit
+ * float, before any rounding, so a far-away voice 100 dB down still counts; a 16-bit file's own rounding noise
+ * (about −101 dBFS) counts as very quiet sound, digital zero as silence.
+ */
+export const SILENCE_GATE_DB = -120;
 /** Second gate: frames this far under the mean of the sounding frames are pauses and breaths, not the talk itself. */
 export const RELATIVE_GATE_DB = -10;
 /** The level speech is raised to (dBFS RMS of its gated frames): ordinary close-microphone speech. */
 export const TARGET_SPEECH_DB = -23;
 /** Recordings within this of the target are left exactly as they are (no filter at all). */
 export const MIN_GAIN_DB = 6;
-/** At most this much gain: beyond it the recording's own noise and rounding are all that grows. */
-export const MAX_GAIN_DB = 50;
+/**
+ * At most this much gain. Raising noise with the speech keeps their ratio, so the gain is not held back for the sake of
+ * noise: the speech detector still finds no speech in amplified hiss, and the guard drops what Whisper invents on it.
+ */
+export const MAX_GAIN_DB = 100;
 /** Speech measured under this level is reported as very quiet (it needed more than ~30 dB): when no words come out of it, "too quiet" is the reason given. */
 export const VERY_QUIET_DB = -55;
 /** Peak limit after the gain (linear, of full scale): nothing clips. */

@@ -31,12 +31,14 @@ describe('loudness levelling decision', () => {
     expect(gatedLevelDb([...recording(-30, 300), ...Array(300).fill(-48)])).toBeCloseTo(gatedLevelDb(recording(-30, 300))!, 0);
   });
 
-  it('calls digital silence silent and very faint sound very quiet, with the gain capped', () => {
+  it('calls digital silence silent, and very faint sound very quiet but still raises it to the target', () => {
     expect(decideLevelling(recording(0, 0, 1000))).toEqual({ verdict: 'silent', speechDb: null, gainDb: 0 });
-    expect(decideLevelling(recording(-95, 0, 1000, -95)).verdict).toBe('silent');
-    const faint = decideLevelling(recording(-77, 200));
+    expect(decideLevelling(recording(-125, 0, 1000, -125)).verdict).toBe('silent');
+    // A FLEURS clip at −66 dBFS attenuated by 40 dB, measured in float before any rounding.
+    const faint = decideLevelling(recording(-106, 200));
     expect(faint.verdict).toBe('very_quiet');
-    expect(faint.gainDb).toBe(MAX_GAIN_DB);
+    expect(faint.speechDb! + faint.gainDb).toBeCloseTo(TARGET_SPEECH_DB, 0);
+    expect(faint.gainDb).toBeLessThanOrEqual(MAX_GAIN_DB);
   });
 
   it('says why a recording has no words, in words for the host', () => {
