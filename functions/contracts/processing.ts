@@ -20,6 +20,8 @@ export interface ProcessingView {
   reason: string | null;
   /** Under 30 s of speech: notes and sentiments are unreliable (spec §1). */
   too_short: boolean;
+  /** The transcript is ready but has no words: why, in words for the host ("No words: the recording is silent …"); null otherwise. */
+  no_words_reason?: string | null;
   duration_seconds: number | null;
   minutes_charged: number | null;
   /** Per artefact. */

@@ -8,6 +8,7 @@ import { createMediaBucket } from '../adapters/storage/media-bucket.js';
 import { s3Client } from '../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../adapters/storage/s3-recordings.js';
 import { readConfig } from '../config.js';
+import type { LevellingDecision } from '../core/pipeline/levelling.js';
 
 /** Adapters shared by the pipeline's task handlers, created once per container. */
 export function pipelineContext() {
@@ -54,6 +55,8 @@ export interface AudioResult {
   readonly mediaUri: string;
   readonly jobName: string;
   readonly outputKey: string;
+  /** How the audio was levelled before transcription (core/pipeline/levelling.ts); absent in runs started before it was kept. */
+  readonly level?: LevellingDecision;
 }
 
 export interface TranscriptResult {

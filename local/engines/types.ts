@@ -17,7 +17,12 @@ export interface TranscriptionResult {
   turns?: SpeakerTurn[];
   /** True when the words carry the engine's own punctuation and case (Whisper): no sentence marks are added at pauses. */
   punctuated?: boolean;
+  /** Stretches that held speech the engine could not transcribe (inaudible.ts); the transcript marks them. */
+  inaudible?: InaudibleStretch[];
 }
+
+/** Seconds from the start of the audio. */
+export interface InaudibleStretch { start: number; end: number }
 
 export interface TranscribeOptions {
   /** Upper bound on speakers to separate (1 = no diarization). */

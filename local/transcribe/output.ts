@@ -1,3 +1,4 @@
+import { withInaudibleMarks } from '../engines/inaudible.js';
 import type { TranscriptionResult } from '../engines/types.js';
 import { punctuate } from './punctuation.js';
 
@@ -32,7 +33,8 @@ const confidence = (c: number) => String(Math.round(c * 10_000) / 10_000);
  * `showSpeakerLabels` — `spk_N` labels on items plus speaker_labels segments (one per speaker run).
  */
 export function buildTranscribeOutput(jobName: string, accountId: string, result: TranscriptionResult, showSpeakerLabels: boolean): TranscribeOutput {
-  const tokens = punctuate(result.words, undefined, result.punctuated === true);
+  // Stretches of speech without words are marked where they are ("[inaudible 0:40–0:59]", inaudible.ts).
+  const tokens = punctuate(withInaudibleMarks(result.words, result.inaudible ?? [], result.turns), undefined, result.punctuated === true);
   const items: Array<PronunciationItem | PunctuationItem> = [];
   const segments: SpeakerSegment[] = [];
   let text = '';

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { ProbeReport } from '../../core/pipeline/media-probe.js';
+import { decideLevelling, LIMIT, type LevellingDecision } from '../../core/pipeline/levelling.js';
 import { readOptionalConfig } from '../../config.js';
+import { measureFrameLevels } from './levels.js';
 
 const require = createRequire(import.meta.url);
 // The binaries ship inside these packages (no download at install time, unlike ffmpeg-static).
@@ -58,11 +61,29 @@ export async function probeMedia(input: string): Promise<ProbeReport> {
 }
 
 /**
- * Writes the input's first audio track as 16 kHz mono 16-bit PCM WAV (what speech recognisers want).
- * Throws UnreadableMedia / MediaToolFailed.
+ * Writes the input's first audio track as 16 kHz mono 16-bit PCM WAV (what speech recognisers want), levelled:
+ * a quiet recording is raised to the speech level the engines expect, with a limiter so nothing clips
+ * (core/pipeline/levelling.ts). Answers the levelling decision. Throws UnreadableMedia / MediaToolFailed.
  */
-export async function extractSpeechAudio(input: string, outputFile: string, timeoutMs = 30 * 60_000): Promise<void> {
-  await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], timeoutMs);
+export async function extractSpeechAudio(input: string, outputFile: string, timeoutMs = 30 * 60_000): Promise<LevellingDecision> {
+  const started = Date.now();
+  const raw = `${outputFile}.unlevelled.wav`;
+  try {
+    // 32-bit float first: a quiet recording rounded to 16 bits before its gain would lose its quietest sounds for good.
+    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', raw], timeoutMs);
+    const decision = decideLevelling(await measureFrameLevels(raw));
+    const left = Math.max(60_000, timeoutMs - (Date.now() - started));
+    const filter = decision.gainDb === 0 ? [] : ['-af', levellingFilter(decision.gainDb)];
+    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', raw, ...filter, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], left);
+    return decision;
+  } finally {
+    await rm(raw, { force: true });
+  }
+}
+
+/** The ffmpeg filter that raises the audio by `gainDb` and holds its peaks under the limit. */
+export function levellingFilter(gainDb: number): string {
+  return `volume=${gainDb.toFixed(1)}dB,alimiter=limit=${LIMIT}:attack=5:release=50:level=false`;
 }
 
 /**

@@ -18,6 +18,21 @@ export interface MediaFacts {
 /** A recording with less talk than this (seconds) is processed but flagged: notes and sentiments are unreliable (spec §1). */
 export const MIN_SPEECH_SECONDS = 30;
 
+/** The longest recording transcribed: Amazon Transcribe's limit for one job (4 hours). */
+export const MAX_RECORDING_SECONDS = 4 * 3600;
+
+/** Longer than MAX_RECORDING_SECONDS: refused before any minutes are charged. */
+export class RecordingTooLong extends Error {
+  readonly name = 'RecordingTooLong';
+}
+
+/** Throws RecordingTooLong, with a message for the host, when `durationSeconds` is over the limit. */
+export function checkRecordingLength(durationSeconds: number): void {
+  if (durationSeconds <= MAX_RECORDING_SECONDS) return;
+  const minutes = Math.ceil(durationSeconds / 60);
+  throw new RecordingTooLong(`The recording is ${Math.floor(minutes / 60)} h ${minutes % 60} min long; recordings of up to 4 hours can be transcribed. Split it into parts of 4 hours or less and upload them one at a time. No minutes were charged for it.`);
+}
+
 export class NotMediaFile extends Error {
   readonly name = 'NotMediaFile';
 }

@@ -23,6 +23,8 @@ export interface ProcessingState {
   readonly updatedAt: string;
   /** When the current step started (ISO); absent in states written before it was kept (updatedAt stands in). */
   readonly stepStartedAt?: string;
+  /** Set when the transcript is ready but holds no words: why, for the host (core/pipeline/levelling.ts noWordsReason). */
+  readonly noWordsReason?: string | null;
 }
 
 /** Progress stored when a step starts (the start of its span in progress-estimate.ts, which estimates within it). */
@@ -55,7 +57,7 @@ export function toProcessingView(state: ProcessingState | null | undefined, nowM
   return {
     status: state.status, step: state.step, percent: estimate ? Math.max(estimate.percent, state.percent ?? 0) : state.percent,
     stage: estimate?.stage ?? null, seconds_left: estimate?.secondsLeft ?? null,
-    reason: state.reason, too_short: state.tooShort,
+    reason: state.reason, too_short: state.tooShort, no_words_reason: state.noWordsReason ?? null,
     duration_seconds: state.durationSeconds, minutes_charged: state.minutesCharged,
     transcript: state.artefacts?.transcript ?? 'queued', updated_at: state.updatedAt,
   };

@@ -1,5 +1,7 @@
 import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
+import { noWordsReason as whyNoWords } from '../../core/pipeline/levelling.js';
 import { MIN_SPEECH_SECONDS } from '../../core/pipeline/media-probe.js';
+import { isInaudibleMark } from '../../core/transcripts/inaudible-mark.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { renderTranscriptText } from '../../core/transcripts/format.js';
 import { defaultSpeakerNames } from '../../core/transcripts/speaker-names.js';
@@ -36,8 +38,11 @@ export const handler = async (state: PipelineState): Promise<TranscriptResult> =
   await ctx.transcripts.saveTranscript(meetingId, { jsonKey, textKey, speakers, speakerNames: names, createdAt: new Date().toISOString() });
 
   const speech = Math.round(speechSeconds(turns) * 10) / 10;
+  // Never silently empty (issue 31): a transcript without a word says why (levelling.ts noWordsReason).
+  const said = words.filter((w) => !isInaudibleMark(w.text)).length;
+  const noWordsReason = said === 0 ? whyNoWords(state.audio?.level, words.length) : null;
   await ctx.states.patchState(meetingId, {
-    speechSeconds: speech, tooShort: Boolean(state.media?.tooShort) || speech < MIN_SPEECH_SECONDS,
+    speechSeconds: speech, tooShort: Boolean(state.media?.tooShort) || speech < MIN_SPEECH_SECONDS, noWordsReason,
     'artefacts.transcript': 'ready', updatedAt: new Date().toISOString(),
   });
   return { jsonKey, textKey, turns: turns.length, speakers: speakers.length, speechSeconds: speech };

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { logger } from '../../adapters/logging/logger.js';
 import { extractSpeechAudio } from '../../adapters/media/ffmpeg.js';
+import type { LevellingDecision } from '../../core/pipeline/levelling.js';
 import { artefactKeys, transcriptionJobName } from '../../core/pipeline/artefact-keys.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import type { Context } from 'aws-lambda';
@@ -11,17 +13,20 @@ import { toolTimeBudget } from '../shared/tool-time.js';
 const ctx = pipelineContext();
 
 /**
- * Writes the recording's sound as 16 kHz mono WAV to artefacts/{id}/audio.wav and names the transcription
+ * Writes the recording's sound as 16 kHz mono WAV, levelled (a quiet recording raised, core/pipeline/levelling.ts; the
+ * upload itself stays as it was for playback) to artefacts/{id}/audio.wav and names the transcription
  * job of this attempt (the next state starts it). Throws UnreadableMedia / MediaToolFailed from ffmpeg.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<AudioResult> => {
   await ctx.states.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, ...stepStarted() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-audio-'));
   const key = artefactKeys.audio(run.meetingId);
+  let level: LevellingDecision;
   try {
     const wav = path.join(dir, 'audio.wav');
-    await extractSpeechAudio(await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS), wav, toolTimeBudget(context));
+    level = await extractSpeechAudio(await ctx.artefacts.presignGet(run.key, MEDIA_LINK_SECONDS), wav, toolTimeBudget(context));
     await ctx.artefacts.putFile(key, wav, 'audio/wav');
+    logger.info('Audio levelled for transcription', { meetingId: run.meetingId, ...level });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -31,6 +36,6 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Audio
   return {
     bucket: ctx.artefacts.bucket, key, mediaUri: ctx.artefacts.uri(key),
     jobName: transcriptionJobName(run.meetingId, run.etag, run.attempt),
-    outputKey: artefactKeys.transcribeOutput(run.meetingId),
+    outputKey: artefactKeys.transcribeOutput(run.meetingId), level,
   };
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffmpeg.js';
 import { UPLOAD_PLACEHOLDER_NAME } from '../../contracts/meetings.js';
 import { arrivedUploadName } from '../../core/meetings/download-name.js';
-import { endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
+import { checkRecordingLength, endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
 import type { Context } from 'aws-lambda';
@@ -19,7 +19,7 @@ const chargePorts = { ...ctx, minutes: minutesBalanceFromConfig(documentClient, 
 /**
  * Reads duration and streams with ffprobe (a webm without duration is remuxed first), charges the host's
  * minutes once per recording (a re-upload into the same meeting is a new recording and is charged), fills an empty end time from the duration and flags recordings too short for notes.
- * Throws NotMediaFile / NoAudioTrack for files that cannot be processed, MinutesUsedUp when another recording of
+ * Throws NotMediaFile / NoAudioTrack for files that cannot be processed, RecordingTooLong over 4 hours (before charging), MinutesUsedUp when another recording of
  * the host took the last minutes first (the state machine then waits for minutes, as StartProcessing does).
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<MediaResult> => {
@@ -29,6 +29,8 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Media
   if (facts.durationSeconds === null) facts = mediaFacts(await readable(() => probeRemuxed(link, run.key, toolTimeBudget(context))));
   if (facts.durationSeconds === null) throw new NotMediaFile('The length of the recording could not be read. Upload an mp4 or m4a file.');
   const durationSeconds = facts.durationSeconds;
+  // Over Transcribe's 4-hour limit: refused here, before the charge below.
+  checkRecordingLength(durationSeconds);
 
   const { meeting, minutesCharged } = await chargeRecordingOnce(chargePorts, run.meetingId, run.etag, durationSeconds);
   await ctx.states.recordDuration(run.meetingId, !meeting.endTime && meeting.startTime ? endTimeFrom(meeting.startTime, durationSeconds) : null);

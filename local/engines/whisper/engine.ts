@@ -8,11 +8,12 @@ import { assignSpeakers } from '../diarize.js';
 import { renumber } from '../neural.js';
 import type { OnboxDiarizer } from '../onbox.js';
 import { mapLimit } from '../pool.js';
-import type { RecognizedWord, TranscriptionEngine } from '../types.js';
+import { mergeStretches } from '../inaudible.js';
+import type { InaudibleStretch, RecognizedWord, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
 import { pieceAudio, planPieces, speechSeconds, type Piece } from './chunker.js';
 import { decodeWithRetry } from './cut-short.js';
-import { rejectPiece, rejectText } from './guard.js';
+import { lostSpeech, rejectText } from './guard.js';
 import { detectSpeechInWorkers } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
 import { wordsFromSegments } from './segment-words.js';
@@ -41,13 +42,28 @@ export interface WhisperEngineParts {
   name?: string;
 }
 
-/** What the engine did with one recording, for logs and the evaluation. */
-export interface PieceOutcome { piece: Piece; text: string; dropped?: string; segments?: TimedText[] }
+/**
+ * What the engine did with one piece, for logs and the evaluation: `dropped` is the guard's reason, `share` its speech
+ * probability, `segments` Whisper's timed segments (native runtime).
+ */
+export interface PieceOutcome { piece: Piece; text: string; dropped?: string; share?: number; segments?: TimedText[] }
+
+/** True when the piece held speech whose words are missing: Whisper gave no text, or a loop the guard dropped. */
+export function inaudiblePiece(outcome: PieceOutcome): boolean {
+  return outcome.dropped === undefined ? splitWords(outcome.text).length === 0 : lostSpeech(outcome.dropped);
+}
+
+/** The speech stretches of the pieces whose words are missing, merged and without the very short ones (inaudible.ts). */
+export function inaudibleStretches(outcomes: readonly PieceOutcome[]): InaudibleStretch[] {
+  return mergeStretches(outcomes.filter(inaudiblePiece).map((o) => ({ start: o.piece.speech[0]!.start, end: o.piece.speech.at(-1)!.end })));
+}
 
 /**
- * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) → guard →
- * Whisper on the pool, two pieces per session in flight → words timed inside Whisper's segments (native runtime)
- * or spread over the piece's regions (WebAssembly: text only). Resolves to the words and what happened to each piece.
+ * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) →
+ * Whisper on the pool, two pieces per session in flight → guard → words timed inside Whisper's segments (native
+ * runtime) or spread over the piece's regions (WebAssembly: text only). Resolves to the words and what happened to
+ * each piece. Every piece is decoded: how little of it is confident speech depends on the recording's level, so it
+ * decides nothing alone (guard.ts).
  */
 export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
@@ -56,22 +72,20 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
   // an hour's pieces is never held (and copied to the workers) all at once.
   const decode = async (piece: Piece): Promise<PieceOutcome> => {
     const { text, segments } = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
-    const dropped = rejectText(text);
-    if (dropped) return { piece, text, dropped };
-    return segments ? { piece, text, segments } : { piece, text };
-  };
-  const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece): Promise<PieceOutcome[]> => {
     const speech = speechSeconds(piece);
-    const sure = piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0);
-    const refused = rejectPiece(speech > 0 ? sure / speech : 0);
-    if (refused) return [{ piece, text: '', dropped: refused }];
-    // A piece Whisper ended early is decoded again in halves (cut-short.ts).
-    return decodeWithRetry(piece, decode);
-  })).flat();
+    const share = speech > 0 ? piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0) / speech : 0;
+    const dropped = rejectText(text, share);
+    if (dropped) return { piece, text, dropped, share };
+    return segments ? { piece, text, share, segments } : { piece, text, share };
+  };
+  // A piece Whisper ended early is decoded again in halves (cut-short.ts).
+  const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, (piece) => decodeWithRetry(piece, decode))).flat();
   signal?.throwIfAborted();
   const words = outcomes.flatMap((o) => (o.dropped ? [] : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
   return { words, regions, pieces: outcomes };
 }
+
+const round2 = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 100) / 100);
 
 /** Seconds of `regions` inside [start, end). */
 function overlap(regions: readonly SpeechRegion[], start: number, end: number): number {
@@ -88,12 +102,15 @@ export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEng
       const audio = await readWav(wavPath);
       const { words, regions, pieces } = await recognizeWithWhisper(audio.samples, audio.sampleRate, parts, signal);
       const dropped = pieces.filter((p) => p.dropped);
-      if (dropped.length > 0) parts.log?.('Whisper pieces dropped by the hallucination guard', { dropped: dropped.map((p) => ({ start: p.piece.start, end: p.piece.end, reason: p.dropped, text: p.text.slice(0, 80) })) });
-      if (words.length === 0) return { words, speakers: 0, punctuated: true };
-      if (maxSpeakers <= 1) return { words, speakers: 1, punctuated: true };
+      if (dropped.length > 0) parts.log?.('Whisper pieces dropped by the hallucination guard', { dropped: dropped.map((p) => ({ start: p.piece.start, end: p.piece.end, reason: p.dropped, speechShare: round2(p.share), text: p.text.slice(0, 80) })) });
+      const stretches = inaudibleStretches(pieces);
+      if (stretches.length > 0) parts.log?.('Speech without words, marked inaudible', { stretches });
+      const inaudible = stretches.length > 0 ? { inaudible: stretches } : {};
+      if (words.length === 0) return { words, speakers: stretches.length > 0 ? 1 : 0, punctuated: true, ...inaudible };
+      if (maxSpeakers <= 1) return { words, speakers: 1, punctuated: true, ...inaudible };
       const turns = await parts.diarizer(audio, { maxSpeakers, signal, speech: regions });
       const labelled = assignSpeakers(words, turns);
-      return { words: labelled, speakers: renumber(labelled, turns), turns, punctuated: true };
+      return { words: labelled, speakers: renumber(labelled, turns), turns, punctuated: true, ...inaudible };
     },
     close: () => parts.pool.close(),
   };

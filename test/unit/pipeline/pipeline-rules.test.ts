@@ -80,7 +80,7 @@ describe('toProcessingView', () => {
   it('shows a stored state in the API’s snake_case, and nothing for a meeting never processed', () => {
     expect(toProcessingView(queuedState('uploads/m/recording.m4a', 'e', '2025-01-01T00:00:00.000Z'), Date.parse('2025-01-01T00:00:00.000Z'))).toEqual({
       status: 'queued', step: 'StartProcessing', percent: 0, stage: 'Waiting to start', seconds_left: expect.any(Number), reason: null,
-      too_short: false, duration_seconds: null, minutes_charged: null, transcript: 'queued', updated_at: '2025-01-01T00:00:00.000Z',
+      too_short: false, no_words_reason: null, duration_seconds: null, minutes_charged: null, transcript: 'queued', updated_at: '2025-01-01T00:00:00.000Z',
     });
     expect(toProcessingView(null)).toBeUndefined();
     expect(toProcessingView(undefined)).toBeUndefined();

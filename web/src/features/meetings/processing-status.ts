@@ -29,6 +29,7 @@ export function formatTimeLeft(seconds: number): string {
 export function processingLabel(view: ProcessingView): ProcessingLabel {
   if (view.status === 'failed') return { text: `Failed: ${view.reason ?? 'unknown error'}`, tone: 'failed' };
   if (view.status === 'ready' || view.transcript === 'ready') {
+    if (view.no_words_reason) return { text: view.no_words_reason, tone: 'ready' };
     return { text: view.too_short ? 'Transcript ready (under 30 s of speech)' : 'Transcript ready', tone: 'ready' };
   }
   if (view.status === 'queued') return { text: view.reason ?? 'Queued for processing', tone: 'pending' };
