@@ -63,7 +63,9 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'eval-chapters-'));
   const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: () => undefined });
   const api = async (token: string, route: string, init: RequestInit = {}) => {
-    const response = await fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const send = () => fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    // A read is sent again once when the connection drops (a kept-alive socket the server closed meanwhile).
+    const response = await send().catch((error: unknown) => ((init.method ?? 'GET') === 'GET' ? send() : Promise.reject(error)));
     const body = await response.text();
     return { status: response.status, body: body ? JSON.parse(body) : undefined };
   };

@@ -117,6 +117,22 @@ describe('Ask on the meetings list', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('/meetings/m1/video/'))).toBe(true));
   });
 
+  it('names the chapter a citation is in, and plays the recording from the chapter start', async () => {
+    renderArea();
+    const asked = replyTo;
+    const inChapter = { ...citation, chapter: { title: 'Remote control price', start_time: 62 } };
+    replyTo = (call) => (call.url.includes('/search/ask/') ? { status: 200, json: { answer: 'The vendor quoted twelve euros.', mode: 'extractive', citations: [inChapter, { ...citation, turns: [30, 40] }] } } : asked(call));
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'What did the vendor quote?' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask' }));
+
+    const chapter = await screen.findByRole('button', { name: 'Play chapter Remote control price of Weekly Sync from 1:02' });
+    expect(chapter.textContent).toBe('Chapter: Remote control price · 1:02');
+    expect(screen.getAllByText(/^Chapter:/)).toHaveLength(1);
+    fireEvent.click(chapter);
+    expect(await screen.findByRole('dialog', { name: 'Weekly Sync at 1:02' })).toBeTruthy();
+  });
+
   it('says so when nothing in the meetings answers', async () => {
     renderArea();
     const asked = replyTo;

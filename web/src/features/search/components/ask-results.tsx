@@ -1,6 +1,7 @@
 /**
  * The Ask answer (docs/search.md, "Ask"): the answering sentences, then each citation with its meeting, time and
- * speaker and the sentences that answer marked; a citation opens the recording at its moment.
+ * speaker, the chapter it is in (when the meeting has chapters) and the sentences that answer marked; a citation opens
+ * the recording at its moment, its chapter at the chapter's start.
  */
 import type { ReactNode } from 'react';
 import type { AskCitation } from '@contracts/ask.js';
@@ -40,6 +41,12 @@ export function AskResults({ question, meetingId, onOpen }: { question: string; 
                 <span className="search-hit-title">{c.meeting_name}</span>
                 <span className="search-hit-time">{formatTimestamp(c.start_time)}{c.speaker ? ` · ${c.speaker}` : ''}</span>
               </button>
+              {c.chapter && (
+                <button type="button" className="ask-citation-chapter" onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.chapter!.start_time })}
+                  aria-label={`Play chapter ${c.chapter.title} of ${c.meeting_name} from ${formatTimestamp(c.chapter.start_time)}`}>
+                  Chapter: {c.chapter.title} · {formatTimestamp(c.chapter.start_time)}
+                </button>
+              )}
               <MarkedText text={c.text} highlights={c.highlights} />
             </li>
           ))}
