@@ -11,45 +11,18 @@
  * for a 60-minute meeting (the core, on the longest meeting's turns cut to 60 minutes of synthetic times).
  * Tune on train/, report on val/ (docs/insights.md, Chapters).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildChapters } from '../functions/core/chapters/build-chapters.js';
-import type { ChapterTurn } from '../functions/core/chapters/model.js';
-import { evenBoundaries, pk, topicBoundaries, windowDiff, type QmsumTopic } from './eval-chapters/segmentation.js';
+import { loadMeetings, timed, type Meeting } from './eval-chapters/meetings.js';
+import { evenBoundaries, pk, topicBoundaries, windowDiff } from './eval-chapters/segmentation.js';
 
 const { values } = parseArgs({ options: { text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, only: { type: 'string' } } });
 if (!values.text) { console.error('usage: npm run eval:chapters -- --text DIR [--direct] [--json FILE] [--only REGEXP]'); process.exit(2); }
 
-interface Meeting { id: string; turns: Array<{ speaker: string; text: string }>; topics: QmsumTopic[] }
 interface Result { id: string; chapters: Array<{ title: string; turns: [number, number] }> }
-
-/** QMSum's transcription marks ({disfmarker}, {vocalsound}, …) are no words: dropped; a turn left empty keeps a dash. */
-const clean = (text: string) => text.replace(/\{\w+\}/g, ' ').replace(/\s+/g, ' ').trim() || '-';
-
-async function load(dir: string): Promise<Meeting[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  const only = values.only ? new RegExp(values.only) : undefined;
-  const meetings: Meeting[] = [];
-  for (const file of files) {
-    const id = file.replace(/\.json$/, '');
-    if (only && !only.test(id)) continue;
-    const data = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { meeting_transcripts: Array<{ speaker: string; content: string }>; topic_list: QmsumTopic[] };
-    meetings.push({ id, turns: data.meeting_transcripts.map((t) => ({ speaker: t.speaker, text: clean(t.content) })), topics: data.topic_list });
-  }
-  return meetings;
-}
-
-/** Synthetic times as the transcript import gives turns without times: 0.4 s a word, 0.5 s between turns. */
-function timed(turns: Meeting['turns']): ChapterTurn[] {
-  let t = 0;
-  return turns.map((turn) => {
-    const start = t; const end = start + 0.4 * Math.max(1, turn.text.split(' ').length);
-    t = end + 0.5;
-    return { ...turn, start, end };
-  });
-}
 
 function direct(meeting: Meeting): Result {
   const chapters = buildChapters(timed(meeting.turns));
@@ -116,7 +89,7 @@ function timeSixtyMinutes(meetings: Meeting[]): { seconds: number; turns: number
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
-const meetings = await load(values.text);
+const meetings = await loadMeetings(values.text, values.only ? new RegExp(values.only) : undefined);
 console.log(`${meetings.length} meetings from ${values.text} (${values.direct ? 'direct: the chapter core on the turns' : 'through the transcript import of a local edition'})`);
 const results = values.direct ? meetings.map(direct) : await throughProduct(meetings);
 const rows = results.map((result) => {
