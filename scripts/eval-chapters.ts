@@ -61,7 +61,9 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
         if (Date.now() - since > 10 * 60_000) throw new Error(`${meeting.id}: no chapters after 10 minutes`);
         await new Promise((r) => setTimeout(r, 1000));
       }
-      console.log(`  imported ${meeting.id}: ${results.at(-1)!.chapters.length} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+      // Each meeting's figures as it comes, so that an interrupted run still shows what it measured.
+      const row = rowOf(meeting, results.at(-1)!);
+      console.log(`  imported ${meeting.id}: ${row.chapters} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s; Pk ${row.pk.toFixed(3)} (even ${row.evenPk.toFixed(3)})`);
     }
   } finally {
     await edition.stop();
@@ -92,15 +94,16 @@ const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.le
 const meetings = await loadMeetings(values.text, values.only ? new RegExp(values.only) : undefined);
 console.log(`${meetings.length} meetings from ${values.text} (${values.direct ? 'direct: the chapter core on the turns' : 'through the transcript import of a local edition'})`);
 const results = values.direct ? meetings.map(direct) : await throughProduct(meetings);
-const rows = results.map((result) => {
-  const meeting = meetings.find((m) => m.id === result.id)!;
+function rowOf(meeting: Meeting, result: Result) {
   const n = meeting.turns.length;
   const reference = topicBoundaries(n, meeting.topics);
   const hypothesis = result.chapters.slice(1).map((c) => c.turns[0]);
   const even = evenBoundaries(n, hypothesis.length);
   return { id: result.id, n, chapters: result.chapters.length, topics: reference.length + 1,
     pk: pk(n, reference, hypothesis), wd: windowDiff(n, reference, hypothesis), evenPk: pk(n, reference, even), evenWd: windowDiff(n, reference, even) };
-});
+}
+
+const rows = results.map((result) => rowOf(meetings.find((m) => m.id === result.id)!, result));
 for (const r of rows) console.log(`  ${r.id.padEnd(16)} turns ${String(r.n).padStart(5)}  topics ${r.topics}  chapters ${r.chapters}  Pk ${r.pk.toFixed(3)} (even ${r.evenPk.toFixed(3)})  WindowDiff ${r.wd.toFixed(3)} (even ${r.evenWd.toFixed(3)})`);
 const summary = { pk: mean(rows.map((r) => r.pk)), wd: mean(rows.map((r) => r.wd)), evenPk: mean(rows.map((r) => r.evenPk)), evenWd: mean(rows.map((r) => r.evenWd)) };
 console.log(`\nMean over ${rows.length} meetings: chapters Pk ${summary.pk.toFixed(3)}, WindowDiff ${summary.wd.toFixed(3)}; evenly spaced baseline Pk ${summary.evenPk.toFixed(3)}, WindowDiff ${summary.evenWd.toFixed(3)}`);
