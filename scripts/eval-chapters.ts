@@ -37,8 +37,9 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
   const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: () => undefined });
   const api = async (token: string, route: string, init: RequestInit = {}) => {
     const send = () => fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
-    // A read is sent again once when the connection drops (a kept-alive socket the server closed meanwhile).
-    const response = await send().catch((error: unknown) => ((init.method ?? 'GET') === 'GET' ? send() : Promise.reject(error)));
+    // Sent again once when the connection drops (a kept-alive socket the server closed meanwhile): harmless for a read,
+    // and for a write here at worst an unused meeting or an import refused as already started (reported as such).
+    const response = await send().catch(() => send());
     const body = await response.text();
     return { status: response.status, body: body ? JSON.parse(body) : undefined };
   };
