@@ -11,45 +11,18 @@
  * for a 60-minute meeting (the core, on the longest meeting's turns cut to 60 minutes of synthetic times).
  * Tune on train/, report on val/ (docs/insights.md, Chapters).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildChapters } from '../functions/core/chapters/build-chapters.js';
-import type { ChapterTurn } from '../functions/core/chapters/model.js';
-import { evenBoundaries, pk, topicBoundaries, windowDiff, type QmsumTopic } from './eval-chapters/segmentation.js';
+import { loadMeetings, timed, type Meeting } from './eval-chapters/meetings.js';
+import { evenBoundaries, pk, topicBoundaries, windowDiff } from './eval-chapters/segmentation.js';
 
 const { values } = parseArgs({ options: { text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, only: { type: 'string' } } });
 if (!values.text) { console.error('usage: npm run eval:chapters -- --text DIR [--direct] [--json FILE] [--only REGEXP]'); process.exit(2); }
 
-interface Meeting { id: string; turns: Array<{ speaker: string; text: string }>; topics: QmsumTopic[] }
 interface Result { id: string; chapters: Array<{ title: string; turns: [number, number] }> }
-
-/** QMSum's transcription marks ({disfmarker}, {vocalsound}, …) are no words: dropped; a turn left empty keeps a dash. */
-const clean = (text: string) => text.replace(/\{\w+\}/g, ' ').replace(/\s+/g, ' ').trim() || '-';
-
-async function load(dir: string): Promise<Meeting[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  const only = values.only ? new RegExp(values.only) : undefined;
-  const meetings: Meeting[] = [];
-  for (const file of files) {
-    const id = file.replace(/\.json$/, '');
-    if (only && !only.test(id)) continue;
-    const data = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { meeting_transcripts: Array<{ speaker: string; content: string }>; topic_list: QmsumTopic[] };
-    meetings.push({ id, turns: data.meeting_transcripts.map((t) => ({ speaker: t.speaker, text: clean(t.content) })), topics: data.topic_list });
-  }
-  return meetings;
-}
-
-/** Synthetic times as the transcript import gives turns without times: 0.4 s a word, 0.5 s between turns. */
-function timed(turns: Meeting['turns']): ChapterTurn[] {
-  let t = 0;
-  return turns.map((turn) => {
-    const start = t; const end = start + 0.4 * Math.max(1, turn.text.split(' ').length);
-    t = end + 0.5;
-    return { ...turn, start, end };
-  });
-}
 
 function direct(meeting: Meeting): Result {
   const chapters = buildChapters(timed(meeting.turns));
@@ -63,7 +36,10 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'eval-chapters-'));
   const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: () => undefined });
   const api = async (token: string, route: string, init: RequestInit = {}) => {
-    const response = await fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const send = () => fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    // Sent again once when the connection drops (a kept-alive socket the server closed meanwhile): harmless for a read,
+    // and for a write here at worst an unused meeting or an import refused as already started (reported as such).
+    const response = await send().catch(() => send());
     const body = await response.text();
     return { status: response.status, body: body ? JSON.parse(body) : undefined };
   };
@@ -86,7 +62,9 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
         if (Date.now() - since > 10 * 60_000) throw new Error(`${meeting.id}: no chapters after 10 minutes`);
         await new Promise((r) => setTimeout(r, 1000));
       }
-      console.log(`  imported ${meeting.id}: ${results.at(-1)!.chapters.length} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+      // Each meeting's figures as it comes, so that an interrupted run still shows what it measured.
+      const row = rowOf(meeting, results.at(-1)!);
+      console.log(`  imported ${meeting.id}: ${row.chapters} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s; Pk ${row.pk.toFixed(3)} (even ${row.evenPk.toFixed(3)})`);
     }
   } finally {
     await edition.stop();
@@ -114,18 +92,19 @@ function timeSixtyMinutes(meetings: Meeting[]): { seconds: number; turns: number
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
-const meetings = await load(values.text);
+const meetings = await loadMeetings(values.text, values.only ? new RegExp(values.only) : undefined);
 console.log(`${meetings.length} meetings from ${values.text} (${values.direct ? 'direct: the chapter core on the turns' : 'through the transcript import of a local edition'})`);
 const results = values.direct ? meetings.map(direct) : await throughProduct(meetings);
-const rows = results.map((result) => {
-  const meeting = meetings.find((m) => m.id === result.id)!;
+function rowOf(meeting: Meeting, result: Result) {
   const n = meeting.turns.length;
   const reference = topicBoundaries(n, meeting.topics);
   const hypothesis = result.chapters.slice(1).map((c) => c.turns[0]);
   const even = evenBoundaries(n, hypothesis.length);
   return { id: result.id, n, chapters: result.chapters.length, topics: reference.length + 1,
     pk: pk(n, reference, hypothesis), wd: windowDiff(n, reference, hypothesis), evenPk: pk(n, reference, even), evenWd: windowDiff(n, reference, even) };
-});
+}
+
+const rows = results.map((result) => rowOf(meetings.find((m) => m.id === result.id)!, result));
 for (const r of rows) console.log(`  ${r.id.padEnd(16)} turns ${String(r.n).padStart(5)}  topics ${r.topics}  chapters ${r.chapters}  Pk ${r.pk.toFixed(3)} (even ${r.evenPk.toFixed(3)})  WindowDiff ${r.wd.toFixed(3)} (even ${r.evenWd.toFixed(3)})`);
 const summary = { pk: mean(rows.map((r) => r.pk)), wd: mean(rows.map((r) => r.wd)), evenPk: mean(rows.map((r) => r.evenPk)), evenWd: mean(rows.map((r) => r.evenWd)) };
 console.log(`\nMean over ${rows.length} meetings: chapters Pk ${summary.pk.toFixed(3)}, WindowDiff ${summary.wd.toFixed(3)}; evenly spaced baseline Pk ${summary.evenPk.toFixed(3)}, WindowDiff ${summary.evenWd.toFixed(3)}`);

@@ -48,6 +48,8 @@ export interface AskCitation {
   turns: [number, number];
   /** A slide's image (presigned, 1 hour). */
   image_url?: string;
+  /** The meeting's chapter the passage begins in (docs/insights.md, Chapters); absent when the meeting has no chapters. */
+  chapter?: { title: string; start_time: number };
 }
 
 export type AskMode = 'extractive' | 'generated';

@@ -96,6 +96,17 @@ describe('POST search/ask/ on the local edition', () => {
     expect((await ask(tokens.stranger, question, ids.pricing)).status).toBe(404);
   }, 60_000);
 
+  it("names the cited passage's chapter once the meeting's notes have chapters (read per request)", async () => {
+    expect((await ask(tokens.host, question)).body.citations[0]).not.toHaveProperty('chapter');
+    const notes = await api('POST', `meetings/${ids.pricing}/regenerate_notes/`, tokens.host);
+    expect(notes.status).toBe(200);
+    expect(notes.body.chapters).toHaveLength(1);
+
+    const cited = (await ask(tokens.host, question)).body.citations[0];
+
+    expect(cited.chapter).toEqual({ title: notes.body.chapters[0].title, start_time: 0 });
+  }, 60_000);
+
   it('finds a renamed speaker by the new name, and stops citing a meeting once its sharing ends or it is deleted', async () => {
     const renamed = await api('PUT', `meetings/${ids.pricing}/update_speaker_names/`, tokens.host, { speakerNames: { spk_0: 'Dana Whitfield', spk_1: 'Lee' } });
     expect(renamed.status).toBe(200);

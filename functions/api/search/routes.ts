@@ -11,7 +11,7 @@ import { route, type Route } from '../http/router.js';
  * on-screen text), search/search_content/ (on-screen text), search/search_audio/ (spoken words), and
  * search/ask/ (a question answered with the passages it comes from, docs/search.md "Ask").
  */
-export function searchRoutes(d: SearchPorts & RetrievalPorts & Pick<AskPorts, 'llm' | 'onExtractiveFallback'>): Route<any>[] {
+export function searchRoutes(d: SearchPorts & RetrievalPorts & Pick<AskPorts, 'llm' | 'onExtractiveFallback' | 'chapters'>): Route<any>[] {
   return [
     route({ method: 'POST', path: 'search/search_content/', auth: 'user', body: searchContentRequest,
       handle: ({ principal, body }) => searchContent(d, principal, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),

@@ -1,4 +1,5 @@
 import { NOTHING_ANSWERS, type AskAnswer, type AskCitation } from '../../contracts/ask.js';
+import { chapterAt, type ChapterPlace } from '../chapters/chapter-at.js';
 import { NotFound } from '../errors.js';
 import type { Caller } from '../meetings/access.js';
 import { visibleMeetings } from '../meetings/list-meetings.js';
@@ -18,6 +19,8 @@ export interface AskPorts extends RetrievalPorts {
   readonly llm?: LlmProvider;
   /** Told why a generated answer was not used (the model down, an answer citing nothing or a passage not given). */
   readonly onExtractiveFallback?: (reason: string) => void;
+  /** The chapters stored with a meeting's ready notes (undefined without them); without this port citations name no chapter. */
+  readonly chapters?: { findChapters(meetingId: string): Promise<readonly ChapterPlace[] | undefined> };
 }
 
 export interface AskQuestion {
@@ -50,7 +53,9 @@ export async function askMeetings(ports: AskPorts, caller: Caller, ask: AskQuest
   const chosen = distinctPassages(ranked, ask.maxCitations);
   const names = new Map((await ports.meetings.findMeetings([...new Set(chosen.map((p) => p.meetingId))])).map((m) => [m.id, m.name]));
   const terms = questionTerms(ask.question);
-  const citations = await Promise.all(chosen.filter((p) => names.has(p.meetingId)).map((p) => citationOf(ports, p, names.get(p.meetingId)!, terms)));
+  const chapters = await chaptersByMeeting(ports, [...names.keys()]);
+  const citations = await Promise.all(chosen.filter((p) => names.has(p.meetingId))
+    .map((p) => citationOf(ports, p, names.get(p.meetingId)!, terms, chapters.get(p.meetingId) ?? [])));
   if (citations.length === 0) return { answer: NOTHING_ANSWERS, mode: 'extractive', citations: [] };
   if (ports.llm) {
     const generated = await generateAnswer(ports.llm, ask.question, citations.map(promptPassage));
@@ -81,12 +86,21 @@ export function distinctPassages(ranked: readonly PassageDoc[], limit: number): 
   return chosen;
 }
 
-async function citationOf(ports: AskPorts, p: PassageDoc, meetingName: string, terms: readonly string[]): Promise<AskCitation> {
+/** Each cited meeting's chapters, read at request time (so regenerated notes show at once). */
+async function chaptersByMeeting(ports: AskPorts, meetingIds: readonly string[]): Promise<Map<string, readonly ChapterPlace[]>> {
+  const finder = ports.chapters;
+  if (!finder) return new Map();
+  return new Map(await Promise.all(meetingIds.map(async (id) => [id, (await finder.findChapters(id)) ?? []] as const)));
+}
+
+async function citationOf(ports: AskPorts, p: PassageDoc, meetingName: string, terms: readonly string[], chapters: readonly ChapterPlace[]): Promise<AskCitation> {
   const text = passageText(p);
+  const chapter = chapterAt(chapters, p.firstTurn, p.start);
   return {
     meeting_id: p.meetingId, meeting_name: meetingName, start_time: p.start, end_time: p.end, speaker: p.lines[0]?.speaker ?? '',
     text, highlights: highlightSentences(text, terms), turns: [p.firstTurn, p.lastTurn],
     ...(p.imageKey ? { image_url: await ports.images.presignDownload(p.imageKey, IMAGE_URL_SECONDS) } : {}),
+    ...(chapter ? { chapter: { title: chapter.title, start_time: chapter.start_time } } : {}),
   };
 }
 

@@ -5,6 +5,8 @@
  */
 import { keyphrases } from '../notes/keyphrases.js';
 import { frequencyRank } from '../notes/word-commonness.js';
+import { BOUNDARY_CUES } from './boundary-cues-data.js';
+import { cueBonuses } from './boundary-cues.js';
 import type { Chapter, ChapterTurn, Slide } from './model.js';
 import { TOPIC_SHIFT_DEFAULTS, topicShifts, type TopicShiftOptions } from './topic-shifts.js';
 
@@ -28,11 +30,16 @@ const turnAt = (turns: readonly ChapterTurn[], time: number) => {
   return i < 0 ? turns.length : i;
 };
 
-/** Where chapters begin (turn indexes > 0, ascending): slide changes, then topic shifts not close to one. */
+/**
+ * Where chapters begin (turn indexes > 0, ascending): slide changes, then topic shifts (lexical cohesion, and turns that
+ * open a topic as a chair does: boundary-cues.ts) not close to one.
+ */
 export function chapterStarts(turns: readonly ChapterTurn[], options: ChapterOptions = {}): number[] {
   const slideCuts = (options.slides ?? []).filter((s, i) => i > 0 && s.end - s.start >= MIN_SLIDE_SECONDS)
     .map((s) => turnAt(turns, s.start)).filter((t) => t > 0 && t < turns.length);
-  const shifts = topicShifts(turns.map((t) => t.text), options.topicShift ?? TOPIC_SHIFT_DEFAULTS)
+  const topicShift = options.topicShift ?? TOPIC_SHIFT_DEFAULTS;
+  const bonus = topicShift.cueScale ? cueBonuses(BOUNDARY_CUES, turns, topicShift.cueScale) : undefined;
+  const shifts = topicShifts(turns.map((t) => t.text), topicShift, bonus)
     .filter((t) => !slideCuts.some((c) => Math.abs(turns[c].start - turns[t].start) < SNAP_SECONDS));
   return [...new Set([...slideCuts, ...shifts])].sort((a, b) => a - b);
 }

@@ -6,6 +6,7 @@
  * neighbouring windows placed boundaries less well on QMSum train/ (docs/insights.md, Chapters).
  */
 import { contentWords } from '../notes/text.js';
+import { CHOSEN } from './boundary-cues-data.js';
 
 export interface TopicShiftOptions {
   /** About one chapter per this many content words (a meeting with fewer than 1.5 times this has one chapter). */
@@ -14,14 +15,19 @@ export interface TopicShiftOptions {
   readonly minWords: number;
   /** Laplace smoothing of the segments' word distributions. */
   readonly smoothing: number;
+  /** Weight of the boundary cue model's log-odds (boundary-cues.ts) against the words' likelihood; 0 or absent: none. */
+  readonly cueScale?: number;
 }
 
-/** Chosen on QMSum train/ with `npm run eval:chapters -- --direct` (docs/insights.md, Chapters). */
-export const TOPIC_SHIFT_DEFAULTS: TopicShiftOptions = { wordsPerChapter: 600, minWords: 250, smoothing: 2 };
+/**
+ * Smoothing and the least chapter chosen on QMSum train/ with `npm run eval:chapters -- --direct`; words per chapter and
+ * the cue scale by cross-validation by meeting inside train/ with `npm run train:chapter-cues` (docs/insights.md, Chapters).
+ */
+export const TOPIC_SHIFT_DEFAULTS: TopicShiftOptions = { wordsPerChapter: CHOSEN.wordsPerChapter, minWords: 250, smoothing: 2, cueScale: CHOSEN.cueScale };
 /** At most this many units enter the dynamic programme (its table grows with their square): longer meetings join turns. */
 const MAX_UNITS = 1000;
 
-interface Unit { readonly turn: number; readonly ids: number[] }
+interface Unit { readonly turn: number; readonly ids: number[]; readonly turns: number[] }
 
 /** Turns as units of word ids; turns without content words join the next unit; short turns join up to MAX_UNITS units. */
 function unitsOf(texts: readonly string[]): { units: Unit[]; vocabulary: number; total: number } {
@@ -32,11 +38,11 @@ function unitsOf(texts: readonly string[]): { units: Unit[]; vocabulary: number;
   const units: Unit[] = [];
   let open: Unit | undefined;
   perTurn.forEach((words, turn) => {
-    open ??= { turn, ids: [] };
-    open.ids.push(...words);
+    open ??= { turn, ids: [], turns: [] };
+    open.ids.push(...words); open.turns.push(turn);
     if (open.ids.length >= least && open.ids.length > 0) { units.push(open); open = undefined; }
   });
-  if (open?.ids.length) { if (units.length) units.at(-1)!.ids.push(...open.ids); else units.push(open); }
+  if (open?.ids.length) { if (units.length) { units.at(-1)!.ids.push(...open.ids); units.at(-1)!.turns.push(...open.turns); } else units.push(open); }
   return { units, vocabulary: ids.size, total };
 }
 
@@ -61,28 +67,57 @@ function segmentLikelihoods(units: readonly Unit[], vocabulary: number, alpha: n
   });
 }
 
-/**
- * The turns where a new topic begins (indexes > 0, ascending), from the turns' texts alone. A meeting of fewer
- * than 1.5 chapters' worth of content words has none.
- */
-export function topicShifts(texts: readonly string[], options: TopicShiftOptions = TOPIC_SHIFT_DEFAULTS): number[] {
+/** A meeting's turns prepared for segmenting: its units and the likelihood of every span of them as one segment. */
+export interface PreparedTurns {
+  readonly units: readonly Unit[];
+  readonly total: number;
+  /** Content words before each unit (prefix sums, length units + 1). */
+  readonly before: readonly number[];
+  readonly likelihood: readonly Float64Array[];
+}
+
+/** The units and span likelihoods of a meeting's turns (the costly part; independent of the count and the bonuses). */
+export function prepareTurns(texts: readonly string[], smoothing: number): PreparedTurns {
   const { units, vocabulary, total } = unitsOf(texts);
-  const k = Math.min(Math.round(total / options.wordsPerChapter), Math.floor(total / options.minWords));
-  if (k < 2 || units.length < k) return [];
-  const n = units.length;
   const before = [0]; for (const u of units) before.push(before.at(-1)! + u.ids.length);
-  const likelihood = segmentLikelihoods(units, vocabulary, options.smoothing);
-  // best[m][j]: best log likelihood of units 0..j-1 in m segments; from[m][j]: where its last segment starts.
+  return { units, total, before, likelihood: segmentLikelihoods(units, vocabulary, smoothing) };
+}
+
+/**
+ * The best cut of prepared turns into `k` segments of at least `minWords` content words each, a segment starting at a
+ * unit gaining that unit's bonus (in log-likelihood units; `bonus[turn]`, the best of the unit's turns, where the cut is
+ * then placed). Turn indexes > 0, ascending; none when no such cut exists.
+ */
+export function segmentPrepared(prepared: PreparedTurns, k: number, minWords: number, bonus?: readonly number[]): number[] {
+  const { units, before, likelihood } = prepared;
+  const n = units.length;
+  if (k < 2 || n < k) return [];
+  // Where a segment opening at each unit begins, and what that gains.
+  const opening = units.map((u) => (bonus ? u.turns.reduce((b, t) => (bonus[t] > bonus[b] ? t : b), u.turns[0]) : u.turn));
+  const gain = opening.map((t, i) => (bonus && i > 0 ? bonus[t] ?? 0 : 0));
+  // best[m][j]: best score of units 0..j-1 in m segments; from[m][j]: where its last segment starts.
   const best = Array.from({ length: k + 1 }, () => new Float64Array(n + 1).fill(-Infinity));
   const from = Array.from({ length: k + 1 }, () => new Int32Array(n + 1).fill(-1));
   best[0][0] = 0;
   for (let m = 1; m <= k; m += 1) for (let j = 1; j <= n; j += 1) for (let i = m - 1; i < j; i += 1) {
-    if (best[m - 1][i] === -Infinity || before[j] - before[i] < options.minWords) continue;
-    const value = best[m - 1][i] + likelihood[i][j];
+    if (best[m - 1][i] === -Infinity || before[j] - before[i] < minWords) continue;
+    const value = best[m - 1][i] + likelihood[i][j] + gain[i];
     if (value > best[m][j]) { best[m][j] = value; from[m][j] = i; }
   }
   if (best[k][n] === -Infinity) return [];
   const cuts: number[] = [];
-  for (let m = k, j = n; m > 1; m -= 1) { j = from[m][j]; cuts.push(units[j].turn); }
+  for (let m = k, j = n; m > 1; m -= 1) { j = from[m][j]; cuts.push(opening[j]); }
   return cuts.reverse();
+}
+
+/** How many chapters a meeting of `total` content words gets. */
+export const chapterCount = (total: number, options: TopicShiftOptions) => Math.min(Math.round(total / options.wordsPerChapter), Math.floor(total / options.minWords));
+
+/**
+ * The turns where a new topic begins (indexes > 0, ascending), from the turns' texts and, when given, each turn's
+ * bonus for opening a chapter (boundary-cues.ts). A meeting of fewer than 1.5 chapters' worth of content words has none.
+ */
+export function topicShifts(texts: readonly string[], options: TopicShiftOptions = TOPIC_SHIFT_DEFAULTS, bonus?: readonly number[]): number[] {
+  const prepared = prepareTurns(texts, options.smoothing);
+  return segmentPrepared(prepared, chapterCount(prepared.total, options), options.minWords, bonus);
 }

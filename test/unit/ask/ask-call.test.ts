@@ -87,6 +87,20 @@ describe('POST search/ask/', () => {
     expect(Object.values(response.body).flat()).toContain(message);
   });
 
+  it("names the chapter of the cited passage from the meeting's stored chapters, and none without chapters", async () => {
+    const { w, pricingId, ask } = await setUp();
+    const question = { question: 'What price did the vendor quote?', max_citations: 1 };
+    const without = await ask('host', question);
+    expect(without.body.citations[0]).not.toHaveProperty('chapter');
+
+    const chapter = (title: string, first: number, last: number) => ({ title, start_time: first * 10, end_time: last * 10 + 8, turns: [first, last] as const, speakers: ['Dana', 'Lee'], slide: null });
+    const [best] = without.body.citations;
+    w.chapters.set(pricingId, [chapter('Offsite weather', 0, best.turns[0] - 1), chapter('Remote control price', best.turns[0], 9)]);
+    const withChapters = await ask('host', question);
+
+    expect(withChapters.body.citations[0].chapter).toEqual({ title: 'Remote control price', start_time: best.turns[0] * 10 });
+  });
+
   it('answers 404 for an unknown meeting and 401 without a token', async () => {
     const { w, ask } = await setUp();
 

@@ -16,6 +16,7 @@ import type {
   AccessEntry, AttendeeRecord, MeetingRecord, MeetingsRepository, ProcessingStarter, RecordingStorage, StoredUpload,
 } from '../../../functions/core/meetings/model.js';
 import type { SurveyRecord } from '../../../functions/core/surveys/submit-survey.js';
+import type { Chapter } from '../../../functions/core/chapters/model.js';
 
 /** Meetings kept in maps, with the same semantics as the DynamoDB repository. */
 export class InMemoryMeetings implements MeetingsRepository {
@@ -123,6 +124,8 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z'), ask: Pick<AskP
   const undeliverable = new Set<string>();
   const surveys: SurveyRecord[] = [];
   const minutes = new Map<string, number>();
+  /** The chapters of meetings' ready notes, as Ask reads them (set by a test). */
+  const chapters = new Map<string, Chapter[]>();
   const passages = new EmbeddedPassageIndex(path.join(os.tmpdir(), `meetings-unit-passages-${process.pid}-${Date.now()}`));
   const deps: MeetingsDependencies = {
     meetings, storage, processing,
@@ -144,13 +147,13 @@ export function world(start = Date.parse('2025-03-01T10:00:00Z'), ask: Pick<AskP
     // An empty search index (never written here): name search falls back to the repository.
     ...searchRoutes({
       meetings, images: storage, index: new EmbeddedSearchIndex(path.join(os.tmpdir(), `meetings-unit-empty-index-${process.pid}`)),
-      passages, embedder: hashingEmbedder(), ...ask,
+      passages, embedder: hashingEmbedder(), chapters: { findChapters: async (id) => chapters.get(id) }, ...ask,
     }),
     ...surveyRoutes({ surveys: { save: async (s) => { surveys.push(s); } }, meetings, clock: deps.clock, newId: deps.newId }),
   ];
   const handler = createApiHandler(routes, { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   return {
-    deps, meetings, storage, processing, mails, undeliverable, surveys, minutes, passages,
+    deps, meetings, storage, processing, mails, undeliverable, surveys, minutes, passages, chapters,
     tick: (ms: number) => { now += ms; },
     call: (method: string, path: string, options: { token?: string; body?: unknown; query?: Record<string, string>; form?: boolean } = {}) =>
       invoke(handler, method, path, options),

@@ -133,6 +133,22 @@ describe('Ask on the meetings list', () => {
     expect(screen.getByText(/^Written by a language model from the passages below/)).toBeTruthy();
   });
 
+  it('names the chapter a citation is in, and plays the recording from the chapter start', async () => {
+    renderArea();
+    const asked = replyTo;
+    const inChapter = { ...citation, chapter: { title: 'Remote control price', start_time: 62 } };
+    replyTo = (call) => (call.url.includes('/search/ask/') ? { status: 200, json: { answer: 'The vendor quoted twelve euros.', mode: 'extractive', citations: [inChapter, { ...citation, turns: [30, 40] }] } } : asked(call));
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'What did the vendor quote?' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Ask' }));
+
+    const chapter = await screen.findByRole('button', { name: 'Play chapter Remote control price from 1:02' });
+    expect(chapter.textContent).toBe('Play chapter Remote control price from 1:02');
+    expect(screen.getAllByText(/^Play chapter/)).toHaveLength(1);
+    fireEvent.click(chapter);
+    expect(await screen.findByRole('dialog', { name: 'Weekly Sync at 1:02' })).toBeTruthy();
+  });
+
   it('says so when nothing in the meetings answers', async () => {
     renderArea();
     const asked = replyTo;

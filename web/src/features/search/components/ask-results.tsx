@@ -1,7 +1,8 @@
 /**
- * The Ask answer (docs/search.md, "Ask"): the answer, then each citation with its meeting, time and speaker and
- * the sentences that answer marked; a citation plays the recording at its moment, and inside a meeting's transcript
- * it can also show the transcript there. A generated answer says so, and its `[n]` link to citation n.
+ * The Ask answer (docs/search.md, "Ask"): the answer, then each citation with its meeting, time and speaker, the
+ * chapter it is in (when the meeting has chapters) and the sentences that answer marked; a citation plays the recording
+ * at its moment (its chapter at the chapter's start), and inside a meeting's transcript it can also show the transcript
+ * there. A generated answer says so, and its `[n]` link to citation n.
  */
 import { useId, type ReactNode } from 'react';
 import type { AskAnswer, AskCitation } from '@contracts/ask.js';
@@ -81,6 +82,15 @@ export function AskResults({ question, meetingId, onOpen, onShowLine }: AskResul
                   Show in transcript at {formatTimestamp(c.start_time)}
                 </button>
               )}
+              {c.chapter && (onOpen ? (
+                // The visible text is the accessible name (axe label-content-name-mismatch).
+                <button type="button" className="link-button ask-citation-chapter"
+                  onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.chapter!.start_time })}>
+                  Play chapter {c.chapter.title} from {formatTimestamp(c.chapter.start_time)}
+                </button>
+              ) : (
+                <span className="ask-citation-chapter">Chapter: {c.chapter.title} · {formatTimestamp(c.chapter.start_time)}</span>
+              ))}
               <MarkedText text={c.text} highlights={c.highlights} />
             </li>
           ))}
