@@ -20,8 +20,18 @@ const lengths = values.minutes.split(',').map(Number);
 if (lengths.some((m) => !(m > 0))) throw new Error('--minutes must be a comma-separated list of positive numbers');
 const pollMs = Number(values['poll-seconds']) * 1000;
 
+/** A call to the local edition; a read whose connection dropped (a loaded machine) is sent again, up to 5 times. */
 const api = async (url: string, token: string, init: RequestInit = {}) => {
-  const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const send = () => fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      response = await send();
+    } catch (error) {
+      if ((init.method ?? 'GET') !== 'GET' || attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
   return response.json() as Promise<any>;
 };
