@@ -7,7 +7,7 @@ import { SWRConfig } from 'swr';
 import { NameSearchResults } from '../../../web/src/features/meetings/components/name-search-results.js';
 import { isAudioFileName } from '../../../web/src/features/meetings/audio-only.js';
 import { MeetingSearchDialog } from '../../../web/src/features/search/components/meeting-search-dialog.js';
-import { matchedWhere, meetingDate } from '../../../web/src/features/search/hit-context.js';
+import { matchedWhere, meetingDate } from '../../../web/src/components/search-hit-context.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 interface Call { method: string; url: string; body: any }

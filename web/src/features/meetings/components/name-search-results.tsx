@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMeetingSearch } from '../../../api/search/search-meetings.js';
-import { hitCaption, matchedWhere, meetingDate } from '../../search/hit-context.js';
+import { hitCaption, matchedWhere, meetingDate } from '../../../components/search-hit-context.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { pageCount } from '../../../components/page-window.js';
 import { LOAD_ERROR, nothingMatched } from '../list-messages.js';

@@ -5,7 +5,7 @@ import { useContentSearch } from '../../../api/search/search-content.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
-import { hitCaption, meetingDate } from '../hit-context.js';
+import { hitCaption, meetingDate } from '../../../components/search-hit-context.js';
 import { groupStaticFrames } from '../static-frames.js';
 import { FrameWithBoxes } from './frame-with-boxes.js';
 import type { Moment } from './recording-at.js';

@@ -5,7 +5,7 @@ import { useAudioSearch } from '../../../api/search/search-audio.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
-import { hitCaption, meetingDate } from '../hit-context.js';
+import { hitCaption, meetingDate } from '../../../components/search-hit-context.js';
 import { HighlightedText } from './highlighted-text.js';
 import type { Moment } from './recording-at.js';
 import { nothingMatched, SEARCH_ERROR } from './text-search-results.js';

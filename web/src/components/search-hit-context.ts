@@ -1,5 +1,13 @@
 /** What a search hit says about where it was found: the meeting's date, and where the query matched (issue 35). */
-import { formatTimestamp } from './highlight.js';
+
+/** m:ss, or H:mm:ss from an hour on (spec §9 time display). */
+function clock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -13,7 +21,7 @@ export function meetingDate(startTime: string | null | undefined): string | unde
 export function matchedWhere(matchedIn: ReadonlyArray<'name' | 'slide_text'> | undefined, timestamp: number | null): string {
   const where = [
     ...(matchedIn?.includes('name') ? ['the name'] : []),
-    ...(matchedIn?.includes('slide_text') ? [`slide text${timestamp !== null ? ` at ${formatTimestamp(timestamp)}` : ''}`] : []),
+    ...(matchedIn?.includes('slide_text') ? [`slide text${timestamp !== null ? ` at ${clock(timestamp)}` : ''}`] : []),
   ];
   return where.length === 0 ? 'In the name' : `In ${where.join(' and ')}`;
 }
