@@ -89,5 +89,5 @@ try {
   for (const row of rows) console.log(row);
 } finally {
   await edition.stop();
-  await rm(workDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
 }
