@@ -39,6 +39,9 @@ export interface MeetingSearchHit {
   scale: FrameScale | null;
   timestamp: number | null;
   matches: string[];
+  /** Beside the spec's keys (issue 35): when the meeting started (ISO; its creation when it has no start), and where the query matched. */
+  start_time: string | null;
+  matched_in: Array<'name' | 'slide_text'>;
 }
 
 export interface FrameScale { width: number; height: number }
@@ -54,6 +57,8 @@ export interface ContentHit {
   scale: FrameScale;
   meetingId: string;
   meetingName: string;
+  /** Beside the spec's keys (issue 35): when the meeting started (ISO; its creation when it has no start). */
+  meetingStartTime: string | null;
 }
 
 /** Voice hit: one spoken passage holding every query word; timestamp (s) of the first matched word. */
@@ -66,6 +71,8 @@ export interface AudioHit {
   speaker: string;
   /** The speaker's name as it is now (beside the spec's keys, issue 30): the host's or the service's name, else `Speaker N`. */
   speaker_name: string;
+  /** Beside the spec's keys (issue 35): when the meeting started (ISO; its creation when it has no start). */
+  meeting_start_time: string | null;
 }
 
 /** One page of text or voice hits with the total (spec §3: total matches, matched data). */

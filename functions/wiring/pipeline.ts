@@ -3,6 +3,7 @@ import { createMeetingsRepository } from '../adapters/dynamodb/meetings-reposito
 import { createMinutesLedger } from '../adapters/dynamodb/minutes-ledger-repository.js';
 import { createProcessingStates } from '../adapters/dynamodb/processing-state-repository.js';
 import { createRunClaims } from '../adapters/dynamodb/run-claims-repository.js';
+import { createStageSpeedRecord } from '../adapters/dynamodb/stage-speeds-repository.js';
 import { createTranscripts } from '../adapters/dynamodb/transcripts-repository.js';
 import { createMediaBucket } from '../adapters/storage/media-bucket.js';
 import { s3Client } from '../adapters/storage/s3-client.js';
@@ -20,6 +21,7 @@ export function pipelineContext() {
     states: createProcessingStates(documentClient, config.TABLE_NAME),
     ledger: createMinutesLedger(documentClient, config.TABLE_NAME),
     transcripts: createTranscripts(documentClient, config.TABLE_NAME),
+    speeds: createStageSpeedRecord(documentClient, config.TABLE_NAME),
     clock: Date.now,
     artefacts: createMediaBucket(config.MEDIA_BUCKET),
     recordings: createRecordingStorage(s3Client, config.MEDIA_BUCKET),

@@ -159,7 +159,7 @@ describe('meetings in the browser', () => {
     await meeting.getByRole('button', { name: 'Options for Quarterly review' }).click();
 
     const items = await guestPage.getByRole('menu', { name: 'Options for Quarterly review' }).getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Submit Feedback']);
+    expect(items).toEqual(['Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Search in this meeting', 'Submit Feedback']);
   });
 
   it('plays the recording for the second user once its link has arrived', async () => {
@@ -225,7 +225,7 @@ describe('meetings in the browser', () => {
     await mobile.getByRole('button', { name: 'Open Quarterly review' }).click();
 
     const viewer = mobile.getByRole('dialog', { name: 'Quarterly review' });
-    expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Submit Feedback']);
+    expect(await viewer.getByRole('button').allTextContents()).toEqual(['×', 'Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Search in this meeting', 'Submit Feedback']);
     expect((await viewer.boundingBox())?.width).toBe(375);
     expect(await seriousAxeViolations(mobile, 'meeting viewer (phone)', '[role="dialog"]')).toEqual([]);
     await viewer.getByRole('button', { name: 'Close' }).click();

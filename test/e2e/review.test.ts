@@ -119,6 +119,8 @@ describe('the review screens by keyboard and with axe', () => {
     await page.goto(`${edition.url}/home`);
     const results = await search(page, 'Text', 'roadmap');
     await results.getByRole('listitem').first().waitFor();
+    // Each hit says where it matched (issue 35).
+    await results.getByText(/Slide text at \d+:\d\d/).first().waitFor();
     expect(await seriousAxeViolations(page, 'search results: text (desktop)')).toEqual([]);
     await shot(page, 'search-text-desktop');
 
@@ -141,6 +143,7 @@ describe('the review screens by keyboard and with axe', () => {
   it('shows spoken-word hits without serious axe violations and reaches them by keyboard with a ring', async () => {
     const results = await search(page, 'Voice', 'budget');
     await results.getByRole('listitem').first().waitFor();
+    await results.getByText(/Speech at \d+:\d\d/).first().waitFor();
     expect(await seriousAxeViolations(page, 'search results: voice (desktop)')).toEqual([]);
     await shot(page, 'search-voice-desktop');
     await page.getByRole('searchbox', { name: 'Search meetings' }).focus();
@@ -161,6 +164,22 @@ describe('the review screens by keyboard and with axe', () => {
       expect(await seriousAxeViolations(mobile, `search results: ${type.toLowerCase()} (phone)`)).toEqual([]);
       await shot(mobile, `search-${type.toLowerCase()}-phone`);
     }
+    await phone.close();
+  });
+
+  it('searches one meeting from "Search in this meeting" in a 375 px phone, without sideways scrolling or serious axe violations', async () => {
+    const phone = await newBrowserContext(browser, 375, pageErrors);
+    const mobile = await phone.newPage();
+    await signInThroughPage(mobile, edition.url, host);
+    await mobile.getByRole('button', { name: `Open ${NAME}` }).click();
+    await mobile.getByRole('dialog', { name: NAME }).getByRole('button', { name: 'Search in this meeting', exact: true }).click();
+    const dialog = mobile.getByRole('dialog', { name: `Search in ${NAME}` });
+    await dialog.getByRole('searchbox').fill('budget');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await dialog.getByText(/Speech at \d+:\d\d/).first().waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(mobile, 'search in this meeting (phone)', '[role="dialog"]')).toEqual([]);
+    await shot(mobile, 'phone-search-in-meeting');
     await phone.close();
   });
 
@@ -196,6 +215,7 @@ describe('the review screens by keyboard and with axe', () => {
     ['Sentiment Analysis', (d: Locator) => d.getByTestId('sentiment-chart')],
     ['Share', (d: Locator) => d.getByRole('button', { name: /Send/ })],
     ['Delete', (d: Locator) => d.getByRole('button', { name: 'Yes, Delete it!' })],
+    ['Search in this meeting', (d: Locator) => d.getByRole('searchbox')],
     ['Submit Feedback', (d: Locator) => d.getByRole('button', { name: /Submit/ })],
   ])('opens %s from the keyboard: Tab cycles inside with a visible ring, Escape gives focus back to Options', async (item, ready) => {
     await page.goto(`${edition.url}/home`);

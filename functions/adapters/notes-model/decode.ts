@@ -9,7 +9,7 @@ import { dueOf } from '../../core/notes/due-dates.js';
 import { keyphrases, type Keyphrase } from '../../core/notes/keyphrases.js';
 import type { DraftActionItem, DraftPoint, NotesDraft } from '../../core/notes/model.js';
 import { tag } from '../../core/notes/nlp.js';
-import { listing } from '../../core/notes/overview.js';
+import { listing, outcomeSentence } from '../../core/notes/overview.js';
 import { ownerOf, taskPhrase } from '../../core/notes/spoken-text.js';
 import type { Turn } from './features.js';
 
@@ -117,6 +117,6 @@ export function draftOf(turns: readonly Turn[], scores: Scores, thresholds: Thre
   const who = people.length > 4 ? `${people.slice(0, 3).join(', ')} and ${people.length - 3} others` : listing(people);
   const overview = turns.length === 0
     ? 'Nothing was said in this recording.'
-    : `${who} discussed ${topics.length > 0 ? listing(topics) : 'no clear topic'}. They recorded ${agreed.length} decision${agreed.length === 1 ? '' : 's'} and ${items.length} action item${items.length === 1 ? '' : 's'}.`;
+    : `${who} discussed ${topics.length > 0 ? listing(topics) : 'no clear topic'}. ${outcomeSentence(people.length, agreed.length, items.length)}`;
   return { overview, summary: keyPoints(turns, scores.key), actionItems: items, decisions: agreed };
 }

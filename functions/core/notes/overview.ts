@@ -13,14 +13,24 @@ export function overviewTopics(topics: readonly Keyphrase[]): string[] {
     .map((t) => (t.bare ? t.text : `the ${t.text}`));
 }
 
+/**
+ * The overview's closing sentence: what came of the meeting, naming only what there is ("They recorded 2 action
+ * items.", never "0 decisions"), or that nothing was recorded.
+ */
+export function outcomeSentence(speakerCount: number, decisions: number, actionItems: number): string {
+  if (decisions + actionItems === 0) return 'No decisions or action items were recorded.';
+  const parts = [
+    ...(decisions > 0 ? [count(decisions, 'decision', 'decisions')] : []),
+    ...(actionItems > 0 ? [count(actionItems, 'action item', 'action items')] : []),
+  ];
+  return `${speakerCount === 1 ? 'The meeting' : 'They'} recorded ${listing(parts)}.`;
+}
+
 /** "Alice and Bob discussed the printing press, the paper supplier and wedding invitations. They recorded 1 decision and 2 action items." */
 export function writeOverview(speakers: readonly string[], topics: readonly Keyphrase[], decisions: number, actionItems: number): string {
   if (speakers.length === 0) return 'Nothing was said in this recording.';
   const who = speakers.length > 4 ? `${speakers.slice(0, 3).join(', ')} and ${speakers.length - 3} others` : listing(speakers);
   const names = overviewTopics(topics);
   const lead = names.length > 0 ? `${who} discussed ${listing(names)}.` : `${who} spoke briefly, with no clear topic.`;
-  const outcome = decisions + actionItems === 0
-    ? 'No decisions or action items were recorded.'
-    : `${speakers.length === 1 ? 'The meeting' : 'They'} recorded ${count(decisions, 'decision', 'decisions')} and ${count(actionItems, 'action item', 'action items')}.`;
-  return `${lead} ${outcome}`;
+  return `${lead} ${outcomeSentence(speakers.length, decisions, actionItems)}`;
 }

@@ -1,5 +1,6 @@
 import type { SpeakerNames } from '../transcripts/speaker-names.js';
 import type { ArtefactStatus, ProcessingState } from './processing-status.js';
+import type { StageSpeeds, TimedStage } from './stage-speeds.js';
 
 /** Fields of the processing state to change; `artefacts.<name>` changes one artefact's status. */
 export type StatePatch = Partial<Omit<ProcessingState, 'artefacts'>> & { readonly 'artefacts.transcript'?: ArtefactStatus };
@@ -63,4 +64,11 @@ export interface Transcripts {
   findTranscript(meetingId: string): Promise<TranscriptRecord | undefined>;
   /** Throws MeetingGone when the transcript no longer exists. */
   saveSpeakerNames(meetingId: string, names: SpeakerNames): Promise<void>;
+}
+
+/** This machine's measured stage speeds (stage-speeds.ts), one record for the whole deployment. */
+export interface StageSpeedRecord {
+  find(): Promise<StageSpeeds | undefined>;
+  /** Adds a finished run to the record (read, add, write if unchanged; a lost race drops the run, which is harmless). */
+  addRun(durationSeconds: number, stageSeconds: Partial<Record<TimedStage, number>>): Promise<void>;
 }

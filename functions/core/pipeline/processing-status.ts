@@ -3,7 +3,7 @@
  * with the meeting (`processing` in GET meetings/ and GET meetings/{id}/).
  */
 import type { ArtefactStatus, PipelineStep, ProcessingView } from '../../contracts/processing.js';
-import { STAGES, estimateProgress } from './progress-estimate.js';
+import { STAGES, estimateProgress, type ExpectedStages } from './progress-estimate.js';
 
 export type { ArtefactStatus, PipelineStep, ProcessingView };
 
@@ -25,6 +25,10 @@ export interface ProcessingState {
   readonly stepStartedAt?: string;
   /** Set when the transcript is ready but holds no words: why, for the host (core/pipeline/levelling.ts noWordsReason). */
   readonly noWordsReason?: string | null;
+  /** Seconds each timed stage is expected to take on this machine, set once the recording is probed (stage-speeds.ts). */
+  readonly expectedSeconds?: ExpectedStages;
+  /** Seconds the stages measured so far took (ExtractAudio writes its own; BuildTranscript records the run). */
+  readonly stageSeconds?: ExpectedStages;
 }
 
 /** Progress stored when a step starts (the start of its span in progress-estimate.ts, which estimates within it). */
@@ -53,7 +57,7 @@ export function queuedState(uploadKey: string, uploadEtag: string, now: string):
 export function toProcessingView(state: ProcessingState | null | undefined, nowMs = Date.now()): ProcessingView | undefined {
   if (!state) return undefined;
   const running = (state.status === 'queued' || state.status === 'processing') && state.artefacts?.transcript !== 'ready' && state.step;
-  const estimate = running ? estimateProgress(state.step!, Date.parse(state.stepStartedAt ?? state.updatedAt), nowMs, state.durationSeconds) : undefined;
+  const estimate = running ? estimateProgress(state.step!, Date.parse(state.stepStartedAt ?? state.updatedAt), nowMs, state.durationSeconds, state.expectedSeconds) : undefined;
   return {
     status: state.status, step: state.step, percent: estimate ? Math.max(estimate.percent, state.percent ?? 0) : state.percent,
     stage: estimate?.stage ?? null, seconds_left: estimate?.secondsLeft ?? null,

@@ -3,27 +3,34 @@
  * from the stage the pipeline reports, when that stage started and the recording's length (ProbeMedia). Amazon
  * Transcribe reports no percentage of its own, so inside a stage the share is the time spent over the time the
  * stage is expected to take; a stage running late holds at 95 % of its span and the time left says "about a minute".
+ * The time a timed stage is expected to take comes from this machine's measured speed (stage-speeds.ts), fixed on the
+ * run once the recording is probed; before that, from the defaults.
  */
 import type { PipelineStep } from '../../contracts/processing.js';
+import { expectedStageSeconds, type TimedStage } from './stage-speeds.js';
 
 export interface StageSpec {
   readonly label: string;
-  /** Expected seconds for a recording of `durationSeconds` (null while not probed yet). */
-  readonly expectedSeconds: (durationSeconds: number | null) => number;
+  /** Expected seconds for a recording of `durationSeconds` (null while not probed yet), given the run's expected stage times. */
+  readonly expectedSeconds: (durationSeconds: number | null, expected?: ExpectedStages) => number;
 }
 
-/** Real-time factor assumed for speech recognition (docs/speech.md measures 0.6–0.9 for the local engine). */
-export const TRANSCRIPTION_RTF = 0.9;
+/** Seconds each timed stage is expected to take for this run (kept on the run's state once probed). */
+export type ExpectedStages = Readonly<Partial<Record<TimedStage, number>>>;
+
+/** Length assumed before the recording is probed (the probe takes seconds). */
 const UNPROBED_SECONDS = 600;
 const length = (d: number | null) => d ?? UNPROBED_SECONDS;
+const timed = (stage: TimedStage) => (d: number | null, expected?: ExpectedStages) =>
+  expected?.[stage] ?? expectedStageSeconds(undefined, stage, length(d));
 
 /** The stages up to a ready transcript, in order, with their share of the overall bar (start percent). */
 export const STAGES: ReadonlyArray<readonly [PipelineStep, StageSpec & { readonly from: number; readonly to: number }]> = [
   ['StartProcessing', { label: 'Waiting to start', from: 0, to: 2, expectedSeconds: () => 5 }],
   ['ProbeMedia', { label: 'Reading the recording', from: 2, to: 5, expectedSeconds: () => 5 }],
-  ['ExtractAudio', { label: 'Extracting the audio', from: 5, to: 12, expectedSeconds: (d) => 5 + 0.03 * length(d) }],
-  ['Transcription', { label: 'Transcribing the speech', from: 12, to: 92, expectedSeconds: (d) => 20 + TRANSCRIPTION_RTF * length(d) }],
-  ['BuildTranscript', { label: 'Building the transcript', from: 92, to: 99, expectedSeconds: () => 10 }],
+  ['ExtractAudio', { label: 'Extracting the audio', from: 5, to: 12, expectedSeconds: timed('ExtractAudio') }],
+  ['Transcription', { label: 'Transcribing the speech', from: 12, to: 92, expectedSeconds: timed('Transcription') }],
+  ['BuildTranscript', { label: 'Building the transcript', from: 92, to: 99, expectedSeconds: timed('BuildTranscript') }],
   ['Finalize', { label: 'Finishing', from: 99, to: 100, expectedSeconds: () => 5 }],
 ];
 
@@ -38,17 +45,22 @@ export interface ProgressEstimate {
   readonly secondsLeft: number;
 }
 
-/** The estimate for a running step that started at `startedAtMs`; undefined for an unknown step. */
-export function estimateProgress(step: PipelineStep, startedAtMs: number, nowMs: number, durationSeconds: number | null): ProgressEstimate | undefined {
+/**
+ * The estimate for a running step that started at `startedAtMs`, with the run's expected stage times when known;
+ * undefined for an unknown step.
+ */
+export function estimateProgress(
+  step: PipelineStep, startedAtMs: number, nowMs: number, durationSeconds: number | null, expectedStages?: ExpectedStages,
+): ProgressEstimate | undefined {
   const index = STAGES.findIndex(([s]) => s === step);
   if (index < 0) return undefined;
   const [, spec] = STAGES[index]!;
-  const expected = spec.expectedSeconds(durationSeconds);
+  const expected = spec.expectedSeconds(durationSeconds, expectedStages);
   const elapsed = Math.max(0, (nowMs - startedAtMs) / 1000);
   const share = Math.min(LATE_SHARE, elapsed / expected);
   const percent = Math.min(99, Math.floor(spec.from + (spec.to - spec.from) * share));
   // Later stages up to the transcript; Finalize waits on notes and sentiments, which have their own messages.
-  const later = STAGES.slice(index + 1).filter(([s]) => s !== 'Finalize').reduce((sum, [, s]) => sum + s.expectedSeconds(durationSeconds), 0);
+  const later = STAGES.slice(index + 1).filter(([s]) => s !== 'Finalize').reduce((sum, [, s]) => sum + s.expectedSeconds(durationSeconds, expectedStages), 0);
   const thisLeft = elapsed >= expected * LATE_SHARE ? 60 : expected - elapsed;
   const secondsLeft = Math.max(5, Math.ceil((thisLeft + (step === 'Finalize' ? 0 : later)) / 5) * 5);
   return { stage: spec.label, percent, secondsLeft };

@@ -47,7 +47,8 @@ export async function searchMeetings(ports: SearchPorts, caller: Caller, query: 
   for (const f of frames) {
     if (!listed.has(f.meetingId) && names.has(f.meetingId)) hits.push(await meetingHit(ports, f.meetingId, names.get(f.meetingId)!, [], terms, f));
   }
-  return hits;
+  const starts = await meetingStarts(ports, hits.map((h) => h.meeting_id));
+  return hits.map((h) => ({ ...h, start_time: starts.get(h.meeting_id) ?? null }));
 }
 
 /**
@@ -58,6 +59,7 @@ export async function searchContent(ports: SearchPorts, caller: Caller, request:
   const { terms, meetingIds, from, size } = await scope(ports, caller, request);
   const found = await ports.index.searchFrames({ terms, meetingIds, from, size });
   const names = await meetingNames(ports, found.hits.map((f) => f.meetingId));
+  const starts = await meetingStarts(ports, [...names.keys()]);
   const hits = await Promise.all(found.hits.filter((f) => names.has(f.meetingId)).map(async (f): Promise<ContentHit> => ({
     timestamp: f.timestamp,
     imageUrl: await ports.images.presignDownload(f.imageKey, IMAGE_URL_SECONDS),
@@ -66,6 +68,7 @@ export async function searchContent(ports: SearchPorts, caller: Caller, request:
     scale: scaleOf(f),
     meetingId: f.meetingId,
     meetingName: names.get(f.meetingId)!,
+    meetingStartTime: starts.get(f.meetingId) ?? null,
   })));
   return { total_matches: found.total, page: request.page, page_size: request.pageSize, matched_data: hits };
 }
@@ -79,6 +82,7 @@ export async function searchAudio(ports: SearchPorts, caller: Caller, request: P
   const found = await ports.index.searchSegments({ terms, meetingIds, from, size });
   const names = await meetingNames(ports, found.hits.map((s) => s.meetingId));
   const speakers = new Map(await Promise.all([...names.keys()].map(async (id) => [id, await ports.speakerNames?.(id) ?? {}] as const)));
+  const starts = await meetingStarts(ports, [...names.keys()]);
   const hits = found.hits.filter((s) => names.has(s.meetingId)).map((s: SegmentDoc): AudioHit => ({
     meeting_name: names.get(s.meetingId)!,
     meeting_id: s.meetingId,
@@ -86,6 +90,7 @@ export async function searchAudio(ports: SearchPorts, caller: Caller, request: P
     matched_content: s.words.map((w) => w.text).join(' '),
     speaker: s.speaker,
     speaker_name: nameOf(speakers.get(s.meetingId) ?? {}, s.speaker),
+    meeting_start_time: starts.get(s.meetingId) ?? null,
   }));
   return { total_matches: found.total, page: request.page, page_size: request.pageSize, matched_data: hits };
 }
@@ -116,16 +121,27 @@ async function meetingNames(ports: SearchPorts, meetingIds: readonly string[]): 
   return names;
 }
 
+/** When each meeting started (its creation when it has no start), for the hits' dates. */
+async function meetingStarts(ports: SearchPorts, meetingIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = distinct(meetingIds);
+  if (ids.length === 0) return new Map();
+  return new Map((await ports.meetings.findMeetings(ids)).map((m) => [m.id, m.startTime ?? m.createdAt]));
+}
+
 async function meetingHit(
   ports: SearchPorts, meetingId: string, name: string, nameMatches: string[], terms: string[], frame: FrameDoc | undefined,
 ): Promise<MeetingSearchHit> {
-  if (!frame) return { meeting_name: name, meeting_id: meetingId, image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: nameMatches };
+  const byName: MeetingSearchHit['matched_in'] = nameMatches.length > 0 ? ['name'] : [];
+  if (!frame) {
+    return { meeting_name: name, meeting_id: meetingId, image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: nameMatches, start_time: null, matched_in: byName };
+  }
   const [image, thumbnail] = await Promise.all([
     ports.images.presignDownload(frame.imageKey, IMAGE_URL_SECONDS), ports.images.presignDownload(frame.thumbnailKey, IMAGE_URL_SECONDS),
   ]);
   const frameMatches = frame.words.filter((w) => wordMatches(w.text, terms)).map((w) => w.text);
   return {
     meeting_name: name, meeting_id: meetingId, image_path: image, thumbnail_path: thumbnail, scale: scaleOf(frame),
-    timestamp: frame.timestamp, matches: distinct([...nameMatches, ...frameMatches]),
+    timestamp: frame.timestamp, matches: distinct([...nameMatches, ...frameMatches]), start_time: null,
+    matched_in: frameMatches.length > 0 ? [...byName, 'slide_text'] : byName,
   };
 }

@@ -74,10 +74,13 @@ export function renderSrt(turns: readonly SpeakerTurn[], names: SpeakerNames = {
 /** Characters WebVTT cue text must escape. */
 const vttEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** WebVTT: cues with a voice span naming the speaker, and the name in the text as players show it (`<v Name>Name: text`). */
+/**
+ * WebVTT: each cue's speaker in its voice span only (`<v Name>text</v>`): players and editors show the voice's name
+ * themselves, so repeating it in the text printed it twice.
+ */
 export function renderVtt(turns: readonly SpeakerTurn[], names: SpeakerNames = {}): string {
   const cues = subtitleCues(turns, names).map((c) =>
-    `${subtitleTime(c.start, '.')} --> ${subtitleTime(c.end, '.')}\n<v ${vttEscape(c.speaker)}>${vttEscape(c.speaker)}: ${vttEscape(c.text)}</v>\n`);
+    `${subtitleTime(c.start, '.')} --> ${subtitleTime(c.end, '.')}\n<v ${vttEscape(c.speaker)}>${vttEscape(c.text)}</v>\n`);
   return ['WEBVTT\n', ...cues].join('\n');
 }
 

@@ -4,6 +4,7 @@ import { MIN_SPEECH_SECONDS } from '../../core/pipeline/media-probe.js';
 import { isInaudibleMark } from '../../core/transcripts/inaudible-mark.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { renderTranscriptText } from '../../core/transcripts/format.js';
+import { logger } from '../../adapters/logging/logger.js';
 import { defaultSpeakerNames } from '../../core/transcripts/speaker-names.js';
 import { parseTranscribeOutput } from '../../core/transcripts/transcribe-output.js';
 import type { SpeakerCues } from '../../core/speakers/cues.js';
@@ -20,6 +21,10 @@ const ctx = pipelineContext();
  */
 export const handler = async (state: PipelineState): Promise<TranscriptResult> => {
   const { meetingId } = state;
+  const started = Date.now();
+  // The transcription stage ends as this one starts: its time, measured for the time-left estimates.
+  const before = await ctx.states.findState(meetingId);
+  const transcribed = before?.step === 'Transcription' && before.stepStartedAt ? (started - Date.parse(before.stepStartedAt)) / 1000 : undefined;
   await ctx.states.patchState(meetingId, { step: 'BuildTranscript', percent: STEP_PERCENT.BuildTranscript, ...stepStarted() });
   const outputKey = state.audio?.outputKey ?? artefactKeys.transcribeOutput(meetingId);
   const words = parseTranscribeOutput(JSON.parse(await ctx.artefacts.getText(outputKey)));
@@ -45,5 +50,10 @@ export const handler = async (state: PipelineState): Promise<TranscriptResult> =
     speechSeconds: speech, tooShort: Boolean(state.media?.tooShort) || speech < MIN_SPEECH_SECONDS, noWordsReason,
     'artefacts.transcript': 'ready', updatedAt: new Date().toISOString(),
   });
+  if (state.media?.durationSeconds) {
+    await ctx.speeds.addRun(state.media.durationSeconds, {
+      ExtractAudio: before?.stageSeconds?.ExtractAudio, Transcription: transcribed, BuildTranscript: (Date.now() - started) / 1000,
+    }).catch((error: unknown) => logger.warn('Could not record the stage speeds', { meetingId, error: (error as Error).message }));
+  }
   return { jsonKey, textKey, turns: turns.length, speakers: speakers.length, speechSeconds: speech };
 };

@@ -18,6 +18,7 @@ const ctx = pipelineContext();
  * job of this attempt (the next state starts it). Throws UnreadableMedia / MediaToolFailed from ffmpeg.
  */
 export const handler = async (run: PipelineRun, context: Context): Promise<AudioResult> => {
+  const started = Date.now();
   await ctx.states.patchState(run.meetingId, { step: 'ExtractAudio', percent: STEP_PERCENT.ExtractAudio, ...stepStarted() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-audio-'));
   const key = artefactKeys.audio(run.meetingId);
@@ -32,6 +33,7 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Audio
   }
   await ctx.states.patchState(run.meetingId, {
     step: 'Transcription', percent: STEP_PERCENT.Transcription, 'artefacts.transcript': 'processing', ...stepStarted(),
+    stageSeconds: { ExtractAudio: Math.round((Date.now() - started) / 100) / 10 },
   });
   return {
     bucket: ctx.artefacts.bucket, key, mediaUri: ctx.artefacts.uri(key),

@@ -7,6 +7,8 @@ import { arrivedUploadName } from '../../core/meetings/download-name.js';
 import { checkRecordingLength, endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
+import { expectedStages } from '../../core/pipeline/stage-speeds.js';
+import { logger } from '../../adapters/logging/logger.js';
 import type { Context } from 'aws-lambda';
 import { minutesBalanceFromConfig } from '../../wiring/billing.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
@@ -41,7 +43,12 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Media
   }
 
   const tooShort = durationSeconds < MIN_SPEECH_SECONDS;
-  await ctx.states.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, updatedAt: new Date().toISOString() });
+  // The time left from now on is estimated at this machine's measured speed (docs/pipeline.md "Time left").
+  const expectedSeconds = expectedStages(await ctx.speeds.find().catch((error: unknown) => {
+    logger.warn('Could not read the measured stage speeds; the defaults stand in', { error: (error as Error).message });
+    return undefined;
+  }), durationSeconds);
+  await ctx.states.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, expectedSeconds, updatedAt: new Date().toISOString() });
   return { durationSeconds, hasVideo: facts.hasVideo, tooShort, minutesCharged };
 };
 

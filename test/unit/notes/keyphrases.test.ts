@@ -131,6 +131,9 @@ describe('writeOverview', () => {
     expect(writeOverview(['Alice', 'Bob'], keyphrases(PRINT_SHOP, new Set(['alice'])), 1, 2))
       .toMatch(/^Alice and Bob discussed (?:the paper supplier, the printing press|the printing press, the paper supplier)[^.]*\. They recorded 1 decision and 2 action items\.$/);
     expect(writeOverview(['Alice'], [], 0, 0)).toBe('Alice spoke briefly, with no clear topic. No decisions or action items were recorded.');
+    // Only what there is: never "0 decisions".
+    expect(writeOverview(['Alice', 'Bob'], [], 0, 2)).toBe('Alice and Bob spoke briefly, with no clear topic. They recorded 2 action items.');
+    expect(writeOverview(['Alice'], [], 1, 0)).toBe('Alice spoke briefly, with no clear topic. The meeting recorded 1 decision.');
     expect(writeOverview([], [], 0, 0)).toBe('Nothing was said in this recording.');
   });
 });

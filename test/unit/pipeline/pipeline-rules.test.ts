@@ -2,7 +2,7 @@ import { artefactKeys, transcriptionJobName } from '../../../functions/core/pipe
 import { endTimeFrom, mediaFacts, NoAudioTrack, NotMediaFile } from '../../../functions/core/pipeline/media-probe.js';
 import { minutesToCharge } from '../../../functions/core/pipeline/minutes.js';
 import { failureReason, queuedState, STEP_PERCENT, toProcessingView, type ProcessingState } from '../../../functions/core/pipeline/processing-status.js';
-import { TRANSCRIPTION_RTF } from '../../../functions/core/pipeline/progress-estimate.js';
+import { DEFAULT_COSTS } from '../../../functions/core/pipeline/stage-speeds.js';
 
 describe('minutesToCharge', () => {
   it.each([[0, 0], [0.4, 1], [59.9, 1], [60, 1], [60.01, 2], [148, 3], [3600, 60], [3600.5, 61]])('%s s → %s minutes', (seconds, minutes) => {
@@ -94,7 +94,8 @@ describe('toProcessingView', () => {
 
   it('moves the percent within the transcription stage as its time passes, and the time left goes down', () => {
     const start = Date.parse('2025-01-01T00:01:00.000Z');
-    const views = [0, 60, 300, 540].map((s) => toProcessingView(transcribing('2025-01-01T00:01:00.000Z'), start + s * 1000)!);
+    const expected = DEFAULT_COSTS.Transcription.startSeconds + 600 * DEFAULT_COSTS.Transcription.perSecond;
+    const views = [0, 0.1, 0.5, 0.9].map((share) => toProcessingView(transcribing('2025-01-01T00:01:00.000Z'), start + share * expected * 1000)!);
     expect(views.map((v) => v.stage)).toEqual(Array(4).fill('Transcribing the speech'));
     const percents = views.map((v) => v.percent!);
     expect(percents[0]).toBe(STEP_PERCENT.Transcription);
@@ -102,8 +103,8 @@ describe('toProcessingView', () => {
     expect(percents.at(-1)!).toBeLessThan(STEP_PERCENT.BuildTranscript);
     const left = views.map((v) => v.seconds_left!);
     for (let i = 1; i < left.length; i++) expect(left[i]!).toBeLessThan(left[i - 1]!);
-    // 600 s at the assumed real-time factor, plus the stages after it.
-    expect(left[0]).toBeGreaterThanOrEqual(600 * TRANSCRIPTION_RTF);
+    // 600 s at the default real-time factor (nothing measured on this run), plus the stages after it.
+    expect(left[0]).toBeGreaterThanOrEqual(600 * DEFAULT_COSTS.Transcription.perSecond);
   });
 
   it('holds a stage running late below its end and says about a minute is left', () => {

@@ -54,9 +54,12 @@ describe('text and voice search on the meetings list', () => {
     search('Text', 'print');
     await screen.findByText('30 matches');
     const box = container.querySelector<HTMLElement>('.word-box[data-word="Printing"]')!;
-    expect(box.style.left).toBe('10%');
-    expect(box.style.top).toBe('25%');
-    expect(box.style.width).toBe('12%');
+    // Drawn around the word, a few pixels outside its box, and not tinting it (issue 35: the box covered the word).
+    expect(box.style.left).toBe('calc(10% - 4px)');
+    expect(box.style.top).toBe('calc(25% - 4px)');
+    expect(box.style.width).toBe('calc(12% + 8px)');
+    expect(box.style.background).toBe('transparent');
+    expect(screen.getByText(/^Slide text at \d+:\d\d$/)).toBeTruthy();
     expect(calls.find((c) => c.url.includes('search_content'))!.body).toEqual({ query: 'print', meeting_id: null, page: 1, page_size: 12 });
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
   });

@@ -70,30 +70,30 @@ function meeting(overrides: Partial<MeetingView> = {}): MeetingView {
 
 describe('meetingOptions', () => {
   it('gives the host of a recorded meeting Watch Recording, Transcript, Notes, Sentiment Analysis, Share, Delete and Submit Feedback', () => {
-    expect(meetingOptions(meeting(), 'Grace@Example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'share', 'delete', 'feedback']);
+    expect(meetingOptions(meeting(), 'Grace@Example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'share', 'delete', 'search', 'feedback']);
   });
 
   it('gives a participant of a recorded meeting the viewing options and Submit Feedback', () => {
-    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
+    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'search', 'feedback']);
   });
 
   it('leaves out the recording, transcript, notes and sentiment options when there is no recording', () => {
-    expect(meetingOptions(meeting({ recording_available: false }), 'grace@example.com')).toEqual(['share', 'delete', 'feedback']);
-    expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['feedback']);
+    expect(meetingOptions(meeting({ recording_available: false }), 'grace@example.com')).toEqual(['share', 'delete', 'search', 'feedback']);
+    expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['search', 'feedback']);
   });
 
   it('offers transcript, notes and sentiment but no recording for a meeting with an imported transcript', () => {
     const imported = meeting({ recording_available: false, processing: { status: 'ready', step: 'Finalize', percent: 100, reason: null, too_short: false, duration_seconds: 54, minutes_charged: 0, transcript: 'ready', updated_at: '2026-03-01T10:00:00.000Z' } });
-    expect(meetingOptions(imported, 'grace@example.com')).toEqual(['transcript', 'notes', 'sentiment', 'share', 'delete', 'feedback']);
+    expect(meetingOptions(imported, 'grace@example.com')).toEqual(['transcript', 'notes', 'sentiment', 'share', 'delete', 'search', 'feedback']);
   });
 
   it('treats a sample meeting as read-only even for its host', () => {
-    expect(meetingOptions(meeting({ is_sample: true }), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
+    expect(meetingOptions(meeting({ is_sample: true }), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'search', 'feedback']);
     expect(canManage(meeting({ is_sample: true }), 'grace@example.com')).toBe(false);
   });
 
   it('gives nothing but viewing while the user is still unknown', () => {
-    expect(meetingOptions(meeting(), undefined)).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
+    expect(meetingOptions(meeting(), undefined)).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'search', 'feedback']);
   });
 });
 

@@ -85,8 +85,8 @@ describe('MeetingsArea', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Options for Their call' }));
     const guestItems = within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent);
 
-    expect(hostItems).toEqual(['Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Share', 'Delete', 'Submit Feedback']);
-    expect(guestItems).toEqual(['Submit Feedback']);
+    expect(hostItems).toEqual(['Watch Recording', 'Transcript', 'Notes', 'Sentiment Analysis', 'Share', 'Delete', 'Search in this meeting', 'Submit Feedback']);
+    expect(guestItems).toEqual(['Search in this meeting', 'Submit Feedback']);
   });
 
   it('saves a new name on Enter and refuses an empty or too long one with a message, keeping what was typed', async () => {

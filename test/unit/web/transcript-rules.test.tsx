@@ -104,16 +104,16 @@ function meeting(overrides: Partial<MeetingView> = {}): MeetingView {
 
 describe('meeting menu by role (spec §6)', () => {
   it('gives the host of a recorded meeting the review options, share and delete', () => {
-    expect(meetingOptions(meeting(), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'share', 'delete', 'feedback']);
+    expect(meetingOptions(meeting(), 'grace@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'share', 'delete', 'search', 'feedback']);
   });
 
   it('gives a participant the same viewing options without share or delete', () => {
-    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'feedback']);
+    expect(meetingOptions(meeting(), 'alan@example.com')).toEqual(['watchRecording', 'transcript', 'notes', 'sentiment', 'search', 'feedback']);
   });
 
   it('offers no transcript, notes or sentiment without a recording', () => {
-    expect(meetingOptions(meeting({ recording_available: false }), 'grace@example.com')).toEqual(['share', 'delete', 'feedback']);
-    expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['feedback']);
+    expect(meetingOptions(meeting({ recording_available: false }), 'grace@example.com')).toEqual(['share', 'delete', 'search', 'feedback']);
+    expect(meetingOptions(meeting({ recording_available: false }), 'alan@example.com')).toEqual(['search', 'feedback']);
   });
 
   it('runs watchRecording, notes and transcript directly from /dashboard/{id}/{operation}', () => {

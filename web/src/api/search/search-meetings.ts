@@ -1,6 +1,6 @@
 /** POST /api/search/ (form-encoded `query`) — meeting-name hits, the whole list at once (paged on the client). */
 import useSWR from 'swr';
-import type { NameSearchHit } from '@contracts/meetings.js';
+import type { MeetingSearchHit as NameSearchHit } from '@contracts/search.js';
 import { apiRequest } from '../api-client.js';
 
 export const SEARCH_KEY = '/api/search/';

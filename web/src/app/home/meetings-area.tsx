@@ -15,6 +15,7 @@ import { SearchBar } from '../../features/meetings/components/search-bar.js';
 import { LOAD_ERROR, MINUTES_OVERLAY_TEXT, MINUTES_OVERLAY_TITLE, NO_MEETINGS, NOT_SHARED } from '../../features/meetings/list-messages.js';
 import { useMeetingsPage } from '../../features/meetings/use-meetings-page.js';
 import { ContentSearchResults } from '../../features/search/components/content-search-results.js';
+import { MeetingSearchDialog } from '../../features/search/components/meeting-search-dialog.js';
 import { ShareDialog } from '../../features/share/components/share-dialog.js';
 import { ProgressCircle } from '../../features/upload/components/progress-circle.js';
 import { ReviewDialogs } from './review-dialogs.js';
@@ -87,6 +88,7 @@ export function MeetingsArea({ user, meetingId, operation, uploadPercent, onUpgr
       <MeetingDialogs actions={actions} email={email} />
       {dialog?.kind === 'share' && <ShareDialog meetings={dialog.meetings} onClose={actions.close} onChanged={refresh} />}
       {dialog?.kind === 'feedback' && <FeedbackDialog email={email ?? ''} meetingId={dialog.meeting.id} onClose={actions.close} />}
+      {dialog?.kind === 'search' && <MeetingSearchDialog meetingId={dialog.meeting.id} meetingName={dialog.meeting.name} onClose={actions.close} />}
       <ReviewDialogs dialog={dialog} email={email} onClose={actions.close} />
     </main>
   );

@@ -1,7 +1,7 @@
 /** What the signed-in user may do with a meeting (spec §6): by host role, sample flag and recording. */
 import type { MeetingView } from '@contracts/meetings.js';
 
-export type MeetingOption = 'watchRecording' | 'transcript' | 'notes' | 'sentiment' | 'share' | 'delete' | 'feedback';
+export type MeetingOption = 'watchRecording' | 'transcript' | 'notes' | 'sentiment' | 'share' | 'delete' | 'search' | 'feedback';
 
 export const OPTION_LABELS: Record<MeetingOption, string> = {
   watchRecording: 'Watch Recording',
@@ -10,6 +10,7 @@ export const OPTION_LABELS: Record<MeetingOption, string> = {
   sentiment: 'Sentiment Analysis',
   share: 'Share',
   delete: 'Delete',
+  search: 'Search in this meeting',
   feedback: 'Submit Feedback',
 };
 
@@ -31,14 +32,14 @@ export const DASHBOARD_OPERATIONS: readonly MeetingOption[] = ['watchRecording',
 /**
  * The options menu entries, in order. With a recording everyone gets watch, transcript, notes and sentiment
  * analysis; a meeting with an imported transcript and no recording the same without watch; the host also share and
- * delete; everyone feedback (spec §6).
+ * delete; everyone search within the meeting and feedback (spec §6).
  */
 export function meetingOptions(meeting: MeetingView, email: string | undefined): MeetingOption[] {
   const options: MeetingOption[] = [];
   if (meeting.recording_available) options.push('watchRecording', 'transcript', 'notes', 'sentiment');
   else if (meeting.processing) options.push('transcript', 'notes', 'sentiment');
   if (canManage(meeting, email)) options.push('share', 'delete');
-  options.push('feedback');
+  options.push('search', 'feedback');
   return options;
 }
 

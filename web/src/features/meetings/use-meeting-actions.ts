@@ -12,6 +12,7 @@ export type MeetingDialog =
   | { kind: 'share'; meetings: MeetingView[] }
   | { kind: 'delete'; meeting: MeetingView }
   | { kind: 'feedback'; meeting: MeetingView }
+  | { kind: 'search'; meeting: MeetingView }
   | { kind: 'player'; recording: RecordingUrl; meetingId: string }
   | { kind: 'transcript' | 'notes' | 'sentiment'; meeting: MeetingView };
 
@@ -38,6 +39,7 @@ export function useMeetingActions(onListChanged: () => void) {
     if (option === 'share') open({ kind: 'share', meetings: [meeting] });
     else if (option === 'delete') open({ kind: 'delete', meeting });
     else if (option === 'feedback') open({ kind: 'feedback', meeting });
+    else if (option === 'search') open({ kind: 'search', meeting });
     else if (option === 'transcript' || option === 'notes' || option === 'sentiment') open({ kind: option, meeting });
     else {
       getRecording(meeting.id).then(

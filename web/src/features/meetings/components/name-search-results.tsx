@@ -1,7 +1,11 @@
-/** Meeting-name search hits, 12 per page on the client (spec §7, §9); each opens the meeting's own view. */
+/**
+ * Meeting-name search hits, 12 per page on the client (spec §7, §9); each opens the meeting's own view and says the
+ * meeting's date and where the query matched: its name, or text on one of its slides (issue 35).
+ */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMeetingSearch } from '../../../api/search/search-meetings.js';
+import { hitCaption, matchedWhere, meetingDate } from '../../../components/search-hit-context.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { pageCount } from '../../../components/page-window.js';
 import { LOAD_ERROR, nothingMatched } from '../list-messages.js';
@@ -22,7 +26,9 @@ export function NameSearchResults({ query }: { query: string }) {
       <ul className="search-hits" aria-label="Search results">
         {shown.map((hit) => (
           <li key={hit.meeting_id}>
-            <Link to={`/home/meeting/${encodeURIComponent(hit.meeting_id)}`}>{hit.meeting_name}</Link>
+            <Link className="search-hit-title" to={`/home/meeting/${encodeURIComponent(hit.meeting_id)}`}>{hit.meeting_name}</Link>
+            <span className="search-hit-time">{hitCaption(meetingDate(hit.start_time), matchedWhere(hit.matched_in, hit.timestamp))}</span>
+            {hit.matches.length > 0 && <span className="search-hit-words">Matched: {hit.matches.join(', ')}</span>}
           </li>
         ))}
       </ul>

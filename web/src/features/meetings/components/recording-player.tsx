@@ -7,12 +7,15 @@ import type { RecordingUrl } from '@contracts/meetings.js';
 import { useNotes } from '../../../api/insights/get-notes.js';
 import { ChapterBar } from '../../../components/chapter-bar.js';
 import { Modal } from '../../../components/modal.js';
+import { useAudioOnly } from '../audio-only.js';
 import { learnDuration } from '../known-duration.js';
 
 export function RecordingPlayer({ recording, meetingId, onClose }: { recording: RecordingUrl; meetingId: string; onClose: () => void }) {
   const { data: notes } = useNotes(meetingId);
   const video = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState<number>();
+  // Sound only: a player bar, not a black picture box.
+  const [audioOnly, onMetadata] = useAudioOnly(recording.file_name);
   const jump = (seconds: number) => {
     const element = video.current;
     if (!element) return;
@@ -22,8 +25,9 @@ export function RecordingPlayer({ recording, meetingId, onClose }: { recording: 
   };
   return (
     <Modal title={recording.name} onClose={onClose} className="player-modal">
-      <video ref={video} className="recording-video" src={recording.video_url} controls autoPlay playsInline aria-label={`Recording of ${recording.name}`}
-        onLoadedMetadata={(e) => learnDuration(e.currentTarget)} onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)} />
+      <video ref={video} className={`recording-video${audioOnly ? ' recording-audio-only' : ''}`} src={recording.video_url} controls autoPlay playsInline
+        aria-label={`${audioOnly ? 'Audio recording' : 'Recording'} of ${recording.name}`}
+        onLoadedMetadata={(e) => { learnDuration(e.currentTarget); onMetadata(e); }} onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)} />
       <ChapterBar chapters={notes?.chapters ?? []} time={time} onJump={jump} />
       {/* The download link answers as an attachment named after the meeting, so the browser saves it and the user stays here. */}
       <a className="button-secondary download-link" href={recording.download_url ?? recording.video_url} download={recording.file_name ?? true}>Download</a>

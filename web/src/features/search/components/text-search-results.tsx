@@ -5,6 +5,7 @@ import { useContentSearch } from '../../../api/search/search-content.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
+import { hitCaption, meetingDate } from '../../../components/search-hit-context.js';
 import { groupStaticFrames } from '../static-frames.js';
 import { FrameWithBoxes } from './frame-with-boxes.js';
 import type { Moment } from './recording-at.js';
@@ -30,7 +31,7 @@ export function TextSearchResults({ query, meetingId, onOpen }: ResultsProps) {
             <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: hit.timestamp })}>
               <FrameWithBoxes hit={hit} alt={`${hit.meetingName} at ${formatTimestamp(hit.timestamp)}`} />
               <span className="search-hit-title">{hit.meetingName}</span>
-              <span className="search-hit-time">{formatTimestamp(hit.timestamp)}</span>
+              <span className="search-hit-time">{hitCaption(meetingDate(hit.meetingStartTime), `Slide text at ${formatTimestamp(hit.timestamp)}`)}</span>
               <span className="search-hit-words">{hit.words.map((w) => w.text).join(' ')}</span>
             </button>
             {timestamps.length > 1 && (

@@ -5,6 +5,7 @@ import { useAudioSearch } from '../../../api/search/search-audio.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../../components/pagination.js';
 import { formatTimestamp } from '../highlight.js';
+import { hitCaption, meetingDate } from '../../../components/search-hit-context.js';
 import { HighlightedText } from './highlighted-text.js';
 import type { Moment } from './recording-at.js';
 import { nothingMatched, SEARCH_ERROR } from './text-search-results.js';
@@ -23,7 +24,7 @@ export function VoiceSearchResults({ query, meetingId, onOpen }: { query: string
           <li key={`${hit.meeting_id}-${hit.timestamp}`}>
             <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: hit.meeting_id, meetingName: hit.meeting_name, timestamp: hit.timestamp })}>
               <span className="search-hit-title">{hit.meeting_name}</span>
-              <span className="search-hit-time">{formatTimestamp(hit.timestamp)}</span>
+              <span className="search-hit-time">{hitCaption(meetingDate(hit.meeting_start_time), `Speech at ${formatTimestamp(hit.timestamp)}${hit.speaker_name ? `, ${hit.speaker_name}` : ''}`)}</span>
               <span className="search-hit-content"><HighlightedText text={hit.matched_content} query={query} /></span>
             </button>
           </li>

@@ -1,0 +1,93 @@
+/**
+ * Time-left estimates against the actual time (docs/pipeline.md "Time left"): builds recordings of 2, 10 and 60 minutes
+ * from the shared fixtures (in a temp folder), uploads them one after another through one local edition (so the later
+ * runs are estimated from the speed measured on the earlier ones, as on a machine in use; the first run has only the
+ * defaults) and prints, for each, the time left the API showed at the start of processing (the first reading after the
+ * recording was probed) and once 25 % and 50 % of the actual time had passed, beside the time that was actually left
+ * until the transcript was ready, and the error (target: within ±50 %).
+ * Usage: npm run bench:estimates [-- --minutes 2,10,60] [--poll-seconds 1]
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startLocalEdition } from '../local/runtime.js';
+import { signUpAndSignIn } from '../test/helpers/users.js';
+import { buildFixtureRecording } from './lib/fixture-recording.js';
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '2,10,60' }, 'poll-seconds': { type: 'string', default: '1' } } });
+const lengths = values.minutes.split(',').map(Number);
+if (lengths.some((m) => !(m > 0))) throw new Error('--minutes must be a comma-separated list of positive numbers');
+const pollMs = Number(values['poll-seconds']) * 1000;
+
+/** A call to the local edition; a read whose connection dropped (a loaded machine) is sent again, up to 5 times. */
+const api = async (url: string, token: string, init: RequestInit = {}) => {
+  const send = () => fetch(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt++) {
+    try {
+      response = await send();
+    } catch (error) {
+      if ((init.method ?? 'GET') !== 'GET' || attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<any>;
+};
+
+interface Reading { readonly atMs: number; readonly step: string | null; readonly secondsLeft: number | null; readonly probed: boolean; readonly ready: boolean }
+
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-estimates-'));
+const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: () => {} });
+const rows: string[] = [];
+try {
+  const user = await signUpAndSignIn(edition.url, 'bench-estimates@example.com');
+  for (const minutes of lengths) {
+    const dir = await mkdtemp(path.join(workDir, `rec-${minutes}-`));
+    const recording = await buildFixtureRecording(dir, minutes * 60, `bench-${minutes}min`);
+    const fileName = path.basename(recording);
+    const meeting = await api(`${edition.url}/api/meetings/`, user.access, { method: 'POST', body: JSON.stringify({ name: `Estimates bench ${minutes} min` }) });
+    const target = await api(`${edition.url}/api/meetings/${meeting.id}/video_upload_url/?file_name=${fileName}`, user.access);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), fileName);
+    const loadBefore = load();
+    const post = await fetch(target.url, { method: 'POST', body: form });
+    if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
+    const uploaded = Date.now();
+    const readings: Reading[] = [];
+    for (;;) {
+      const view = (await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access)).processing;
+      const reading: Reading = {
+        atMs: Date.now() - uploaded, step: view?.step ?? null, secondsLeft: view?.seconds_left ?? null,
+        probed: view?.duration_seconds != null, ready: view?.transcript === 'ready',
+      };
+      readings.push(reading);
+      if (reading.ready) break;
+      if (view?.status === 'failed') throw new Error(`the ${minutes}-minute run failed: ${view.reason}`);
+      process.stdout.write(`\r  ${minutes} min: ${(reading.atMs / 1000).toFixed(0)} s ${reading.step ?? 'waiting'} · ${reading.secondsLeft ?? '–'} s left   `);
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+    process.stdout.write('\n');
+    const readyMs = readings.at(-1)!.atMs;
+    const estimated = readings.filter((r) => r.secondsLeft !== null);
+    const at = (share: number) => estimated.find((r) => r.atMs >= share * readyMs) ?? estimated.at(-1);
+    const points: Array<[string, Reading | undefined]> = [['start', estimated.find((r) => r.probed)], ['25 %', at(0.25)], ['50 %', at(0.5)]];
+    const cells = points.map(([label, r]) => {
+      if (!r) return `${label}: –`;
+      const actual = (readyMs - r.atMs) / 1000;
+      const error = actual > 0 ? Math.round((r.secondsLeft! / actual - 1) * 100) : Number.NaN;
+      return `${label} (${(r.atMs / 1000).toFixed(0)} s) est ${r.secondsLeft} s vs ${actual.toFixed(0)} s ${error >= 0 ? '+' : ''}${error} %`;
+    });
+    const row = `${String(minutes).padStart(3)} min: upload → transcript ready ${(readyMs / 1000).toFixed(1)} s | ${cells.join(' | ')} | load ${loadBefore} → ${load()}`;
+    console.log(row);
+    rows.push(row);
+  }
+  console.log(`\nTime-left estimates vs actual on ${os.availableParallelism()} cores (first reading after the probe, then at 25 % and 50 % of the actual time):`);
+  for (const row of rows) console.log(row);
+} finally {
+  await edition.stop();
+  await rm(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
+}
