@@ -5,9 +5,7 @@ import { createStripeClient } from '../adapters/stripe/client.js';
 import { createStripeProvider } from '../adapters/stripe/stripe-provider.js';
 import { readConfig, readOptionalConfig } from '../config.js';
 import { freePlanMinutes } from '../core/billing/ledger.js';
-import { minutesBalance } from '../core/billing/minutes.js';
 import type { PaymentProvider } from '../core/billing/model.js';
-import type { MinutesBalance } from '../core/meetings/model.js';
 import type Stripe from 'stripe';
 
 /**
@@ -35,22 +33,4 @@ export function billingAdapters(client: DynamoDBDocumentClient, tableName: strin
     publishableKey: optional.STRIPE_PUBLISHABLE_KEY,
     now: Date.now,
   };
-}
-
-/**
- * The caller's remaining minutes: the plan's allowance minus this period's recording charges
- * (functions/core/billing/minutes.ts, items of functions/adapters/dynamodb/billing-repository.ts; the one minutes-balance wiring).
- */
-export function createMinutesBalance(client: DynamoDBDocumentClient, tableName: string, freeMinutes: number, now: () => number = Date.now): MinutesBalance {
-  const deps = { store: createBillingStore(client, tableName), ledger: createUsageLedger(client, tableName), freeMinutes, now };
-  return {
-    async minutesLeft(userId) {
-      return (await minutesBalance(deps, userId)).left;
-    },
-  };
-}
-
-/** createMinutesBalance with the free plan's allowance from MEETSCRIBE_FREE_PLAN_MINUTES (default 60). */
-export function minutesBalanceFromConfig(client: DynamoDBDocumentClient, tableName: string): MinutesBalance {
-  return createMinutesBalance(client, tableName, freePlanMinutes(readOptionalConfig(['MEETSCRIBE_FREE_PLAN_MINUTES']).MEETSCRIBE_FREE_PLAN_MINUTES));
 }

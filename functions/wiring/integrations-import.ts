@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { documentClient } from '../adapters/dynamodb/client.js';
 import { createUserDirectory } from './accounts.js';
-import { minutesBalanceFromConfig } from './billing.js';
+import { minutesBalanceFromConfig } from './minutes.js';
 import { createMeetingsRepository } from '../adapters/dynamodb/meetings-repository.js';
 import { createProcessingStates } from '../adapters/dynamodb/processing-state-repository.js';
 import { createUsersRepository } from '../adapters/dynamodb/users-repository.js';

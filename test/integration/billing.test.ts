@@ -5,7 +5,7 @@ import { createStripeClient } from '../../functions/adapters/stripe/client.js';
 import { documentClient } from '../../functions/adapters/dynamodb/client.js';
 import { createProcessingRepository } from '../../functions/adapters/dynamodb/processing-repository.js';
 import { createMeetingsRepository } from '../../functions/adapters/dynamodb/meetings-repository.js';
-import { minutesBalanceFromConfig } from '../../functions/wiring/billing.js';
+import { minutesBalanceFromConfig } from '../../functions/wiring/minutes.js';
 import { chargeRecordingOnce } from '../../functions/core/pipeline/run-rules.js';
 import { MAIN_TABLE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../../lib/definitions/resources.js';
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';

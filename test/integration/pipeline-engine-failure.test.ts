@@ -5,7 +5,7 @@ import { NO_ENGINE_MESSAGE, unavailableEngine } from '../../local/engines/select
 import { startLocalEdition, type LocalEdition } from '../../local/runtime.js';
 import { signUpAndSignIn } from '../helpers/users.js';
 import { documentClient } from '../../functions/adapters/dynamodb/client.js';
-import { minutesBalanceFromConfig } from '../../functions/wiring/billing.js';
+import { minutesBalanceFromConfig } from '../../functions/wiring/minutes.js';
 import { createMeetingsRepository } from '../../functions/adapters/dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../../functions/adapters/dynamodb/processing-repository.js';
 import { claimUpload, completeRun, failRun } from '../../functions/core/pipeline/run-rules.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { createUserDirectory } from '../../wiring/accounts.js';
-import { minutesBalanceFromConfig } from '../../wiring/billing.js';
+import { minutesBalanceFromConfig } from '../../wiring/minutes.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
 import { createPublicCallLimiter } from '../../adapters/dynamodb/public-call-limiter.js';

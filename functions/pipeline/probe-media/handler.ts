@@ -10,7 +10,7 @@ import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
 import { expectedStages } from '../../core/pipeline/stage-speeds.js';
 import { logger } from '../../adapters/logging/logger.js';
 import type { Context } from 'aws-lambda';
-import { minutesBalanceFromConfig } from '../../wiring/billing.js';
+import { minutesBalanceFromConfig } from '../../wiring/minutes.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { MEDIA_LINK_SECONDS, pipelineContext, type MediaResult, type PipelineRun } from '../../wiring/pipeline.js';
 import { toolTimeBudget } from '../shared/tool-time.js';

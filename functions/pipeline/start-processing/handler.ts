@@ -1,4 +1,4 @@
-import { minutesBalanceFromConfig } from '../../wiring/billing.js';
+import { minutesBalanceFromConfig } from '../../wiring/minutes.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
 import { UploadMissing } from '../../core/pipeline/errors.js';
 import { claimUpload } from '../../core/pipeline/run-rules.js';

@@ -323,8 +323,10 @@ describe('search by meeting name', () => {
     await w.call('POST', '/api/meetings/', { token: 'stranger', body: { name: 'Planning secrets' } });
     const response = await w.call('POST', '/api/search/', { token: 'host', body: { query: 'plan' }, form: true });
     expect(response.body).toEqual([
-      { meeting_name: 'Plan review', meeting_id: expect.any(String), image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: ['Plan'] },
-      { meeting_name: 'Weekly Planning', meeting_id: expect.any(String), image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: ['Planning'] },
+      { meeting_name: 'Plan review', meeting_id: expect.any(String), image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: ['Plan'],
+        matched_in: ['name'], start_time: '2025-03-01T10:00:01.000Z' },
+      { meeting_name: 'Weekly Planning', meeting_id: expect.any(String), image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: ['Planning'],
+        matched_in: ['name'], start_time: '2025-03-01T10:00:00.000Z' },
     ]);
   });
 
