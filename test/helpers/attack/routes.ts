@@ -118,6 +118,8 @@ export const MATRIX: Readonly<Record<string, MatrixRow>> = {
   'GET meetings/{id}/transcript/': { access: 'read' },
   'GET meetings/{id}/speaker_names/': { access: 'read' },
   'GET meetings/{id}/speaker_name_suggestions/': { access: 'host' },
+  'GET meetings/{id}/speaker_name_options/': { access: 'host' },
+  'PUT meetings/{id}/dismiss_speaker_name_suggestion/': { access: 'host', body: () => ({ speaker: 'Speaker 1', name: 'Someone' }) },
   'PUT meetings/{id}/update_speaker_names/': { access: 'host', body: () => ({ speakerNames: { 'Speaker 1': 'Renamed' } }) },
   'PUT meetings/{id}/update_transcript_line/': { access: 'host', body: () => ({ line: 0, text: 'Changed by the caller.' }) },
   'POST meetings/{id}/transcript_import/': { access: 'host', raw: { contentType: 'text/vtt', text: VTT_SMALL }, query: { file_name: 'matrix.vtt' } },
