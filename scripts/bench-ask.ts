@@ -66,8 +66,10 @@ async function main() {
       await passages.replacePassages(`m-${i}`, 'speech', docs);
     }
     const indexed = peak;
-    console.log(`${MEETINGS} meeting-hours, ${count} passages from ${pool.length} real turns, indexed in ${((performance.now() - started) / 1000).toFixed(1)} s; peak RSS ${mb(indexed)}`);
-    const readable = (u: number) => Array.from({ length: MEETINGS }, (_, i) => i).filter((i) => [0, 1, 2].some((k) => (i + k) % USERS === u)).map((i) => `m-${i}`);
+    console.log(`${MEETINGS} meeting-hours, ${count} passages from ${pool.length} real turns, ` +
+      `indexed in ${((performance.now() - started) / 1000).toFixed(1)} s; peak RSS ${mb(indexed)}`);
+    const readable = (u: number) =>
+      Array.from({ length: MEETINGS }, (_, i) => i).filter((i) => [0, 1, 2].some((k) => (i + k) % USERS === u)).map((i) => `m-${i}`);
     // The question's embedding timed apart from the rest (index queries, fusion, citations), to see where an ask's time goes.
     const model = useLiteEmbedder();
     let embedMs = 0;
@@ -101,9 +103,11 @@ async function main() {
       embedTimes.push(embedMs);
       if (answer.citations.length === 0) nothing += 1;
     }
-    console.log(`ask (extractive, ${readable(0).length} readable meetings a user, ${QUESTIONS} questions): p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  (${nothing} "nothing answers")`);
+    console.log(`ask (extractive, ${readable(0).length} readable meetings a user, ${QUESTIONS} questions): ` +
+      `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  (${nothing} "nothing answers")`);
     console.log(`  of which the question's embedding: p50 ${percentile(embedTimes, 50).toFixed(1)} ms  p95 ${percentile(embedTimes, 95).toFixed(1)} ms`);
-    console.log(`  CPU time of this process per ask (user + system, all threads): p50 ${percentile(cpuTimes, 50).toFixed(1)} ms  p95 ${percentile(cpuTimes, 95).toFixed(1)} ms; load average ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`  CPU time of this process per ask (user + system, all threads): p50 ${percentile(cpuTimes, 50).toFixed(1)} ms  ` +
+      `p95 ${percentile(cpuTimes, 95).toFixed(1)} ms; load average ${os.loadavg()[0].toFixed(1)}`);
     // The sampler can miss a peak while the model's WebAssembly holds the thread, so the final reading counts too.
     peak = Math.max(peak, process.memoryUsage().rss);
     console.log(`resident memory: peak ${mb(peak)} (after indexing ${mb(indexed)}), now ${mb(process.memoryUsage().rss)}; heap used ${mb(process.memoryUsage(

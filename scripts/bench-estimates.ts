@@ -36,7 +36,9 @@ const api = async (url: string, token: string, init: RequestInit = {}) => {
   return response.json() as Promise<any>;
 };
 
-interface Reading { readonly atMs: number; readonly step: string | null; readonly secondsLeft: number | null; readonly probed: boolean; readonly ready: boolean }
+interface Reading {
+  readonly atMs: number; readonly step: string | null; readonly secondsLeft: number | null; readonly probed: boolean; readonly ready: boolean;
+}
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-estimates-'));
@@ -48,7 +50,9 @@ try {
     const dir = await mkdtemp(path.join(workDir, `rec-${minutes}-`));
     const recording = await buildFixtureRecording(dir, minutes * 60, `bench-${minutes}min`);
     const fileName = path.basename(recording);
-    const meeting = await api(`${edition.url}/api/meetings/`, user.access, { method: 'POST', body: JSON.stringify({ name: `Estimates bench ${minutes} min` }) });
+    const meeting = await api(`${edition.url}/api/meetings/`, user.access, {
+      method: 'POST', body: JSON.stringify({ name: `Estimates bench ${minutes} min` }),
+    });
     const target = await api(`${edition.url}/api/meetings/${meeting.id}/video_upload_url/?file_name=${fileName}`, user.access);
     const form = new FormData();
     for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
@@ -81,11 +85,13 @@ try {
       const error = actual > 0 ? Math.round((r.secondsLeft! / actual - 1) * 100) : Number.NaN;
       return `${label} (${(r.atMs / 1000).toFixed(0)} s) est ${r.secondsLeft} s vs ${actual.toFixed(0)} s ${error >= 0 ? '+' : ''}${error} %`;
     });
-    const row = `${String(minutes).padStart(3)} min: upload → transcript ready ${(readyMs / 1000).toFixed(1)} s | ${cells.join(' | ')} | load ${loadBefore} → ${load()}`;
+    const row = `${String(minutes).padStart(3)} min: upload → transcript ready ${(readyMs / 1000).toFixed(1)} s | ` +
+      `${cells.join(' | ')} | load ${loadBefore} → ${load()}`;
     console.log(row);
     rows.push(row);
   }
-  console.log(`\nTime-left estimates vs actual on ${os.availableParallelism()} cores (first reading after the probe, then at 25 % and 50 % of the actual time):`);
+  console.log(`\nTime-left estimates vs actual on ${os.availableParallelism()} cores ` +
+    '(first reading after the probe, then at 25 % and 50 % of the actual time):');
   for (const row of rows) console.log(row);
 } finally {
   await edition.stop();

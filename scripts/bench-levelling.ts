@@ -30,7 +30,8 @@ async function measure(name: string, work: () => Promise<unknown>): Promise<void
   const wall = performance.now();
   const cpu = cpuSeconds();
   const result = await work();
-  console.log(`${name.padEnd(44)} wall ${((performance.now() - wall) / 1000).toFixed(1).padStart(6)} s  CPU ${(cpuSeconds() - cpu).toFixed(1).padStart(6)} s${result ? `  ${JSON.stringify(result)}` : ''}`);
+  const wallSeconds = ((performance.now() - wall) / 1000).toFixed(1).padStart(6);
+  console.log(`${name.padEnd(44)} wall ${wallSeconds} s  CPU ${(cpuSeconds() - cpu).toFixed(1).padStart(6)} s${result ? `  ${JSON.stringify(result)}` : ''}`);
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-levelling-'));
@@ -47,10 +48,12 @@ try {
   console.log(`${minutes}-minute m4a uploads built; ${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   for (const upload of ['normal', 'quiet']) {
     const input = path.join(dir, `${upload}.m4a`);
-    await measure(`${upload}: extraction before levelling`, () => ffmpeg(['-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', path.join(dir, 'plain.wav')]));
+    await measure(`${upload}: extraction before levelling`,
+      () => ffmpeg(['-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', path.join(dir, 'plain.wav')]));
     await measure(`${upload}: levelled extraction (the product's)`, () => extractSpeechAudio(input, path.join(dir, 'levelled.wav')));
   }
-  console.log(`peak resident memory of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log(`peak resident memory of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ` +
+    `load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

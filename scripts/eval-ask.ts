@@ -127,7 +127,10 @@ async function main() {
   const results = values.direct
     ? await runDirect(meetings, embedder, { windowing, weights, cacheDir, top: TOP, bm25 })
     : await runProduct(meetings, { top: TOP });
-  report(values.direct ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k},${weights.neighbours ?? 0}` : 'product: import + POST search/ask/', meetings, results);
+  const label = values.direct
+    ? `direct: window ${windowing.window} stride ${windowing.stride} weights ${weights.words},${weights.vectors},${weights.k},${weights.neighbours ?? 0}`
+    : 'product: import + POST search/ask/';
+  report(label, meetings, results);
   if (values.json) await writeJson(values.json, meetings, results);
 }
 

@@ -59,18 +59,22 @@ async function use(modelFile, runs) {
 const SHERPA_USER = `
 const { Vad } = require(${JSON.stringify(sherpaPath)});
 function vadPass(seconds) {
-  const vad = new Vad({ sileroVad: { model: ${JSON.stringify(sileroFile)}, threshold: 0.5, minSilenceDuration: 0.3, minSpeechDuration: 0.25, windowSize: 512, maxSpeechDuration: 20 },
+  const vad = new Vad({ sileroVad: { model: ${JSON.stringify(sileroFile)}, threshold: 0.5, minSilenceDuration: 0.3, minSpeechDuration: 0.25, ` +
+  `windowSize: 512, maxSpeechDuration: 20 },
     sampleRate: 16000, numThreads: 1, provider: 'cpu', debug: 0 }, 60);
   const samples = Float32Array.from({ length: 16000 * seconds }, (_, i) => Math.sin(i / 8) * (Math.floor(i / 16000) % 2 ? 0.3 : 0.001));
   let found = 0;
-  for (let i = 0; i + 512 <= samples.length; i += 512) { vad.acceptWaveform(samples.subarray(i, i + 512)); while (!vad.isEmpty()) { vad.front(false); vad.pop(); found++; } }
+  for (let i = 0; i + 512 <= samples.length; i += 512) { vad.acceptWaveform(samples.subarray(i, i + 512)); ` +
+  `while (!vad.isEmpty()) { vad.front(false); vad.pop(); found++; } }
   vad.flush();
   return found;
 }`;
 
-const ortWorker = () => new Worker(`${ORT_USER}\nconst { parentPort, workerData } = require('node:worker_threads');\nuse(workerData.modelFile, workerData.runs).then(() => parentPort.postMessage('done'));`,
+const ortWorker = () => new Worker(`${ORT_USER}\nconst { parentPort, workerData } = require('node:worker_threads');\n` +
+  "use(workerData.modelFile, workerData.runs).then(() => parentPort.postMessage('done'));",
   { eval: true, workerData: { modelFile, runs: 2 } });
-const sherpaWorker = () => new Worker(`${SHERPA_USER}\nconst { parentPort } = require('node:worker_threads');\nparentPort.postMessage(vadPass(30));`, { eval: true });
+const sherpaWorker = () =>
+  new Worker(`${SHERPA_USER}\nconst { parentPort } = require('node:worker_threads');\nparentPort.postMessage(vadPass(30));`, { eval: true });
 const ended = (w: Worker) => new Promise<number>((resolve) => w.once('exit', resolve));
 
 async function main() {
@@ -81,7 +85,8 @@ async function main() {
   let child: ReturnType<typeof fork> | undefined;
   if (scenario === 'child') {
     const entry = path.join(mkdtempSync(path.join(os.tmpdir(), 'stress-native-')), 'child.cjs');
-    writeFileSync(entry, `${ORT_USER}\nprocess.on('message', (m) => use(m.modelFile, m.runs).then(() => process.send('done'), (e) => process.send('error ' + e.message)));`);
+    writeFileSync(entry, `${ORT_USER}\nprocess.on('message', (m) => use(m.modelFile, m.runs)` +
+      ".then(() => process.send('done'), (e) => process.send('error ' + e.message)));");
     child = fork(entry, [], { execArgv: [] });
     child.once('exit', (code, signal) => { console.log(`child process ended (${signal ?? code})`); process.exit(1); });
   }

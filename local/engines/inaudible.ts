@@ -25,7 +25,9 @@ export function mergeStretches(stretches: readonly InaudibleStretch[]): Inaudibl
  * `words` with one mark word per stretch, in time order. A mark's speaker is the speaker of the diarization turn
  * that overlaps it most, else of the word just before it (0 when none).
  */
-export function withInaudibleMarks(words: readonly RecognizedWord[], stretches: readonly InaudibleStretch[], turns: readonly SpeakerTurn[] = []): RecognizedWord[] {
+export function withInaudibleMarks(
+  words: readonly RecognizedWord[], stretches: readonly InaudibleStretch[], turns: readonly SpeakerTurn[] = [],
+): RecognizedWord[] {
   if (stretches.length === 0) return [...words];
   const marks = stretches.map((stretch): RecognizedWord => ({
     start: stretch.start, end: stretch.end, text: inaudibleMark(stretch.start, stretch.end), confidence: 0, speaker: speakerOf(stretch, words, turns),

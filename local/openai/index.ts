@@ -53,45 +53,74 @@ class ApiError extends Error {
   }
 }
 
+/** The JSON body of `req`, or an OpenAI-style 413/400 error. */
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  let text: string;
+  try {
+    text = (await readBody(req, MAX_BODY)).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new ApiError(413, 'Request body too large.', 'invalid_request_error');
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'We could not parse the JSON body of your request.', 'invalid_request_error');
+  }
+}
+
+/** Checks a chat-completions request body (400 otherwise); returns its model and whether it streams. */
+function checkCompletionRequest(body: unknown): { model: string; stream: boolean } {
+  if (!body || typeof body !== 'object') throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error');
+  const b = body as Record<string, unknown>;
+  if (typeof b.model !== 'string' || !b.model) throw new ApiError(400, 'you must provide a model parameter', 'invalid_request_error', null, 'model');
+  if (!Array.isArray(b.messages) || b.messages.length === 0) {
+    throw new ApiError(400, "'messages' must be a non-empty array.", 'invalid_request_error', null, 'messages');
+  }
+  b.messages.forEach((m: unknown, i) => {
+    const msg = m as Record<string, unknown> | null;
+    if (!msg || !['system', 'user', 'assistant', 'developer', 'tool'].includes(String(msg.role))) {
+      throw new ApiError(400, `Invalid value for 'messages[${i}].role'.`, 'invalid_request_error', null, `messages[${i}].role`);
+    }
+    if (typeof msg.content !== 'string' && !Array.isArray(msg.content)) {
+      throw new ApiError(400, `Invalid type for 'messages[${i}].content'.`, 'invalid_request_error', null, `messages[${i}].content`);
+    }
+  });
+  const format = b.response_format as Record<string, unknown> | undefined;
+  if (format !== undefined && !['text', 'json_object', 'json_schema'].includes(String(format?.type))) {
+    throw new ApiError(400, "Invalid value for 'response_format.type'.", 'invalid_request_error', null, 'response_format.type');
+  }
+  return { model: b.model, stream: b.stream === true };
+}
+
+/** Answers a checked completion request `body` with `reply`: one `chat.completion`, or `chat.completion.chunk` events when `stream`. */
+function sendCompletion(res: http.ServerResponse, body: unknown, model: string, stream: boolean, reply: ScriptedReply) {
+  const content = reply.content ?? '';
+  const id = `chatcmpl-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const finish = reply.finish_reason ?? 'stop';
+  const usage = { prompt_tokens: approxTokens(JSON.stringify((body as { messages: unknown }).messages)), completion_tokens: approxTokens(content) };
+  if (!stream) {
+    return sendJson(res, 200, {
+      id, object: 'chat.completion', created, model,
+      choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: finish }],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    });
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null) => {
+    const event = { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+    return res.write(`data: ${JSON.stringify(event)}\n\n`);
+  };
+  chunk({ role: 'assistant', content: '' }, null);
+  for (const piece of content.match(/\s*\S+/g) ?? []) chunk({ content: piece }, null);
+  chunk({}, finish);
+  res.end('data: [DONE]\n\n');
+}
+
 export async function startLocalOpenAi(options: LocalOpenAiOptions = {}): Promise<LocalOpenAi> {
   const requests: unknown[] = [];
   let replies: ScriptedReply[] = [];
-
-  async function readJson(req: http.IncomingMessage): Promise<unknown> {
-    let text: string;
-    try {
-      text = (await readBody(req, MAX_BODY)).toString('utf8');
-    } catch (error) {
-      if (error instanceof BodyTooLarge) throw new ApiError(413, 'Request body too large.', 'invalid_request_error');
-      throw error;
-    }
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new ApiError(400, 'We could not parse the JSON body of your request.', 'invalid_request_error');
-    }
-  }
-
-  function checkCompletionRequest(body: unknown): { model: string; stream: boolean } {
-    if (!body || typeof body !== 'object') throw new ApiError(400, 'The request body must be a JSON object.', 'invalid_request_error');
-    const b = body as Record<string, unknown>;
-    if (typeof b.model !== 'string' || !b.model) throw new ApiError(400, 'you must provide a model parameter', 'invalid_request_error', null, 'model');
-    if (!Array.isArray(b.messages) || b.messages.length === 0) throw new ApiError(400, "'messages' must be a non-empty array.", 'invalid_request_error', null, 'messages');
-    b.messages.forEach((m: unknown, i) => {
-      const msg = m as Record<string, unknown> | null;
-      if (!msg || !['system', 'user', 'assistant', 'developer', 'tool'].includes(String(msg.role))) {
-        throw new ApiError(400, `Invalid value for 'messages[${i}].role'.`, 'invalid_request_error', null, `messages[${i}].role`);
-      }
-      if (typeof msg.content !== 'string' && !Array.isArray(msg.content)) {
-        throw new ApiError(400, `Invalid type for 'messages[${i}].content'.`, 'invalid_request_error', null, `messages[${i}].content`);
-      }
-    });
-    const format = b.response_format as Record<string, unknown> | undefined;
-    if (format !== undefined && !['text', 'json_object', 'json_schema'].includes(String(format?.type))) {
-      throw new ApiError(400, "Invalid value for 'response_format.type'.", 'invalid_request_error', null, 'response_format.type');
-    }
-    return { model: b.model, stream: b.stream === true };
-  }
 
   async function completion(req: http.IncomingMessage, res: http.ServerResponse) {
     const body = await readJson(req);
@@ -100,29 +129,14 @@ export async function startLocalOpenAi(options: LocalOpenAiOptions = {}): Promis
     if (requests.length > MAX_RECORDED) requests.shift();
     const reply = replies.shift();
     if (!reply) {
-      throw new ApiError(404, `The model '${model}' has no scripted reply: POST one to /dev/openai/replies (this is a local test server, not a model).`, 'invalid_request_error', 'model_not_found');
+      const message = `The model '${model}' has no scripted reply: POST one to /dev/openai/replies (this is a local test server, not a model).`;
+      throw new ApiError(404, message, 'invalid_request_error', 'model_not_found');
     }
     if (reply.delay_ms) await new Promise((resolve) => setTimeout(resolve, reply.delay_ms));
-    if (reply.status && reply.status >= 400) throw new ApiError(reply.status, reply.message ?? 'Scripted failure.', reply.status >= 500 ? 'server_error' : 'invalid_request_error');
-    const content = reply.content ?? '';
-    const id = `chatcmpl-${randomUUID()}`;
-    const created = Math.floor(Date.now() / 1000);
-    const finish = reply.finish_reason ?? 'stop';
-    const usage = { prompt_tokens: approxTokens(JSON.stringify((body as { messages: unknown }).messages)), completion_tokens: approxTokens(content) };
-    if (!stream) {
-      return sendJson(res, 200, {
-        id, object: 'chat.completion', created, model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: finish }],
-        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-      });
+    if (reply.status && reply.status >= 400) {
+      throw new ApiError(reply.status, reply.message ?? 'Scripted failure.', reply.status >= 500 ? 'server_error' : 'invalid_request_error');
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`);
-    chunk({ role: 'assistant', content: '' }, null);
-    for (const piece of content.match(/\s*\S+/g) ?? []) chunk({ content: piece }, null);
-    chunk({}, finish);
-    res.end('data: [DONE]\n\n');
+    return sendCompletion(res, body, model, stream, reply);
   }
 
   async function dev(req: http.IncomingMessage, res: http.ServerResponse, p: string) {
@@ -135,7 +149,8 @@ export async function startLocalOpenAi(options: LocalOpenAiOptions = {}): Promis
     if (req.method === 'POST' && p === '/dev/openai/replies') {
       const body = await readJson(req);
       const list = (Array.isArray(body) ? body : [body]) as ScriptedReply[];
-      const bad = list.findIndex((r) => !r || typeof r !== 'object' || (typeof r.content !== 'string' && !(Number.isInteger(r.status) && r.status! >= 400 && r.status! <= 599)));
+      const bad = list.findIndex((r) => !r || typeof r !== 'object' ||
+        (typeof r.content !== 'string' && !(Number.isInteger(r.status) && r.status! >= 400 && r.status! <= 599)));
       if (bad >= 0) throw new ApiError(400, `Reply ${bad + 1} needs {content: string} or {status: 400-599, message?}.`, 'invalid_request_error');
       replies.push(...list);
       return sendJson(res, 200, { pending_replies: replies.length });
@@ -159,7 +174,9 @@ export async function startLocalOpenAi(options: LocalOpenAiOptions = {}): Promis
     };
     run().catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof ApiError) return sendJson(res, error.status, { error: { message: error.message, type: error.type, param: error.param, code: error.code } });
+      if (error instanceof ApiError) {
+        return sendJson(res, error.status, { error: { message: error.message, type: error.type, param: error.param, code: error.code } });
+      }
       sendJson(res, 500, { error: { message: (error as Error).message, type: 'server_error', param: null, code: null } });
     });
   };

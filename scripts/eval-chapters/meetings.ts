@@ -16,7 +16,9 @@ export async function loadMeetings(dir: string, only?: RegExp): Promise<Meeting[
   for (const file of files) {
     const id = file.replace(/\.json$/, '');
     if (only && !only.test(id)) continue;
-    const data = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { meeting_transcripts: Array<{ speaker: string; content: string }>; topic_list: QmsumTopic[] };
+    const data = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+      meeting_transcripts: Array<{ speaker: string; content: string }>; topic_list: QmsumTopic[];
+    };
     meetings.push({ id, turns: data.meeting_transcripts.map((t) => ({ speaker: t.speaker, text: clean(t.content) })), topics: data.topic_list });
   }
   return meetings;

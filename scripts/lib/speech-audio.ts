@@ -23,7 +23,8 @@ export function ffmpeg(args: readonly string[]): Promise<void> {
  * had (a FLEURS clip at −66 dBFS, 40 dB down, is under the 16-bit floor and would become digital silence). Uploads
  * are AAC, which keeps quiet sound at full precision in the same way.
  */
-export const attenuate = (input: string, output: string, db: number) => ffmpeg(['-i', input, '-af', `volume=-${db}dB`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', output]);
+export const attenuate = (input: string, output: string, db: number) =>
+  ffmpeg(['-i', input, '-af', `volume=-${db}dB`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', output]);
 
 /** A quiet room: pink noise at about −60 dBFS (a muted microphone or an empty room, not digital zero). */
 export const roomSilence = (output: string, seconds: number) =>
@@ -35,7 +36,8 @@ export const roomSilence = (output: string, seconds: number) =>
  */
 export function holdMusic(output: string, seconds: number): Promise<void> {
   // Root frequencies of each chord's triad (Hz), chosen by the bar index floor(t/2) mod 4.
-  const chord = (c: number, am: number, f: number, g: number) => `if(eq(mod(floor(t/2),4),0),${c},if(eq(mod(floor(t/2),4),1),${am},if(eq(mod(floor(t/2),4),2),${f},${g})))`;
+  const chord = (c: number, am: number, f: number, g: number) =>
+    `if(eq(mod(floor(t/2),4),0),${c},if(eq(mod(floor(t/2),4),1),${am},if(eq(mod(floor(t/2),4),2),${f},${g})))`;
   const notes = [chord(261.63, 220, 174.61, 196), chord(329.63, 261.63, 220, 246.94), chord(392, 329.63, 261.63, 293.66)];
   const envelope = 'exp(-3*mod(t,0.5))';
   const voices = notes.map((f) => `0.09*sin(2*PI*${f}*t)`).join('+');
@@ -46,7 +48,8 @@ export function holdMusic(output: string, seconds: number): Promise<void> {
 }
 
 /** [start, end) seconds of `input`. */
-export const cut = (input: string, output: string, start: number, end: number) => ffmpeg(['-i', input, '-ss', start.toFixed(3), '-to', end.toFixed(3), ...WAV, output]);
+export const cut = (input: string, output: string, start: number, end: number) =>
+  ffmpeg(['-i', input, '-ss', start.toFixed(3), '-to', end.toFixed(3), ...WAV, output]);
 
 /** The WAVs one after the other. */
 export async function join(inputs: readonly string[], output: string): Promise<void> {

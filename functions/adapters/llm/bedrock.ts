@@ -29,7 +29,13 @@ export function createBedrockLlm(client: BedrockRuntimeClient, options: BedrockL
           messages: request.messages.map((m) => ({ role: m.role, content: [{ text: m.content }] })),
           inferenceConfig: { maxTokens: request.maxTokens ?? 1024, temperature: request.temperature ?? 0 },
           ...(request.jsonSchema
-            ? { outputConfig: { textFormat: { type: 'json_schema', structure: { jsonSchema: { name: request.jsonSchema.name, schema: JSON.stringify(request.jsonSchema.schema) } } } } }
+            ? {
+              outputConfig: {
+                textFormat: {
+                  type: 'json_schema', structure: { jsonSchema: { name: request.jsonSchema.name, schema: JSON.stringify(request.jsonSchema.schema) } },
+                },
+              },
+            }
             : {}),
         }), { abortSignal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
         const text = (out.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
@@ -37,7 +43,9 @@ export function createBedrockLlm(client: BedrockRuntimeClient, options: BedrockL
       } catch (error) {
         const name = (error as Error).name;
         const network = typeof (error as { code?: unknown }).code === 'string' && /^E[A-Z]+/.test((error as { code: string }).code);
-        if (UNAVAILABLE.has(name) || network) throw new LlmUnavailable(`Amazon Bedrock (${options.modelId}) did not answer: ${name}: ${(error as Error).message}`);
+        if (UNAVAILABLE.has(name) || network) {
+          throw new LlmUnavailable(`Amazon Bedrock (${options.modelId}) did not answer: ${name}: ${(error as Error).message}`);
+        }
         throw error;
       }
     },

@@ -14,7 +14,9 @@ export function llmFromConfig(env: NodeJS.ProcessEnv = process.env): LlmProvider
   const c = readOptionalConfig(['LLM_PROVIDER', 'LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY', 'LLM_TIMEOUT_MS', 'BEDROCK_MODEL_ID'], env);
   if (!c.LLM_PROVIDER || c.LLM_PROVIDER === 'none') return undefined;
   const timeoutMs = c.LLM_TIMEOUT_MS ? Number(c.LLM_TIMEOUT_MS) : undefined;
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new ConfigError('LLM_TIMEOUT_MS must be a whole number of milliseconds.');
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+    throw new ConfigError('LLM_TIMEOUT_MS must be a whole number of milliseconds.');
+  }
   if (c.LLM_PROVIDER === 'bedrock') {
     const modelId = c.LLM_MODEL ?? c.BEDROCK_MODEL_ID;
     if (!modelId) throw new ConfigError('Missing configuration: LLM_MODEL (or BEDROCK_MODEL_ID) must be set when LLM_PROVIDER is bedrock.');

@@ -54,7 +54,9 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
     if (response.status === 429 || response.status >= 500) {
       throw new Retryable(`${response.status} ${errorMessage(text)}`, retryAfterMs(response.headers.get('retry-after')));
     }
-    if (response.status === 401 || response.status === 403) throw new LlmUnavailable(`The language model at ${options.baseUrl} refused the key (${response.status}).`);
+    if (response.status === 401 || response.status === 403) {
+      throw new LlmUnavailable(`The language model at ${options.baseUrl} refused the key (${response.status}).`);
+    }
     if (response.status === 400 && withSchema && /response_format|json_schema/i.test(text)) throw new SchemaRefused();
     if (!response.ok) throw new LlmUnavailable(`The language model at ${options.baseUrl} answered ${response.status}: ${errorMessage(text)}`);
     let completion: ChatCompletion;

@@ -93,7 +93,9 @@ async function chaptersByMeeting(ports: AskPorts, meetingIds: readonly string[])
   return new Map(await Promise.all(meetingIds.map(async (id) => [id, (await finder.findChapters(id)) ?? []] as const)));
 }
 
-async function citationOf(ports: AskPorts, p: PassageDoc, meetingName: string, terms: readonly string[], chapters: readonly ChapterPlace[]): Promise<AskCitation> {
+async function citationOf(
+  ports: AskPorts, p: PassageDoc, meetingName: string, terms: readonly string[], chapters: readonly ChapterPlace[],
+): Promise<AskCitation> {
   const text = passageText(p);
   const chapter = chapterAt(chapters, p.firstTurn, p.start);
   return {

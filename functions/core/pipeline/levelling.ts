@@ -73,7 +73,10 @@ export function decideLevelling(frameDb: readonly number[]): LevellingDecision {
  */
 export function noWordsReason(level: LevellingDecision | undefined, inaudibleStretches: number): string {
   if (level?.verdict === 'silent') return 'No words: the recording is silent (no sound was recorded).';
-  if (level?.verdict === 'very_quiet') return 'No words: the recording is too quiet to make out speech, even after its volume was raised. Check that the microphone is on and close to the speakers.';
+  if (level?.verdict === 'very_quiet') {
+    return 'No words: the recording is too quiet to make out speech, even after its volume was raised. ' +
+      'Check that the microphone is on and close to the speakers.';
+  }
   if (inaudibleStretches > 0) return 'No words: speech was heard, but none of it could be made out (too faint, distorted or not in English).';
   return 'No words: the recording has sound but no speech was found in it (music, noise or silence only).';
 }

@@ -30,7 +30,8 @@ export class RecordingTooLong extends Error {
 export function checkRecordingLength(durationSeconds: number): void {
   if (durationSeconds <= MAX_RECORDING_SECONDS) return;
   const minutes = Math.ceil(durationSeconds / 60);
-  throw new RecordingTooLong(`The recording is ${Math.floor(minutes / 60)} h ${minutes % 60} min long; recordings of up to 4 hours can be transcribed. Split it into parts of 4 hours or less and upload them one at a time. No minutes were charged for it.`);
+  throw new RecordingTooLong(`The recording is ${Math.floor(minutes / 60)} h ${minutes % 60} min long; recordings of up to 4 hours can be transcribed. ` +
+    'Split it into parts of 4 hours or less and upload them one at a time. No minutes were charged for it.');
 }
 
 export class NotMediaFile extends Error {

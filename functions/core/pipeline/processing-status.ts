@@ -57,7 +57,9 @@ export function queuedState(uploadKey: string, uploadEtag: string, now: string):
 export function toProcessingView(state: ProcessingState | null | undefined, nowMs = Date.now()): ProcessingView | undefined {
   if (!state) return undefined;
   const running = (state.status === 'queued' || state.status === 'processing') && state.artefacts?.transcript !== 'ready' && state.step;
-  const estimate = running ? estimateProgress(state.step!, Date.parse(state.stepStartedAt ?? state.updatedAt), nowMs, state.durationSeconds, state.expectedSeconds) : undefined;
+  const estimate = running
+    ? estimateProgress(state.step!, Date.parse(state.stepStartedAt ?? state.updatedAt), nowMs, state.durationSeconds, state.expectedSeconds)
+    : undefined;
   return {
     status: state.status, step: state.step, percent: estimate ? Math.max(estimate.percent, state.percent ?? 0) : state.percent,
     stage: estimate?.stage ?? null, seconds_left: estimate?.secondsLeft ?? null,

@@ -133,7 +133,10 @@ async function meetingHit(
 ): Promise<MeetingSearchHit> {
   const byName: MeetingSearchHit['matched_in'] = nameMatches.length > 0 ? ['name'] : [];
   if (!frame) {
-    return { meeting_name: name, meeting_id: meetingId, image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: nameMatches, start_time: null, matched_in: byName };
+    return {
+      meeting_name: name, meeting_id: meetingId, image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: nameMatches, start_time: null,
+      matched_in: byName,
+    };
   }
   const [image, thumbnail] = await Promise.all([
     ports.images.presignDownload(frame.imageKey, IMAGE_URL_SECONDS), ports.images.presignDownload(frame.thumbnailKey, IMAGE_URL_SECONDS),

@@ -36,7 +36,9 @@ function onnxSchema(): OnnxSchema {
 
 const INT32 = 6;
 const tensorInfo = (onnx: OnnxSchema, name: string, dims: Array<string | number>) =>
-  onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } } });
+  onnx.ValueInfoProto.create({
+    name, type: { tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
+  });
 
 /** Rewrites the graph bytes (see the module comment); throws when the graph is not the one expected. */
 export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; tables: BpeTables } {

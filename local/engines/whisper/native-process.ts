@@ -39,7 +39,8 @@ function execArgv(): string[] {
 function startProcess(modelFile: string, tables: BpeTables, options: NativeProcessOptions): Promise<ChildProcess> {
   const child = fork(ENTRY, [], { execArgv: execArgv(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null, signal: string | null) => reject(new Error(`Native Whisper process ended before loading (${signal ?? `code ${code}`})`));
+    const onExit = (code: number | null, signal: string | null) =>
+      reject(new Error(`Native Whisper process ended before loading (${signal ?? `code ${code}`})`));
     child.once('exit', onExit);
     child.once('error', reject);
     child.once('message', (reply: { ready?: true; loadError?: string }) => {
@@ -106,7 +107,9 @@ export async function startNativeWhisperPool(modelFile: string, tables: BpeTable
       const onExit = (code: number | null, signal: string | null) => {
         release();
         all.delete(child);
-        job.reject(closed ? new Error('Whisper pool is closed') : new NativeWhisperCrash(`Native Whisper process ended during a piece (${signal ?? `code ${code}`})`));
+        job.reject(closed
+          ? new Error('Whisper pool is closed')
+          : new NativeWhisperCrash(`Native Whisper process ended during a piece (${signal ?? `code ${code}`})`));
         replace();
       };
       const release = () => { child.off('message', onMessage); child.off('exit', onExit); idle(child); };

@@ -30,19 +30,25 @@ export async function loadNativeRuntime(): Promise<Ort> {
  * Loads the rewritten graph `modelFile` with BpeDecoder's `tables`, for `beams` beams (default WHISPER_BEAMS) on
  * `threads` intra-op threads (default 1). Rejects when onnxruntime-node or the graph cannot be loaded.
  */
-export async function createNativeWhisperSession(modelFile: string, tables: BpeTables, options: { beams?: number; threads?: number } = {}): Promise<WhisperSession> {
+export async function createNativeWhisperSession(
+  modelFile: string, tables: BpeTables, options: { beams?: number; threads?: number } = {},
+): Promise<WhisperSession> {
   const ort = await loadNativeRuntime();
   const tokens = createWhisperTokens(tables);
   const threads = Math.max(1, options.threads ?? 1);
   // Idle threads sleep rather than spin: the VAD, the diarizer and the other sessions need the same cores.
   const noSpinning = { allow_spinning: '0' };
-  const session = await ort.InferenceSession.create(modelFile, { intraOpNumThreads: threads, interOpNumThreads: 1, logSeverityLevel: 3, extra: { session: { intra_op: noSpinning, inter_op: noSpinning } } });
+  const session = await ort.InferenceSession.create(modelFile, {
+    intraOpNumThreads: threads, interOpNumThreads: 1, logSeverityLevel: 3, extra: { session: { intra_op: noSpinning, inter_op: noSpinning } },
+  });
   const beams = options.beams ?? WHISPER_BEAMS;
   const int = (v: number) => new ort.Tensor('int32', Int32Array.of(v), [1]);
   const float = (v: number) => new ort.Tensor('float32', Float32Array.of(v), [1]);
   return {
     async recognize(samples) {
-      if (samples.length > WHISPER_MAX_SECONDS * RATE + RATE / 10) throw new RangeError(`Whisper takes at most ${WHISPER_MAX_SECONDS} s per call, got ${(samples.length / RATE).toFixed(1)} s`);
+      if (samples.length > WHISPER_MAX_SECONDS * RATE + RATE / 10) {
+        throw new RangeError(`Whisper takes at most ${WHISPER_MAX_SECONDS} s per call, got ${(samples.length / RATE).toFixed(1)} s`);
+      }
       const out = await session.run({
         audio_pcm: new ort.Tensor('float32', samples, [1, samples.length]),
         max_length: int(MAX_LENGTH), min_length: int(1), num_beams: int(beams), num_return_sequences: int(1),
