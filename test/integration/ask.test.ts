@@ -38,7 +38,8 @@ async function transcribe(meetingId: string, lines: Array<[string, string]>) {
   await new S3Client({ forcePathStyle: true }).send(new PutObjectCommand({ Bucket: MEDIA_BUCKET.localName, Key: jsonKey, Body: JSON.stringify(document) }));
   await createTranscripts(documentClient, MAIN_TABLE.localName).saveTranscript(meetingId, {
     jsonKey, textKey: `artefacts/${meetingId}/speaker_labeled_transcript.txt`, speakers,
-    speakerNames: Object.fromEntries(turns.map((t) => [t.speakerLabel, t.speaker])), createdAt: new Date().toISOString(),
+    // As the pipeline stores them: display label → name (core/transcripts/speaker-names.ts).
+    speakerNames: Object.fromEntries(speakers.map((s) => [s, s])), createdAt: new Date().toISOString(),
   });
   return invokeLocalLambda(PROJECT_ROOT, 'functions/pipeline/index-passages/handler.ts', { meetingId }) as Promise<{ passages: number }>;
 }
@@ -108,7 +109,7 @@ describe('POST search/ask/ on the local edition', () => {
   }, 60_000);
 
   it('finds a renamed speaker by the new name, and stops citing a meeting once its sharing ends or it is deleted', async () => {
-    const renamed = await api('PUT', `meetings/${ids.pricing}/update_speaker_names/`, tokens.host, { speakerNames: { spk_0: 'Dana Whitfield', spk_1: 'Lee' } });
+    const renamed = await api('PUT', `meetings/${ids.pricing}/update_speaker_names/`, tokens.host, { speakerNames: { 'Speaker 1': 'Dana Whitfield', 'Speaker 2': 'Lee' } });
     expect(renamed.status).toBe(200);
     expect((await ask(tokens.host, 'What did Dana Whitfield say about the price?')).body.citations[0]).toMatchObject({ speaker: 'Dana Whitfield' });
 

@@ -198,7 +198,10 @@ describe('the meeting life cycle', () => {
     await api('POST', 'meetings/', { token: tokens.host, json: { name: 'Zebra budgeting workshop' } });
     await api('POST', 'meetings/', { token: tokens.stranger, json: { name: 'Zebra secrets' } });
     const hits = await api('POST', 'search/', { token: tokens.host, form: { query: 'zeb BUDG' } });
-    expect(hits.body).toEqual([{ meeting_name: 'Zebra budgeting workshop', meeting_id: expect.any(String), image_path: null, thumbnail_path: null, scale: null, timestamp: null, matches: ['Zebra', 'budgeting'] }]);
+    expect(hits.body).toEqual([{
+      meeting_name: 'Zebra budgeting workshop', meeting_id: expect.any(String), image_path: null, thumbnail_path: null, scale: null, timestamp: null,
+      matches: ['Zebra', 'budgeting'], matched_in: ['name'], start_time: expect.any(String),
+    }]);
   });
 
   it('pages the list newest first with the total count', async () => {

@@ -11,7 +11,11 @@ import type { BpeTables } from './tokens.js';
 interface Load { modelFile: string; tables: BpeTables; beams?: number; threads?: number }
 interface Job { id: number; samples: Float32Array }
 
-const send = (message: unknown) => process.send!(message);
+/** To the parent while it listens; a parent gone mid-answer ends this process (no unhandled EPIPE). */
+const send = (message: unknown) => {
+  if (!process.connected) return;
+  process.send!(message, undefined, {}, (error) => { if (error) process.exit(0); });
+};
 let session: Promise<WhisperSession> | undefined;
 
 process.on('disconnect', () => process.exit(0));
