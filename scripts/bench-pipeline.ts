@@ -9,24 +9,20 @@
  * Usage: npm run bench:pipeline [-- --minutes 60] [--engines native,wasm] [--slides [--slide-seconds 10]] [--keep]
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { probeMedia } from '../functions/adapters/media/ffmpeg.js';
 import { PROCESS_MEETING } from '../lib/definitions/workflows.js';
 import { startLocalEdition } from '../local/runtime.js';
 import { findSlideFont } from '../local/samples/recording.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
+import { buildFixtureRecording, ffmpeg } from './lib/fixture-recording.js';
 import { startPeakMemory, treeUsage } from './proc-usage.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
 
-const require = createRequire(import.meta.url);
-const FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-const SOURCES = ['meeting/meeting_ami.m4a', 'meeting/meeting_constructed.mp4'];
 
 const { values } = parseArgs({ options: {
   minutes: { type: 'string', default: '60' }, keep: { type: 'boolean', default: false },
@@ -37,36 +33,6 @@ const engines = values.engines?.split(',').map((e) => e.trim()).filter(Boolean) 
 for (const e of engines) if (e !== 'native' && e !== 'wasm') throw new Error(`--engines takes native and/or wasm, got "${e}"`);
 const minutes = Number(values.minutes);
 if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
-
-function ffmpeg(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}: ${err}`))));
-  });
-}
-
-/** The fixtures' sound, alternated until the wanted length, as one AAC m4a (what a user uploads). */
-async function buildRecording(dir: string, seconds: number): Promise<string> {
-  const parts: Array<{ file: string; seconds: number }> = [];
-  for (const [i, source] of SOURCES.entries()) {
-    const file = path.join(dir, `part${i}.wav`);
-    await ffmpeg(['-i', path.join(FIXTURES, source), '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', file]);
-    parts.push({ file, seconds: Number((await probeMedia(file)).format?.duration) });
-  }
-  const lines: string[] = [];
-  for (let total = 0, i = 0; total < seconds; i++) {
-    const part = parts[i % parts.length]!;
-    lines.push(`file '${part.file}'`);
-    total += part.seconds;
-  }
-  const list = path.join(dir, 'list.txt');
-  await writeFile(list, `${lines.join('\n')}\n`);
-  const out = path.join(dir, 'bench-recording.m4a');
-  await ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-t', String(seconds), '-c:a', 'aac', '-b:a', '64k', out]);
-  return out;
-}
 
 /** The recording's sound under 1280×720 slides ("Slide N" and ten bullet lines), light and dark alternating, as an H.264/AAC mp4. */
 async function addSlides(dir: string, sound: string, seconds: number, every: number): Promise<string> {
@@ -123,7 +89,7 @@ try {
   if (recording === undefined) {
     console.log(`Building a ${minutes}-minute recording from ${FIXTURES} ...`);
     const built = Date.now();
-    const sound = await buildRecording(workDir, minutes * 60);
+    const sound = await buildFixtureRecording(workDir, minutes * 60);
     recording = values.slides ? await addSlides(workDir, sound, minutes * 60, Number(values['slide-seconds'])) : sound;
     console.log(`  built in ${((Date.now() - built) / 1000).toFixed(1)} s: ${recording}`);
   }
