@@ -149,6 +149,8 @@ export async function startNativeWhisperPool(modelFile: string, tables: BpeTable
       await Promise.all([...all].map((child) => new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
         child.once('exit', () => resolve());
+        // An idle child is unref'd (idle()); held again so a script awaiting close() waits for its exit.
+        child.ref();
         child.kill();
       })));
     },
