@@ -1,5 +1,6 @@
 import type { SentimentItemView } from '../../../functions/contracts/insights.js';
-import { axisTicks, chartDomain, distribution, formatScore, formatSeconds, significantMoments, speakersIn, zoomDomain } from '../../../web/src/features/insights/chart-model.js';
+import { axisTicks, chartDomain, distribution, formatScore, significantMoments, speakersIn, zoomDomain } from '../../../web/src/features/insights/chart-model.js';
+import { formatClock } from '../../../web/src/lib/time.js';
 
 const item = (start: number, score: number, speaker = 'spk_0'): SentimentItemView => ({
   start_time: start, end_time: start + 2, sentiment_score: score,
@@ -55,6 +56,6 @@ describe('sentiment chart model', () => {
   });
 
   it('shows times as m:ss, or H:mm:ss from an hour on', () => {
-    expect([formatSeconds(5), formatSeconds(65.9), formatSeconds(3725)]).toEqual(['0:05', '1:05', '1:02:05']);
+    expect([formatClock(5), formatClock(65.9), formatClock(3725)]).toEqual(['0:05', '1:05', '1:02:05']);
   });
 });

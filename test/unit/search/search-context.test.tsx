@@ -7,7 +7,8 @@ import { SWRConfig } from 'swr';
 import { NameSearchResults } from '../../../web/src/features/meetings/components/name-search-results.js';
 import { isAudioFileName } from '../../../web/src/features/meetings/audio-only.js';
 import { MeetingSearchDialog } from '../../../web/src/features/search/components/meeting-search-dialog.js';
-import { matchedWhere, meetingDate } from '../../../web/src/components/search-hit-context.js';
+import { matchedWhere } from '../../../web/src/components/search-hit-context.js';
+import { formatDate } from '../../../web/src/lib/time.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
 
 interface Call { method: string; url: string; body: any }
@@ -30,8 +31,8 @@ describe('search hits in context (issue 35)', () => {
     expect(matchedWhere(['name'], null)).toBe('In the name');
     expect(matchedWhere(['slide_text'], 75)).toBe('In slide text at 1:15');
     expect(matchedWhere(['name', 'slide_text'], 5)).toBe('In the name and slide text at 0:05');
-    expect(meetingDate('not a date')).toBeUndefined();
-    expect(meetingDate('2026-03-02T10:00:00.000Z')).toMatch(/2026/);
+    expect(formatDate('not a date')).toBeUndefined();
+    expect(formatDate('2026-03-02T10:00:00.000Z')).toMatch(/2026/);
   });
 
   it('shows each name-search hit with the meeting’s date and where it matched', async () => {

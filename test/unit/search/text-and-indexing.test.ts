@@ -3,7 +3,8 @@ import { segmentWords, SEGMENT_MAX_WORDS } from '../../../functions/core/search/
 import { exactCount, matchesAll, queryTerms, tokenize, wordMatches } from '../../../functions/core/search/text.js';
 import { toTextractBlocks } from '../../../local/textract/blocks.js';
 import { imageSize } from '../../../local/textract/image-size.js';
-import { formatTimestamp, highlightParts } from '../../../web/src/features/search/highlight.js';
+import { highlightParts } from '../../../web/src/features/search/highlight.js';
+import { formatClock } from '../../../web/src/lib/time.js';
 
 describe('search text', () => {
   it('folds case and accents and splits on anything but letters and digits', () => {
@@ -88,7 +89,7 @@ describe('search highlighting in the web app', () => {
   });
 
   it('shows times as m:ss, or H:mm:ss from an hour on', () => {
-    expect(formatTimestamp(75.6)).toBe('1:15');
-    expect(formatTimestamp(3725)).toBe('1:02:05');
+    expect(formatClock(75.6)).toBe('1:15');
+    expect(formatClock(3725)).toBe('1:02:05');
   });
 });

@@ -4,6 +4,7 @@
  * under the bar, so on a phone, where segments are too narrow for titles, it still reads.
  */
 import type { ChapterView } from '@contracts/insights.js';
+import { formatClock } from '../lib/time.js';
 
 interface ChapterBarProps {
   chapters: readonly ChapterView[];
@@ -11,12 +12,6 @@ interface ChapterBarProps {
   time: number | undefined;
   onJump: (seconds: number) => void;
 }
-
-const clock = (seconds: number) => {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600); const m = Math.floor((s % 3600) / 60); const r = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${r}` : `${m}:${r}`;
-};
 
 /** Index of the chapter playing at `time` (the last one started by then), -1 before any. */
 export function currentChapter(chapters: readonly ChapterView[], time: number | undefined): number {
@@ -35,8 +30,8 @@ export function ChapterBar({ chapters, time, onJump }: ChapterBarProps) {
         {chapters.map((c, i) => (
           <li key={i} style={{ flexGrow: Math.max(1, c.end_time - c.start_time) }}>
             <button type="button" className={i === current ? 'chapter-segment chapter-segment-current' : 'chapter-segment'}
-              aria-current={i === current ? 'true' : undefined} title={`${c.title} (${clock(c.start_time)})`}
-              aria-label={`Chapter ${i + 1}: ${c.title}, from ${clock(c.start_time)}`} onClick={() => onJump(c.start_time)}>
+              aria-current={i === current ? 'true' : undefined} title={`${c.title} (${formatClock(c.start_time)})`}
+              aria-label={`Chapter ${i + 1}: ${c.title}, from ${formatClock(c.start_time)}`} onClick={() => onJump(c.start_time)}>
               <span className="chapter-segment-title">{c.title}</span>
             </button>
           </li>

@@ -77,12 +77,3 @@ export function significantMoments(items: readonly SentimentItemView[], count = 
     negative: items.filter((i) => i.sentiment_score < 0).sort((a, b) => a.sentiment_score - b.sentiment_score || a.start_time - b.start_time).slice(0, count),
   };
 }
-
-/** Spec §9 time display: m:ss, or H:mm:ss for an hour or more. */
-export function formatSeconds(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}

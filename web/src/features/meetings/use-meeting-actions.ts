@@ -66,7 +66,10 @@ export function useMeetingActions(onListChanged: () => void) {
     }
   }, [dialog, onListChanged]);
 
-  return useMemo(() => ({ dialog, error, dialogError, busy, open, close, run, confirmDelete }), [dialog, error, dialogError, busy, open, close, run, confirmDelete]);
+  return useMemo(
+    () => ({ dialog, error, dialogError, busy, open, close, run, confirmDelete }),
+    [dialog, error, dialogError, busy, open, close, run, confirmDelete],
+  );
 }
 
 export type MeetingActions = ReturnType<typeof useMeetingActions>;

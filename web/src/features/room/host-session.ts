@@ -105,7 +105,8 @@ export class HostSession {
     let answered = false;
     const ready = (async () => {
       pc.onicecandidate = (e) => {
-        if (answered && e.candidate) this.socket?.send({ id: 'onIceCandidate', ...this.base(), participantSessionId: guestId, candidate: e.candidate.toJSON() });
+        if (!answered || !e.candidate) return;
+        this.socket?.send({ id: 'onIceCandidate', ...this.base(), participantSessionId: guestId, candidate: e.candidate.toJSON() });
       };
       await pc.setRemoteDescription({ type: 'offer', sdp: offer });
       const stream = this.media!;

@@ -24,12 +24,3 @@ export function highlightParts(text: string, query: string): Array<{ text: strin
   }
   return parts;
 }
-
-/** m:ss, or H:mm:ss from an hour on (spec §9 time display). */
-export function formatTimestamp(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}

@@ -2,13 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActionItemRow, ActionItemChange } from '@contracts/action-items.js';
+import { formatClock, formatDay } from '../../../lib/time.js';
 
-/** 75 → "1:15", 3675 → "1:01:15". */
-export function formatMoment(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
-}
 
 interface RowProps {
   row: ActionItemRow;
@@ -17,9 +12,6 @@ interface RowProps {
   onDelete: (row: ActionItemRow) => void;
   onPlay: (row: ActionItemRow) => void;
 }
-
-const formatDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short',
-  timeZone: 'UTC' });
 
 export function ActionItemRowView({ row, busy, onChange, onDelete, onPlay }: RowProps) {
   const [editing, setEditing] = useState(false);
@@ -59,11 +51,11 @@ export function ActionItemRowView({ row, busy, onChange, onDelete, onPlay }: Row
           <span className="ledger-task">{row.content}</span>
           <span className="ledger-meta">
             <span className="ledger-owner">{row.owner ?? 'Unassigned'}</span>
-            <span className="ledger-due">{row.due_date ? `Due ${formatDate(row.due_date)}` : 'No due date'}{row.due ? ` (said: “${row.due}”)` : ''}</span>
+            <span className="ledger-due">{row.due_date ? `Due ${formatDay(row.due_date)}` : 'No due date'}{row.due ? ` (said: “${row.due}”)` : ''}</span>
             <Link className="ledger-meeting" to={`/dashboard/${encodeURIComponent(row.meeting_id)}/notes`}>{row.meeting_name}</Link>
             <button type="button" className="link-button" onClick={() =>
-              onPlay(row)} aria-label={`Play the moment of “${row.content}” from ${formatMoment(row.timestamp_range.start_time)}`}>
-              ▶ {formatMoment(row.timestamp_range.start_time)}
+              onPlay(row)} aria-label={`Play the moment of “${row.content}” from ${formatClock(row.timestamp_range.start_time)}`}>
+              ▶ {formatClock(row.timestamp_range.start_time)}
             </button>
             {row.stored_in_todoist && <span className="stored-badge" title="Stored in Todoist">In Todoist</span>}
           </span>

@@ -8,11 +8,10 @@ import { mutate } from 'swr';
 import { cancelSubscription, getCustomerPortal, SUBSCRIPTION_KEY, useSubscription } from '../../../api/billing/billing.js';
 import { USER_KEY } from '../../../api/users/get-user.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { formatLongDate } from '../../../lib/time.js';
 import { BILLING_TEXT, failureToasts, statusText } from '../billing-messages.js';
 import { PricingModal } from './pricing-modal.js';
 import { Toasts, useToasts } from './toasts.js';
-
-const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * What the period's end means: a trial without a card on file ends there (it is cancelled at its end,
@@ -69,8 +68,8 @@ export function SubscriptionTab() {
         <dt>Plan</dt><dd data-testid="plan-name">{data.product.name}</dd>
         <dt>Status</dt><dd data-testid="plan-status">{sub ? statusText(sub.status, sub.cancel_at_period_end) : 'free'}</dd>
         {data.card_details && <><dt>Card</dt><dd>{data.card_details.brand} •••• {data.card_details.last4}</dd></>}
-        {sub && <><dt>{periodEndLabel(sub, Boolean(data.card_details))}</dt><dd>{date(sub.current_period_end)}{sub.status === 'trialing' && !data.card_details ?
-          ' (no card on file)' : ''}</dd></>}
+        {sub && <><dt>{periodEndLabel(sub, Boolean(data.card_details))}</dt>
+          <dd>{formatLongDate(sub.current_period_end)}{sub.status === 'trialing' && !data.card_details ? ' (no card on file)' : ''}</dd></>}
         <dt>Minutes left this period</dt>
         <dd>
           <span data-testid="minutes-left">{left}</span> of {allowance}
@@ -85,7 +84,8 @@ export function SubscriptionTab() {
       </div>
       {pricing && <PricingModal onClose={() => setPricing(false)} />}
       {confirmingCancel && sub && (
-        <ConfirmDialog title="Cancel your subscription?" text={`It stays active until ${date(sub.current_period_end)}; after that you are on the free plan.`}
+        <ConfirmDialog title="Cancel your subscription?"
+          text={`It stays active until ${formatLongDate(sub.current_period_end)}; after that you are on the free plan.`}
           confirmLabel="Yes, cancel it" cancelLabel="Keep it" busy={busy} onConfirm={() => void cancel()} onCancel={() => setConfirmingCancel(false)} />
       )}
       <Toasts toasts={toasts} />

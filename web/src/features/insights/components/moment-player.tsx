@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getRecording } from '../../../api/meetings/get-recording.js';
 import { DOWNLOAD_ERROR } from '../../../components/download-errors.js';
-import { formatSeconds } from '../chart-model.js';
+import { formatClock } from '../../../lib/time.js';
 
 /**
  * `at`: the second to play from (a new value seeks there); undefined shows nothing. The player is scrolled into
@@ -37,12 +37,12 @@ export function MomentPlayer({ meetingId, at, onClose }: { meetingId: string; at
   return (
     <div className="moment-player" data-testid="moment-player" data-at={at} ref={box}>
       <div className="moment-player-header">
-        <p className="moment-caption">Playing from {formatSeconds(at)}</p>
+        <p className="moment-caption">Playing from {formatClock(at)}</p>
         {onClose && (
           <button type="button" className="button-secondary button-small" onClick={() => { video.current?.pause(); onClose(); }}>Close player</button>
         )}
       </div>
-      {url && <video ref={video} src={url} controls playsInline className="recording-video" aria-label={`Recording from ${formatSeconds(at)}`} />}
+      {url && <video ref={video} src={url} controls playsInline className="recording-video" aria-label={`Recording from ${formatClock(at)}`} />}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { storeActionItemsInTodoist } from '../../../api/insights/store-action-it
 import { useUser } from '../../../api/users/get-user.js';
 import { Modal } from '../../../components/modal.js';
 import { SpeakerNameSuggestionsOnDemand } from '../../../components/speaker-name-suggestions-on-demand.js';
-import { formatSeconds } from '../chart-model.js';
+import { formatClock } from '../../../lib/time.js';
 import { MomentPlayer } from './moment-player.js';
 import { SuggestionControls } from './suggestion-review.js';
 
@@ -31,7 +31,7 @@ interface NotesModalProps {
 
 function RangeButton({ range, onPlay }: { range: TimestampRangeView | undefined; onPlay: (seconds: number) => void }) {
   if (!range) return null;
-  const label = `${formatSeconds(range.start_time)} – ${formatSeconds(range.end_time)}`;
+  const label = `${formatClock(range.start_time)} – ${formatClock(range.end_time)}`;
   return <button type="button" className="link-button time-range" onClick={() => onPlay(range.start_time)} aria-label={`Play from ${label}`}>{label}</button>;
 }
 
@@ -59,10 +59,10 @@ function SummaryPoints({ data, onPlay }: { data: NotesResponse; onPlay: (seconds
       {data.chapters.map((chapter, k) => (
         <div key={k} className="notes-chapter" role="group" aria-label={`Chapter ${k + 1}: ${chapter.title}`}>
           <h4 className="notes-chapter-title">
-            <button type="button" className="link-button" onClick={() => onPlay(chapter.start_time)} aria-label={`Play chapter ${k + 1}, ${chapter.title}, from ${formatSeconds(chapter.start_time)}`}>
+            <button type="button" className="link-button" onClick={() => onPlay(chapter.start_time)} aria-label={`Play chapter ${k + 1}, ${chapter.title}, from ${formatClock(chapter.start_time)}`}>
               {chapter.title}
             </button>
-            <span className="notes-chapter-time">{formatSeconds(chapter.start_time)}</span>
+            <span className="notes-chapter-time">{formatClock(chapter.start_time)}</span>
           </h4>
           {groups[k]!.length > 0 && <ul className="notes-summary">{groups[k]!.map(point)}</ul>}
         </div>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SentimentItemView } from '@contracts/insights.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
-import { axisTicks, formatScore, formatSeconds, speakerName, type ChartDomain } from '../chart-model.js';
+import { formatClock } from '../../../lib/time.js';
+import { axisTicks, formatScore, speakerName, type ChartDomain } from '../chart-model.js';
 
 export const CLASS_COLOURS = { positive: '#2e7d32', negative: '#c62828', neutral: '#8a8a8a' } as const;
 
@@ -26,7 +27,7 @@ function ItemTooltip({ active, payload, nameOf = speakerName }: { active?: boole
   if (!item) return null;
   return (
     <div className="sentiment-tooltip" role="tooltip">
-      <strong>{formatSeconds(item.start_time)} · {nameOf(item.speaker_label)}</strong>
+      <strong>{formatClock(item.start_time)} · {nameOf(item.speaker_label)}</strong>
       <div className={`sentiment-class ${item.sentiment}`}>{item.sentiment} ({item.sentiment_score.toFixed(2)})</div>
       {item.emotions.length > 0 && <div>Emotions: {item.emotions.join(', ')}</div>}
       <p>{item.content}</p>
@@ -67,7 +68,7 @@ export function SentimentChart({ items, domain, showTooltip, onZoom, onPick, nam
         >
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="start_time" type="number" domain={[domain.time[0], domain.time[1]]} allowDataOverflow ticks={axisTicks(domain.time,
-            'time')} tickFormatter={formatSeconds} />
+            'time')} tickFormatter={formatClock} />
           <YAxis type="number" domain={[domain.score[0], domain.score[1]]} allowDataOverflow ticks={axisTicks(domain.score,
             'score')} tickFormatter={formatScore} />
           <ReferenceLine y={0} stroke="#999" />

@@ -8,7 +8,8 @@ import { INSIGHTS_MESSAGES, type SentimentItemView, type SpeakerSentimentView } 
 import { useSentiments } from '../../../api/insights/get-sentiments.js';
 import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
 import { Modal } from '../../../components/modal.js';
-import { chartDomain, distribution, formatSeconds, significantMoments, speakerName, speakersIn, zoomDomain, type ChartDomain } from '../chart-model.js';
+import { formatClock } from '../../../lib/time.js';
+import { chartDomain, distribution, significantMoments, speakerName, speakersIn, zoomDomain, type ChartDomain } from '../chart-model.js';
 import { MomentPlayer } from './moment-player.js';
 import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';
 
@@ -118,7 +119,7 @@ export function SentimentModal({ meetingId, meetingName, onClose }: SentimentMod
                       {moments[kind].map((m) => (
                         <li key={`${m.start_time}-${m.speaker_label}`}>
                           <button type="button" className={`link-button moment ${kind}`} onClick={() => setPlayAt(m.start_time)}>
-                            {formatSeconds(m.start_time)} · {nameOf(m.speaker_label)} ({m.sentiment_score.toFixed(2)}): {m.content}
+                            {formatClock(m.start_time)} · {nameOf(m.speaker_label)} ({m.sentiment_score.toFixed(2)}): {m.content}
                           </button>
                         </li>
                       ))}

@@ -5,7 +5,7 @@
  */
 import type { MeetingView } from '@contracts/meetings.js';
 import { meetingDuration } from '../duration.js';
-import { formatStart } from '../format.js';
+import { formatDateTime } from '../../../lib/time.js';
 import { canManage, meetingOptions, sharedWithCount, type MeetingOption } from '../permissions.js';
 import { isUnfinishedUpload } from '../processing-status.js';
 import { ProcessingStatus } from './processing-status.js';
@@ -31,7 +31,7 @@ export function MeetingRow({ meeting, email, selected, onToggleSelected, onOptio
           <input type="checkbox" aria-label={`Select ${meeting.name}`} checked={selected} onChange={() => onToggleSelected(meeting.id)} />
         )}
       </span>
-      <span className="meeting-start">{formatStart(meeting.start_time)}</span>
+      <span className="meeting-start">{formatDateTime(meeting.start_time) ?? '—'}</span>
       <MeetingName meeting={meeting} editable={manage} onSaved={onRenamed} />
       <dl className="meeting-facts">
         <div><dt>Duration</dt><dd>{meetingDuration(meeting.start_time, meeting.end_time)}</dd></div>

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMeetingSearch } from '../../../api/search/search-meetings.js';
-import { hitCaption, matchedWhere, meetingDate } from '../../../components/search-hit-context.js';
+import { hitCaption, matchedWhere } from '../../../components/search-hit-context.js';
+import { formatDate } from '../../../lib/time.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { pageCount } from '../../../components/page-window.js';
 import { LOAD_ERROR, nothingMatched } from '../list-messages.js';
@@ -27,7 +28,7 @@ export function NameSearchResults({ query }: { query: string }) {
         {shown.map((hit) => (
           <li key={hit.meeting_id}>
             <Link className="search-hit-title" to={`/home/meeting/${encodeURIComponent(hit.meeting_id)}`}>{hit.meeting_name}</Link>
-            <span className="search-hit-time">{hitCaption(meetingDate(hit.start_time), matchedWhere(hit.matched_in, hit.timestamp))}</span>
+            <span className="search-hit-time">{hitCaption(formatDate(hit.start_time), matchedWhere(hit.matched_in, hit.timestamp))}</span>
             {hit.matches.length > 0 && <span className="search-hit-words">Matched: {hit.matches.join(', ')}</span>}
           </li>
         ))}

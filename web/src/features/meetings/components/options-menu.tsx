@@ -28,7 +28,8 @@ export function OptionsMenu({ meetingName, options, onSelect }: OptionsMenuProps
 
   return (
     <div className="user-menu options-menu" ref={ref} onKeyDown={(e) => { if (e.key === 'Escape' && open) close(); else moveInMenu(ref.current, e); }}>
-      <button ref={button} type="button" className="icon-button" aria-haspopup="menu" aria-expanded={open} aria-label={`Options for ${meetingName}`} onClick={() => setOpen((o) => !o)}>
+      <button ref={button} type="button" className="icon-button" aria-haspopup="menu" aria-expanded={open} aria-label={`Options for ${meetingName}`}
+        onClick={() => setOpen((o) => !o)}>
         ⋮
       </button>
       {open && (

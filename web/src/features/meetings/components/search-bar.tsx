@@ -39,7 +39,8 @@ export function SearchBar({ type, query, onSearch }: SearchBarProps) {
         ))}
       </div>
       <label htmlFor={inputId} className="visually-hidden">Search meetings</label>
-      <input id={inputId} type="search" placeholder={PLACEHOLDERS[type]} value={text} maxLength={type === 'Ask' ? ASK_QUESTION_MAX : 200} onChange={(e) => setText(e.target.value)} />
+      <input id={inputId} type="search" placeholder={PLACEHOLDERS[type]} value={text} maxLength={type === 'Ask' ? ASK_QUESTION_MAX : 200}
+        onChange={(e) => setText(e.target.value)} />
       <button type="submit" className="button-primary button-small">Search</button>
       {query && (
         <button type="button" className="link-button" onClick={() => { setText(''); onSearch(type, ''); }}>Clear</button>

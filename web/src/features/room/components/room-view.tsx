@@ -75,7 +75,8 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
         {/* Once the session is over the buttons read as they would for a new one. */}
         <button type="button" className="button-secondary" disabled={!inSession} onClick={onMute}>{inSession && state.muted ? 'Unmute' : 'Mute'}</button>
         {role === 'host' && (
-          <button type="button" className="button-secondary" disabled={!inSession} aria-pressed={inSession && state.personRemoval === 'on'} onClick={onToggleRemoval}>
+          <button type="button" className="button-secondary" disabled={!inSession} aria-pressed={inSession && state.personRemoval === 'on'}
+            onClick={onToggleRemoval}>
             {inSession && state.personRemoval === 'on' ? 'Leave Presenter' : 'Remove Presenter'}
           </button>
         )}
@@ -89,7 +90,9 @@ export function RoomView({ role, meetingId, state, surveyEmail, onStart, onMute,
       {state.phase === 'ended' && role === 'guest' && state.endedBy === 'host' && <p role="status" className="message">{ROOM_TEXTS.hostEnded}</p>}
       {state.phase === 'ended' && role === 'host' && state.saved === true && <p role="status" className="message message-success">{ROOM_TEXTS.saved}</p>}
       {state.phase === 'ended' && role === 'host' && state.saved === false && <p role="alert" className="message message-error">{ROOM_TEXTS.notSaved}</p>}
-      {role === 'host' && shareAnswered !== undefined && shareAnswered > 0 && <p role="status" className="message message-success">{ROOM_TEXTS.sharedWithGuests(shareAnswered)}</p>}
+      {role === 'host' && shareAnswered !== undefined && shareAnswered > 0 && (
+        <p role="status" className="message message-success">{ROOM_TEXTS.sharedWithGuests(shareAnswered)}</p>
+      )}
       {state.personRemoval === 'on' && inSession && <p role="status" className="room-notice">Presenter removal is on.</p>}
       {state.stream && state.phase !== 'ended' && <RoomVideo stream={state.stream} muted={role === 'host' || state.muted} />}
       {started && state.phase !== 'ended' && <AttendeeCards attendees={state.attendees} />}

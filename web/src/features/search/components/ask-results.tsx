@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import type { AskAnswer, AskCitation } from '@contracts/ask.js';
 import { useAsk } from '../../../api/search/ask.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { formatTimestamp } from '../highlight.js';
+import { formatClock } from '../../../lib/time.js';
 import type { Moment } from './recording-at.js';
 import { SEARCH_ERROR } from './text-search-results.js';
 
@@ -70,26 +70,27 @@ export function AskResults({ question, meetingId, onOpen, onShowLine }: AskResul
             <li key={`${c.meeting_id}-${c.turns[0]}`} id={`${idPrefix}-${i + 1}`} tabIndex={-1}>
               {onOpen ? (
                 // The visible text is the accessible name (axe label-content-name-mismatch).
-                <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.start_time })}>
-                  <span className="search-hit-title">Play {c.meeting_name} from {formatTimestamp(c.start_time)}</span>
+                <button type="button" className="search-hit"
+                  onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.start_time })}>
+                  <span className="search-hit-title">Play {c.meeting_name} from {formatClock(c.start_time)}</span>
                 </button>
               ) : (
-                <span className="search-hit search-hit-title">{c.meeting_name} · {formatTimestamp(c.start_time)}</span>
+                <span className="search-hit search-hit-title">{c.meeting_name} · {formatClock(c.start_time)}</span>
               )}
               {c.speaker && <span className="search-hit-time">{c.speaker}</span>}
               {onShowLine && (
                 <button type="button" className="link-button ask-show-line" onClick={() => onShowLine(c.turns[0])}>
-                  Show in transcript at {formatTimestamp(c.start_time)}
+                  Show in transcript at {formatClock(c.start_time)}
                 </button>
               )}
               {c.chapter && (onOpen ? (
                 // The visible text is the accessible name (axe label-content-name-mismatch).
                 <button type="button" className="link-button ask-citation-chapter"
                   onClick={() => onOpen({ meetingId: c.meeting_id, meetingName: c.meeting_name, timestamp: c.chapter!.start_time })}>
-                  Play chapter {c.chapter.title} from {formatTimestamp(c.chapter.start_time)}
+                  Play chapter {c.chapter.title} from {formatClock(c.chapter.start_time)}
                 </button>
               ) : (
-                <span className="ask-citation-chapter">Chapter: {c.chapter.title} · {formatTimestamp(c.chapter.start_time)}</span>
+                <span className="ask-citation-chapter">Chapter: {c.chapter.title} · {formatClock(c.chapter.start_time)}</span>
               ))}
               <MarkedText text={c.text} highlights={c.highlights} />
             </li>

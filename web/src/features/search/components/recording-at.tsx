@@ -4,7 +4,7 @@ import type { RecordingUrl } from '@contracts/meetings.js';
 import { getRecording } from '../../../api/meetings/get-recording.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
-import { formatTimestamp } from '../highlight.js';
+import { formatClock } from '../../../lib/time.js';
 
 export const RECORDING_ERROR = 'There was an error downloading your file.';
 
@@ -22,7 +22,7 @@ export function RecordingAt({ moment, onClose }: { moment: Moment; onClose: () =
   }, [moment.meetingId]);
 
   return (
-    <Modal title={`${moment.meetingName} at ${formatTimestamp(moment.timestamp)}`} onClose={onClose} className="player-modal">
+    <Modal title={`${moment.meetingName} at ${formatClock(moment.timestamp)}`} onClose={onClose} className="player-modal">
       {failed && <ErrorMessage>{RECORDING_ERROR}</ErrorMessage>}
       {!failed && !recording && <p className="empty-state">Loading...</p>}
       {recording && (

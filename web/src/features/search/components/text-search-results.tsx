@@ -4,8 +4,8 @@ import { TEXT_SEARCH_PAGE_SIZE } from '@contracts/search.js';
 import { useContentSearch } from '../../../api/search/search-content.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../../components/pagination.js';
-import { formatTimestamp } from '../highlight.js';
-import { hitCaption, meetingDate } from '../../../components/search-hit-context.js';
+import { hitCaption } from '../../../components/search-hit-context.js';
+import { formatClock, formatDate } from '../../../lib/time.js';
 import { groupStaticFrames } from '../static-frames.js';
 import { FrameWithBoxes } from './frame-with-boxes.js';
 import type { Moment } from './recording-at.js';
@@ -28,19 +28,20 @@ export function TextSearchResults({ query, meetingId, onOpen }: ResultsProps) {
         {/* A slide on screen for minutes is one card with each time it was seen, not one identical thumbnail a minute. */}
         {groupStaticFrames(data.matched_data).map(({ hit, timestamps }) => (
           <li key={`${hit.meetingId}-${hit.timestamp}-${hit.imageUrl.split('?')[0]}`} className="text-hit">
-            <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: hit.timestamp })}>
-              <FrameWithBoxes hit={hit} alt={`${hit.meetingName} at ${formatTimestamp(hit.timestamp)}`} />
+            <button type="button" className="search-hit"
+              onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: hit.timestamp })}>
+              <FrameWithBoxes hit={hit} alt={`${hit.meetingName} at ${formatClock(hit.timestamp)}`} />
               <span className="search-hit-title">{hit.meetingName}</span>
-              <span className="search-hit-time">{hitCaption(meetingDate(hit.meetingStartTime), `Slide text at ${formatTimestamp(hit.timestamp)}`)}</span>
+              <span className="search-hit-time">{hitCaption(formatDate(hit.meetingStartTime), `Slide text at ${formatClock(hit.timestamp)}`)}</span>
               <span className="search-hit-words">{hit.words.map((w) => w.text).join(' ')}</span>
             </button>
             {timestamps.length > 1 && (
               <p className="search-hit-also">
                 On screen at{' '}
                 {timestamps.map((t) => (
-                  <button key={t} type="button" className="time-chip" aria-label={`${hit.meetingName} at ${formatTimestamp(t)}`}
+                  <button key={t} type="button" className="time-chip" aria-label={`${hit.meetingName} at ${formatClock(t)}`}
                     onClick={() => onOpen({ meetingId: hit.meetingId, meetingName: hit.meetingName, timestamp: t })}>
-                    {formatTimestamp(t)}
+                    {formatClock(t)}
                   </button>
                 ))}
               </p>

@@ -4,11 +4,15 @@ import { VOICE_SEARCH_PAGE_SIZE } from '@contracts/search.js';
 import { useAudioSearch } from '../../../api/search/search-audio.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { Pagination } from '../../../components/pagination.js';
-import { formatTimestamp } from '../highlight.js';
-import { hitCaption, meetingDate } from '../../../components/search-hit-context.js';
+import { hitCaption } from '../../../components/search-hit-context.js';
+import { formatClock, formatDate } from '../../../lib/time.js';
 import { HighlightedText } from './highlighted-text.js';
 import type { Moment } from './recording-at.js';
 import { nothingMatched, SEARCH_ERROR } from './text-search-results.js';
+
+/** "Speech at 1:15, Dana": where in the recording, and who said it when known. */
+const spokenAt = (hit: { timestamp: number; speaker_name?: string | null }) =>
+  `Speech at ${formatClock(hit.timestamp)}${hit.speaker_name ? `, ${hit.speaker_name}` : ''}`;
 
 export function VoiceSearchResults({ query, meetingId, onOpen }: { query: string; meetingId?: string; onOpen: (moment: Moment) => void }) {
   const [page, setPage] = useState(1);
@@ -22,9 +26,10 @@ export function VoiceSearchResults({ query, meetingId, onOpen }: { query: string
       <ul className="search-hits voice-hits" aria-label="Voice search results">
         {data.matched_data.map((hit) => (
           <li key={`${hit.meeting_id}-${hit.timestamp}`}>
-            <button type="button" className="search-hit" onClick={() => onOpen({ meetingId: hit.meeting_id, meetingName: hit.meeting_name, timestamp: hit.timestamp })}>
+            <button type="button" className="search-hit"
+              onClick={() => onOpen({ meetingId: hit.meeting_id, meetingName: hit.meeting_name, timestamp: hit.timestamp })}>
               <span className="search-hit-title">{hit.meeting_name}</span>
-              <span className="search-hit-time">{hitCaption(meetingDate(hit.meeting_start_time), `Speech at ${formatTimestamp(hit.timestamp)}${hit.speaker_name ? `, ${hit.speaker_name}` : ''}`)}</span>
+              <span className="search-hit-time">{hitCaption(formatDate(hit.meeting_start_time), spokenAt(hit))}</span>
               <span className="search-hit-content"><HighlightedText text={hit.matched_content} query={query} /></span>
             </button>
           </li>
