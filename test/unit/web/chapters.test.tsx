@@ -5,7 +5,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { ChapterView, NotesResponse } from '../../../functions/contracts/insights.js';
 import { ChapterBar } from '../../../web/src/components/chapter-bar.js';
-import { NotesModal, pointsByChapter } from '../../../web/src/features/insights/components/notes-modal.js';
+import { NotesModal } from '../../../web/src/features/insights/components/notes-modal.js';
+import { pointsByChapter } from '../../../web/src/features/insights/components/notes-summary.js';
 import { TranscriptModal } from '../../../web/src/features/transcript/components/transcript-modal.js';
 import { fakeFetch, type FetchCall } from '../../helpers/fake-fetch.js';
 

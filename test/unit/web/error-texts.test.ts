@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../functions/contracts/auth-users.js';
 import { ApiError, SERVICE_UNAVAILABLE } from '../../../web/src/api/api-client.js';
-import { allMessages, GENERIC_ERROR, SIGN_IN_UNAVAILABLE } from '../../../web/src/api/error-messages.js';
+import { allMessages, errorField, fieldErrorMessage, GENERIC_ERROR, SIGN_IN_UNAVAILABLE } from '../../../web/src/api/error-messages.js';
 import { newPasswordProblem } from '../../../web/src/features/auth/components/reset-password-page.js';
 import { signInErrorText } from '../../../web/src/features/auth/components/sign-in-page.js';
 import { signUpErrorText } from '../../../web/src/features/auth/sign-up-errors.js';
@@ -11,6 +11,28 @@ describe('allMessages', () => {
     const body = { username: ['Taken.'], verification_code: ['Invalid code.', 'Expired.'] };
 
     expect(allMessages(body)).toEqual(['Taken.', 'Invalid code.', 'Expired.']);
+  });
+});
+
+describe('errorField', () => {
+  it("reads the first message under one field of an error's body, whether a text or a list", () => {
+    expect(errorField(new ApiError(400, { detail: 'Connect Todoist first.' }), 'detail')).toBe('Connect Todoist first.');
+    expect(errorField(new ApiError(400, { non_field_errors: ['Link expired.', 'x'] }), 'non_field_errors')).toBe('Link expired.');
+  });
+
+  it('reads nothing from a missing field, a text body, an empty message or an error that is not an API answer', () => {
+    expect(errorField(new ApiError(400, { text: ['Too long.'] }), 'detail')).toBeUndefined();
+    expect(errorField(new ApiError(503, SERVICE_UNAVAILABLE), 'detail')).toBeUndefined();
+    expect(errorField(new ApiError(400, { detail: ' ' }), 'detail')).toBeUndefined();
+    expect(errorField(new Error('detail'), 'detail')).toBeUndefined();
+  });
+});
+
+describe('fieldErrorMessage', () => {
+  it("reads the first field message of a 400's body, and nothing from a text body", () => {
+    expect(fieldErrorMessage(new ApiError(400, { due_date: ['Not a date.'], owner: ['Too long.'] }))).toBe('Not a date.');
+    expect(fieldErrorMessage(new ApiError(503, SERVICE_UNAVAILABLE))).toBeUndefined();
+    expect(fieldErrorMessage(new TypeError('offline'))).toBeUndefined();
   });
 });
 

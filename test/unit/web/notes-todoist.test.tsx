@@ -4,7 +4,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { NotesResponse } from '../../../functions/contracts/insights.js';
-import { NotesModal, TODOIST_STORE_FAILED } from '../../../web/src/features/insights/components/notes-modal.js';
+import { NotesModal } from '../../../web/src/features/insights/components/notes-modal.js';
+import { TODOIST_STORE_FAILED } from '../../../web/src/features/insights/use-todoist-selection.js';
 import { clearSession, saveSession } from '../../../web/src/lib/session.js';
 import { fakeFetch, type FetchCall, type FetchReply } from '../../helpers/fake-fetch.js';
 

@@ -27,3 +27,16 @@ export function errorData(error: unknown): unknown {
 export function errorStatus(error: unknown): number {
   return error instanceof ApiError ? error.status : 0;
 }
+
+/** The first message under one field of an ApiError's object body (`detail`, `non_field_errors`, `error`), or undefined. */
+export function errorField(error: unknown, field: string): string | undefined {
+  const data = errorData(error);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  return firstMessage((data as Record<string, unknown>)[field]);
+}
+
+/** The first message of an ApiError whose body holds messages by field (a 400's), or undefined for a text body or anything else. */
+export function fieldErrorMessage(error: unknown): string | undefined {
+  const data = errorData(error);
+  return data !== null && typeof data === 'object' ? firstMessage(data) : undefined;
+}

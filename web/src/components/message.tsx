@@ -10,3 +10,11 @@ export function SuccessMessage({ children }: { children?: ReactNode }) {
   if (!children) return null;
   return <p role="status" className="message message-success">{children}</p>;
 }
+
+/** What an action came to: a confirmation (polite status) or a failure (alert). */
+export interface Outcome { ok: boolean; text: string }
+
+export function OutcomeMessage({ outcome }: { outcome: Outcome | undefined }) {
+  if (!outcome) return null;
+  return <p className={outcome.ok ? 'message' : 'message message-error'} role={outcome.ok ? 'status' : 'alert'}>{outcome.text}</p>;
+}

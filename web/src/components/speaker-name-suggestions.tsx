@@ -4,15 +4,11 @@
  * to the host only; nothing is applied without a click. After an accept the notes, sentiment and names are read again.
  */
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import type { SpeakerNamesUpdated } from '@contracts/transcripts.js';
-import { notesKey } from '../api/insights/get-notes.js';
-import { sentimentsKey } from '../api/insights/get-sentiments.js';
-import { dismissNameSuggestion } from '../api/transcripts/dismiss-name-suggestion.js';
-import { nameOptionsKey } from '../api/transcripts/get-name-options.js';
+import { useDismissNameSuggestion } from '../api/transcripts/dismiss-name-suggestion.js';
 import { useNameSuggestions, type NameSuggestion } from '../api/transcripts/get-name-suggestions.js';
-import { speakerNamesKey, useSpeakerNames } from '../api/transcripts/get-speaker-names.js';
-import { updateSpeakerNames } from '../api/transcripts/update-speaker-names.js';
+import { useSpeakerNames } from '../api/transcripts/get-speaker-names.js';
+import { useUpdateSpeakerNames } from '../api/transcripts/update-speaker-names.js';
 import { ErrorMessage } from './message.js';
 
 export const NAME_SUGGESTION_MESSAGES = {
@@ -29,9 +25,10 @@ interface SpeakerNameSuggestionsProps {
 }
 
 export function SpeakerNameSuggestions({ meetingId, enabled, onAccepted }: SpeakerNameSuggestionsProps) {
-  const { data, mutate } = useNameSuggestions(meetingId, enabled);
+  const { data } = useNameSuggestions(meetingId, enabled);
   const { data: names } = useSpeakerNames(meetingId, enabled);
-  const { mutate: mutateCache } = useSWRConfig();
+  const updateSpeakerNames = useUpdateSpeakerNames(meetingId);
+  const dismissNameSuggestion = useDismissNameSuggestion(meetingId);
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
   const suggestions = data?.suggestions ?? [];
@@ -42,10 +39,7 @@ export function SpeakerNameSuggestions({ meetingId, enabled, onAccepted }: Speak
     setBusy(key(s));
     setError(undefined);
     try {
-      const answer = await updateSpeakerNames(meetingId, { [s.speaker]: s.name });
-      await mutateCache(speakerNamesKey(meetingId), { speakerNames: answer.speakerNames, status: 'ready' }, { revalidate: false });
-      await Promise.allSettled([mutate(), mutateCache(notesKey(meetingId)), mutateCache(sentimentsKey(meetingId)), mutateCache(nameOptionsKey(meetingId))]);
-      onAccepted?.(answer);
+      onAccepted?.(await updateSpeakerNames({ [s.speaker]: s.name }));
     } catch {
       setError(NAME_SUGGESTION_MESSAGES.acceptError);
     } finally {
@@ -57,7 +51,7 @@ export function SpeakerNameSuggestions({ meetingId, enabled, onAccepted }: Speak
     setBusy(key(s));
     setError(undefined);
     try {
-      await mutate(await dismissNameSuggestion(meetingId, s.speaker, s.name), { revalidate: false });
+      await dismissNameSuggestion(s.speaker, s.name);
     } catch {
       setError(NAME_SUGGESTION_MESSAGES.dismissError);
     } finally {

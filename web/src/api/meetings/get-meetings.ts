@@ -1,5 +1,6 @@
 /** GET /api/meetings/?page=&page_size=&meeting_id= — one page of the caller's meetings (spec §7, page size 9). */
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { MEETINGS_PAGE_SIZE, type MeetingView, type MeetingsPage } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
 
@@ -44,4 +45,10 @@ export function useMeetings(query: MeetingsQuery) {
     keepPreviousData: true,
     refreshInterval: (page) => (page?.results.some(stillProcessing) ? PROCESSING_REFRESH_MS : 0),
   });
+}
+
+/** Reads every cached page of the list again (after a rename, a share or a removal of access). */
+export function useRefreshMeetings(): () => void {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => void mutate(isMeetingsKey), [mutate]);
 }

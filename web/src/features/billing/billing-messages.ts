@@ -1,5 +1,5 @@
 /** Texts of the subscription screens (spec §2, §4, §5 Checkout, §8 Payments, §9). */
-import { errorData, errorStatus } from '../../api/error-messages.js';
+import { errorField, errorStatus } from '../../api/error-messages.js';
 import type { PaymentResponse } from '../../api/billing/billing.js';
 
 export const BILLING_TEXT = {
@@ -46,8 +46,7 @@ export function successToast(outcome: PaymentResponse['outcome']): string {
 /** The toasts of a failed checkout call: 402 → 'Payment Failed' and the server's text; 400 → the server's text; else 'Contact support, Error.' */
 export function failureToasts(error: unknown): string[] {
   const status = errorStatus(error);
-  const data = errorData(error) as { error?: unknown } | undefined;
-  const text = typeof data?.error === 'string' ? data.error : undefined;
+  const text = errorField(error, 'error');
   if (status === 402) return [BILLING_TEXT.paymentFailed, ...(text ? [text] : [])];
   if (status >= 400 && status < 500 && text) return [text];
   return [BILLING_TEXT.contactSupport];

@@ -2,7 +2,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { MeetingView, RecordingUrl } from '@contracts/meetings.js';
 import { GENERIC_ERROR } from '../../api/error-messages.js';
-import { deleteMeeting } from '../../api/meetings/delete-meeting.js';
+import { useDeleteMeeting } from '../../api/meetings/delete-meeting.js';
 import { getRecording } from '../../api/meetings/get-recording.js';
 import { DOWNLOAD_ERROR } from '../../components/download-errors.js';
 import type { MeetingOption } from './permissions.js';
@@ -16,8 +16,9 @@ export type MeetingDialog =
   | { kind: 'player'; recording: RecordingUrl; meetingId: string }
   | { kind: 'transcript' | 'notes' | 'sentiment'; meeting: MeetingView };
 
-/** Dialog state plus `run(meeting, option)`; the player opens only after the recording link arrived. */
-export function useMeetingActions(onListChanged: () => void) {
+/** Dialog state plus `run(meeting, option)`; the player opens only after the recording link arrived; a delete refreshes the list. */
+export function useMeetingActions() {
+  const deleteMeeting = useDeleteMeeting();
   const [dialog, setDialog] = useState<MeetingDialog>();
   const [error, setError] = useState<string>();
   const [dialogError, setDialogError] = useState<string>();
@@ -58,13 +59,12 @@ export function useMeetingActions(onListChanged: () => void) {
     try {
       await deleteMeeting(dialog.meeting.id);
       setDialog(undefined);
-      onListChanged();
     } catch {
       setDialogError(GENERIC_ERROR);
     } finally {
       setBusy(false);
     }
-  }, [dialog, onListChanged]);
+  }, [dialog, deleteMeeting]);
 
   return useMemo(
     () => ({ dialog, error, dialogError, busy, open, close, run, confirmDelete }),

@@ -2,10 +2,9 @@
  * The state of the My Meetings screen (spec §2): the page, the search, the meetings of the page, the selection and the
  * option actions. With a meeting id only that meeting is listed, and an operation (watchRecording, notes, transcript) runs once.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { useEffect, useRef, useState } from 'react';
 import { MEETINGS_PAGE_SIZE } from '@contracts/meetings.js';
-import { isMeetingsKey, useMeetings } from '../../api/meetings/get-meetings.js';
+import { useMeetings, useRefreshMeetings } from '../../api/meetings/get-meetings.js';
 import { pageCount } from '../../components/page-window.js';
 import { DASHBOARD_OPERATIONS, meetingOptions } from './permissions.js';
 import type { SearchType } from './components/search-bar.js';
@@ -17,9 +16,8 @@ export function useMeetingsPage(email: string | undefined, meetingId?: string, o
   const [search, setSearch] = useState<{ type: SearchType; query: string }>({ type: 'Name', query: '' });
   const list = useMeetings({ page, meetingId });
   const { data } = list;
-  const { mutate } = useSWRConfig();
-  const refresh = useCallback(() => void mutate(isMeetingsKey), [mutate]);
-  const actions = useMeetingActions(refresh);
+  const refresh = useRefreshMeetings();
+  const actions = useMeetingActions();
   const meetings = data?.results ?? [];
   const filtered = meetingId ? meetings.find((m) => m.id === meetingId) : undefined;
   const selection = useMeetingSelection(meetings, email, `${page}:${meetingId ?? ''}`);

@@ -7,7 +7,7 @@ import { getUploadUrl } from '../../api/meetings/get-upload-url.js';
 import { requestIndexing } from '../../api/meetings/request-indexing.js';
 import { updateMeeting } from '../../api/meetings/update-meeting.js';
 import { uploadRecording } from '../../api/meetings/upload-recording.js';
-import { errorData, errorStatus, GENERIC_ERROR } from '../../api/error-messages.js';
+import { errorData, errorField, errorStatus, GENERIC_ERROR } from '../../api/error-messages.js';
 import { readDuration } from './read-duration.js';
 import { isTranscriptFile, runTranscriptImport, runUpload, TranscriptTooLarge, type TranscriptImportPorts, type UploadPorts } from '../../lib/upload-flow.js';
 import { InvalidVideo, UPLOAD_MESSAGES } from './upload-messages.js';
@@ -40,8 +40,8 @@ export function uploadErrorText(error: unknown): string {
   if (error instanceof InvalidVideo) return UPLOAD_MESSAGES.invalidVideo;
   if (errorStatus(error) === 403 && errorData(error) === UPLOAD_MESSAGES.minutesUsedUp) return UPLOAD_MESSAGES.minutesUsedUp;
   if (error instanceof TranscriptTooLarge) return error.message;
-  const detail = (errorData(error) as { detail?: unknown } | undefined)?.detail;
-  if (IMPORT_REFUSALS.has(errorStatus(error)) && typeof detail === 'string') return detail;
+  const detail = errorField(error, 'detail');
+  if (IMPORT_REFUSALS.has(errorStatus(error)) && detail) return detail;
   return GENERIC_ERROR;
 }
 

@@ -8,7 +8,7 @@ import type { ActionItemRow, DueFilter, ActionItemChange } from '@contracts/acti
 import { ACTION_ITEMS_PAGE_SIZE } from '@contracts/action-items.js';
 import { getAllActionItems, isActionItemsKey, useActionItems, type ActionItemsFilter } from '../../../api/action-items/get-action-items.js';
 import { deleteActionItem, updateActionItem } from '../../../api/action-items/update-action-item.js';
-import { ApiError } from '../../../api/api-client.js';
+import { fieldErrorMessage } from '../../../api/error-messages.js';
 import { notesKey } from '../../../api/insights/get-notes.js';
 import { Modal } from '../../../components/modal.js';
 import { Pagination } from '../../../components/pagination.js';
@@ -19,11 +19,7 @@ const DUE_LABELS: Record<DueFilter, string> = { overdue: 'Overdue', this_week: '
 
 /** The first message of a 400 body, else a general one. */
 function problem(error: unknown): string {
-  if (error instanceof ApiError && error.data && typeof error.data === 'object') {
-    const first = Object.values(error.data as Record<string, unknown>).flat()[0];
-    if (typeof first === 'string') return first;
-  }
-  return 'The action item could not be changed. Please try again.';
+  return fieldErrorMessage(error) ?? 'The action item could not be changed. Please try again.';
 }
 
 /** What the app composes in from other features (web/src/app/home/action-items-screen.tsx). */

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@contracts/auth-users.js';
 import { useResetPassword } from '../../../api/users/reset-password.js';
-import { errorData, errorStatus, firstMessage, GENERIC_ERROR, SIGN_IN_UNAVAILABLE } from '../../../api/error-messages.js';
+import { errorData, errorField, errorStatus, firstMessage, GENERIC_ERROR, SIGN_IN_UNAVAILABLE } from '../../../api/error-messages.js';
 import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { PasswordField } from '../../../components/password-field.js';
 import { AuthLayout } from './auth-layout.js';
@@ -19,9 +19,7 @@ export function newPasswordProblem(password: string, confirm: string): string | 
 
 function resetErrorText(error: unknown): string {
   if (errorStatus(error) === 503) return SIGN_IN_UNAVAILABLE;
-  const data = errorData(error);
-  const nonField = (data as { non_field_errors?: unknown } | null)?.non_field_errors;
-  return firstMessage(nonField) ?? firstMessage(data) ?? GENERIC_ERROR;
+  return errorField(error, 'non_field_errors') ?? firstMessage(errorData(error)) ?? GENERIC_ERROR;
 }
 
 export function ResetPasswordPage() {

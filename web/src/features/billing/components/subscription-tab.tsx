@@ -4,9 +4,8 @@
  * (the provider's portal in a new tab), Cancel, and the pricing modal to subscribe or change plan.
  */
 import { useState } from 'react';
-import { mutate } from 'swr';
-import { cancelSubscription, getCustomerPortal, SUBSCRIPTION_KEY, useSubscription } from '../../../api/billing/billing.js';
-import { USER_KEY } from '../../../api/users/get-user.js';
+import { getCustomerPortal, useSubscription } from '../../../api/billing/billing.js';
+import { useCancelSubscription } from '../../../api/billing/cancel-subscription.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { formatLongDate } from '../../../lib/time.js';
 import { BILLING_TEXT, failureToasts, statusText } from '../billing-messages.js';
@@ -28,6 +27,7 @@ export function SubscriptionTab() {
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { toasts, push } = useToasts();
+  const cancelSubscription = useCancelSubscription();
   if (error) return <p className="error-text" role="alert">{BILLING_TEXT.contactSupport}</p>;
   if (!data) return <p>Loading...</p>;
   const sub = data.subscription;
@@ -54,7 +54,6 @@ export function SubscriptionTab() {
     try {
       await cancelSubscription();
       push('success', BILLING_TEXT.cancelled);
-      await Promise.all([mutate(SUBSCRIPTION_KEY), mutate(USER_KEY)]);
     } catch (thrown) {
       failureToasts(thrown).forEach((text) => push('error', text));
     } finally {

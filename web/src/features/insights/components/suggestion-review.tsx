@@ -4,27 +4,23 @@
  * a regenerate does not draft it again). Readers see the "Suggested" mark only.
  */
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { deleteActionItem, updateActionItem } from '../../../api/action-items/update-action-item.js';
-import { ApiError } from '../../../api/api-client.js';
-import { notesKey } from '../../../api/insights/get-notes.js';
+import { useActionItemMutations } from '../../../api/action-items/update-action-item.js';
+import { errorField } from '../../../api/error-messages.js';
 
 export const SUGGESTION_FAILED = 'Could not save your choice. Please try again.';
 
 export function SuggestionControls({ meetingId, itemId, number }: { meetingId: string; itemId: string; number: number }) {
-  const { mutate } = useSWRConfig();
+  const { update, remove } = useActionItemMutations();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const choose = async (keep: boolean) => {
     setBusy(true);
     setFailure(undefined);
     try {
-      if (keep) await updateActionItem(itemId, { kept: true });
-      else await deleteActionItem(itemId);
-      await mutate(notesKey(meetingId));
+      if (keep) await update({ itemId, meetingId }, { kept: true });
+      else await remove({ itemId, meetingId });
     } catch (error) {
-      const detail = error instanceof ApiError ? (error.data as { detail?: unknown } | null)?.detail : undefined;
-      setFailure(typeof detail === 'string' ? detail : SUGGESTION_FAILED);
+      setFailure(errorField(error, 'detail') ?? SUGGESTION_FAILED);
     } finally {
       setBusy(false);
     }
