@@ -213,8 +213,6 @@ export default tseslint.config(
       'local/webex/index.ts',
       'local/zoom/index.ts',
       'scripts/bench-room.ts',
-      'web/src/features/action-items/components/action-items-page.tsx',
-      'web/src/features/billing/components/pricing-modal.tsx',
       'web/src/features/integrations/components/integrations-tab.tsx',
       'web/src/features/transcript/components/transcript-modal.tsx',
     ],
