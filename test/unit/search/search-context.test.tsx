@@ -1,15 +1,14 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { NameSearchResults } from '../../../web/src/features/meetings/components/name-search-results.js';
 import { isAudioFileName } from '../../../web/src/features/meetings/audio-only.js';
 import { MeetingSearchDialog } from '../../../web/src/features/search/components/meeting-search-dialog.js';
 import { matchedWhere } from '../../../web/src/components/search-hit-context.js';
 import { formatDate } from '../../../web/src/lib/time.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 interface Call { method: string; url: string; body: any }
 let calls: Call[];
@@ -20,11 +19,7 @@ beforeEach(() => {
   globalThis.fetch = fakeFetch(calls, (call) => replyTo(call));
 });
 
-const withSwr = (node: React.ReactNode) => render(
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
-    <MemoryRouter>{node}</MemoryRouter>
-  </SWRConfig>,
-);
+const withSwr = (node: React.ReactNode) => renderFresh(node);
 
 describe('search hits in context (issue 35)', () => {
   it('says where a hit matched: the name, slide text at its time, or both', () => {

@@ -1,12 +1,11 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import { MeetingsArea } from '../../../web/src/app/home/meetings-area.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 /** The network boundary: a fake fetch answering by URL, recording every call. */
 interface Call { method: string; url: string; body: any }
@@ -36,11 +35,7 @@ function renderArea() {
     if (call.url.includes('/video/')) return { status: 200, json: { name: 'Weekly Sync', video_url: 'http://127.0.0.1/rec.mp4', expiration_time: '' } };
     return { status: 200, json: { count: 0, results: [] } };
   };
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
-      <MemoryRouter><MeetingsArea user={user} /></MemoryRouter>
-    </SWRConfig>,
-  );
+  return renderFresh(<MeetingsArea user={user} />);
 }
 
 function search(type: 'Text' | 'Voice', query: string) {

@@ -2,13 +2,13 @@
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
 import type { ChapterView, NotesResponse } from '../../../functions/contracts/insights.js';
 import { ChapterBar } from '../../../web/src/components/chapter-bar.js';
 import { NotesModal } from '../../../web/src/features/insights/components/notes-modal.js';
 import { pointsByChapter } from '../../../web/src/features/insights/components/notes-summary.js';
 import { TranscriptModal } from '../../../web/src/features/transcript/components/transcript-modal.js';
 import { fakeFetch, type FetchCall } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 const CHAPTERS: ChapterView[] = [
   { title: 'Agenda', start_time: 0, end_time: 40, turns: [0, 0], speakers: ['Alice'],
@@ -35,8 +35,6 @@ beforeEach(() => {
             : url.endsWith('/video/') ? { status: 200, json: { name: 'Weekly', video_url: 'http://127.0.0.1:9/rec.m4a', expiration_time: 'x' } }
               : { status: 500, json: { detail: 'unexpected' } }));
 });
-const renderFresh = (ui: React.ReactNode) =>
-  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>{ui}</SWRConfig>);
 
 describe('ChapterBar', () => {
   it('shows one segment per chapter, as wide as its share, marks the one playing and jumps on a click', () => {

@@ -1,12 +1,12 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INSIGHTS_MESSAGES, type NotesResponse, type SentimentsResponse } from '../../../functions/contracts/insights.js';
 import { NotesModal } from '../../../web/src/features/insights/components/notes-modal.js';
 import { SentimentModal } from '../../../web/src/features/insights/components/sentiment-modal.js';
 import { fakeFetch, type FetchCall } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 /** The network boundary: a fake fetch answering by URL. */
 let replies: Record<string, { status: number; json: unknown }>;
@@ -22,9 +22,6 @@ beforeEach(() => {
     return Object.entries(replies).find(([part]) => url.includes(part))?.[1] ?? { status: 500, json: { detail: 'no reply' } };
   });
 });
-
-const renderFresh = (ui: React.ReactNode) =>
-  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>{ui}</SWRConfig>);
 
 const NOTES: NotesResponse = {
   notes_id: 'n1', overview: 'The team planned the release.',

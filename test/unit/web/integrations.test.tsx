@@ -3,7 +3,6 @@
  */
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import { IntegrateButtons } from '../../../web/src/features/integrations/components/integrate-buttons.js';
 import { IntegrationModal } from '../../../web/src/features/integrations/components/integration-modal.js';
@@ -11,6 +10,7 @@ import { IntegrationResultDialog } from '../../../web/src/features/integrations/
 import { INTEGRATION_SERVICES, REDIRECT_DELAY_MS } from '../../../web/src/features/integrations/services.js';
 import { useIntegrationReturn } from '../../../web/src/features/integrations/use-integration-return.js';
 import { fakeFetch, type FetchCall, type FetchReply } from '../../helpers/fake-fetch.js';
+import { FreshSwr } from '../../helpers/fresh-swr.js';
 
 const base: User = {
   id: 'u1', first_name: 'Zed', last_name: 'Oom', company: '', email: 'z@example.com', user_settings: { email_notes: false }, minutes: 60,
@@ -32,7 +32,7 @@ function Harness({ user }: { user: User }) {
 }
 const renderReturn = (user: User, search: string) => {
   window.history.replaceState(null, '', `/home${search}`);
-  return render(<SWRConfig value={{ provider: () => new Map() }}><Harness user={user} /></SWRConfig>);
+  return render(<FreshSwr><Harness user={user} /></FreshSwr>);
 };
 const zoomOk = (call: FetchCall): FetchReply => {
   if (call.url.includes('z_user_access_token')) return { status: 200, json: { zoom_integrated: true, zoom_refresh_token_exists: true } };
@@ -126,7 +126,7 @@ describe('Settings › Integrations: Remove asks first, in the app\'s own dialog
     const { IntegrationsTab } = await import('../../../web/src/features/integrations/components/integrations-tab.js');
     backend(() => ({ status: 200, json: { zoom_integrated: false, zoom_refresh_token_exists: false } }));
     const user = { ...base, zoom_integrated: true, zoom_refresh_token_exists: true };
-    render(<SWRConfig value={{ provider: () => new Map() }}><IntegrationsTab user={user} /></SWRConfig>);
+    render(<FreshSwr><IntegrationsTab user={user} /></FreshSwr>);
     const zoomRow = screen.getByRole('region', { name: zoom.title });
 
     fireEvent.click(within(zoomRow).getByRole('button', { name: 'Remove' }));

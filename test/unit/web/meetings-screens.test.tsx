@@ -4,13 +4,13 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import { FeedbackDialog } from '../../../web/src/components/feedback-dialog.js';
 import { MeetingsArea } from '../../../web/src/app/home/meetings-area.js';
 import { ShareDialog } from '../../../web/src/features/share/components/share-dialog.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
+import { FreshSwr } from '../../helpers/fresh-swr.js';
 
 /** The network boundary: a fake fetch answering by method and URL, recording every call. */
 interface Call { method: string; url: string; body: unknown }
@@ -42,14 +42,14 @@ const requested = (method: string, part: string) => calls.filter((c) => c.method
 
 function renderScreen(ui: React.ReactNode, path = '/home') {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
+    <FreshSwr>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/" element={<p>Root page</p>} />
           <Route path="*" element={ui} />
         </Routes>
       </MemoryRouter>
-    </SWRConfig>,
+    </FreshSwr>,
   );
 }
 

@@ -1,13 +1,13 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NotesResponse } from '../../../functions/contracts/insights.js';
 import { NotesModal } from '../../../web/src/features/insights/components/notes-modal.js';
 import { SUGGESTION_FAILED } from '../../../web/src/features/insights/components/suggestion-review.js';
 import { clearSession, saveSession } from '../../../web/src/lib/session.js';
 import { fakeFetch, type FetchCall, type FetchReply } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 const NOTES: NotesResponse = {
   notes_id: 'n1', overview: 'Planning.', summary: [], timestamp_ranges: [],
@@ -37,10 +37,8 @@ beforeEach(() => {
 });
 afterEach(() => clearSession());
 
-const renderModal = (host: boolean) => render(
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-    <NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} canRegenerate={host} />
-  </SWRConfig>,
+const renderModal = (host: boolean) => renderFresh(
+  <NotesModal meetingId="m1" meetingName="Weekly" onClose={() => undefined} canRegenerate={host} />,
 );
 
 const suggestedItem = () => screen.getByText(/maybe book the room/).closest('li')!;

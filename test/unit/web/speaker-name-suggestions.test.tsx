@@ -1,11 +1,10 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TranscriptModal } from '../../../web/src/features/transcript/components/transcript-modal.js';
 import { fakeFetch, type FetchCall, type FetchReply } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 /** Issue 30 in the SPA: suggested names accepted or dismissed with one click; recent names offered while renaming. */
 let calls: FetchCall[];
@@ -41,10 +40,8 @@ beforeEach(() => {
   globalThis.fetch = fakeFetch(calls, reply);
 });
 
-const openModal = (canLabel: boolean) => render(
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
-    <MemoryRouter><TranscriptModal meetingId="m1" meetingName="Weekly" canLabel={canLabel} onClose={() => undefined} /></MemoryRouter>
-  </SWRConfig>,
+const openModal = (canLabel: boolean) => renderFresh(
+  <TranscriptModal meetingId="m1" meetingName="Weekly" canLabel={canLabel} onClose={() => undefined} />,
 );
 const put = (part: string) => calls.filter((c) => c.method === 'PUT' && c.url.includes(part));
 

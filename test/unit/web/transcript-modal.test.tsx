@@ -1,14 +1,13 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import { MeetingsArea } from '../../../web/src/app/home/meetings-area.js';
 import { TranscriptModal } from '../../../web/src/features/transcript/components/transcript-modal.js';
 import { fakeFetch } from '../../helpers/fake-fetch.js';
+import { renderFresh } from '../../helpers/fresh-swr.js';
 
 /** The network boundary: a fake fetch answering by method and URL (JSON for the API, text for the file link). */
 interface Call { method: string; url: string; body: unknown }
@@ -39,13 +38,6 @@ function readyServer(extra: (call: Call) => Reply | undefined = () => undefined,
 
 const requested = (method: string, part: string) => calls.filter((c) => c.method === method && c.url.includes(part));
 
-function renderFresh(ui: React.ReactNode) {
-  return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </SWRConfig>,
-  );
-}
 
 /** jsdom's Blob has no text(); FileReader reads it. */
 const readBlob = (blob: Blob) => new Promise<unknown>((resolve) => {
