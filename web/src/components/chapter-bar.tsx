@@ -14,7 +14,7 @@ interface ChapterBarProps {
 }
 
 /** Index of the chapter playing at `time` (the last one started by then), -1 before any. */
-export function currentChapter(chapters: readonly ChapterView[], time: number | undefined): number {
+function currentChapter(chapters: readonly ChapterView[], time: number | undefined): number {
   if (time === undefined) return -1;
   let current = -1;
   chapters.forEach((c, i) => { if (c.start_time <= time + 0.05) current = i; });

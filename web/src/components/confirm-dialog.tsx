@@ -2,7 +2,7 @@
  * want to perform this action?'. */
 import { Modal } from './modal.js';
 
-export const CONFIRM_DEFAULTS = { title: 'Are you sure?', text: 'You want to perform this action?', confirm: 'Yes', cancel: 'No' } as const;
+const CONFIRM_DEFAULTS = { title: 'Are you sure?', text: 'You want to perform this action?', confirm: 'Yes', cancel: 'No' } as const;
 
 interface ConfirmDialogProps {
   title?: string;

@@ -11,8 +11,8 @@ import { CountedTextArea } from './counted-text-area.js';
 import { ErrorMessage, SuccessMessage } from './message.js';
 import { Modal } from './modal.js';
 
-export const FEEDBACK_DONE_DELAY_MS = 2000;
-export const RATING_REQUIRED = `Please choose a rating from 1 to ${SURVEY_MAXIMUM_RATING} before submitting.`;
+const FEEDBACK_DONE_DELAY_MS = 2000;
+const RATING_REQUIRED = `Please choose a rating from 1 to ${SURVEY_MAXIMUM_RATING} before submitting.`;
 const RATINGS = Array.from({ length: SURVEY_MAXIMUM_RATING }, (_, i) => i + 1);
 
 interface FeedbackDialogProps {

@@ -9,7 +9,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
   'video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
 
 /** The controls Tab reaches inside `root`, in order (hidden ones and the focus guards skipped). */
-export function tabbables(root: HTMLElement): HTMLElement[] {
+function tabbables(root: HTMLElement): HTMLElement[] {
   // A player with controls is reached by Tab (its controls live in its shadow tree) though its tabIndex reads -1.
   const reachable = (el: HTMLElement) => el.tabIndex >= 0 || (el instanceof HTMLMediaElement && el.controls && el.getAttribute('tabindex') !== '-1');
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => reachable(el) && !el.closest('[hidden], [inert]') &&
@@ -18,7 +18,7 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
 }
 
 /** Moves focus around the dialog's ends on Tab; answers whether it did (the caller then stops the browser's own move). */
-export function trapTab(root: HTMLElement, event: { key: string; shiftKey: boolean; preventDefault(): void }): boolean {
+function trapTab(root: HTMLElement, event: { key: string; shiftKey: boolean; preventDefault(): void }): boolean {
   if (event.key !== 'Tab') return false;
   const items = tabbables(root);
   if (items.length === 0) { event.preventDefault(); return true; }

@@ -4,7 +4,7 @@ export type PageItem = { kind: 'page'; page: number } | { kind: 'break'; after: 
 
 export const WIDE_PAGE_RANGE = 5;
 export const NARROW_PAGE_RANGE = 2;
-export const MARGIN_PAGES = 1;
+const MARGIN_PAGES = 1;
 
 /** Number of pages for `count` items at `pageSize` per page (at least 1). */
 export function pageCount(count: number, pageSize: number): number {

@@ -11,7 +11,7 @@ import { useSpeakerNames } from '../api/transcripts/get-speaker-names.js';
 import { useUpdateSpeakerNames } from '../api/transcripts/update-speaker-names.js';
 import { ErrorMessage } from './message.js';
 
-export const NAME_SUGGESTION_MESSAGES = {
+const NAME_SUGGESTION_MESSAGES = {
   acceptError: 'There was an error updating your speaker names. Please contact support.',
   dismissError: 'The suggestion could not be dismissed. Please try again.',
 } as const;

@@ -21,7 +21,7 @@ export interface WebEnv {
 }
 
 /** Parses the variables; throws an Error naming every invalid one. */
-export function parseEnv(source: Record<string, unknown>): WebEnv {
+function parseEnv(source: Record<string, unknown>): WebEnv {
   const result = schema.safeParse(source);
   if (!result.success) {
     const names = result.error.issues.map((issue) => issue.path.join('.')).join(', ');

@@ -1,8 +1,6 @@
 /** POST /api/meetings/ {name} — creates a meeting hosted by the caller. */
-import { createMeetingRequest, type MeetingView } from '@contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
-
-export const createMeetingInput = createMeetingRequest;
 
 /** Creates the meeting; throws ApiError. */
 export function createMeeting(name: string): Promise<MeetingView> {

@@ -1,8 +1,6 @@
 /** PUT /api/meetings/{id}/ — name, recording_available, start_time, end_time (host only). */
-import { updateMeetingRequest, type MeetingView } from '@contracts/meetings.js';
+import type { MeetingView } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
-
-export const updateMeetingInput = updateMeetingRequest;
 
 export interface MeetingChanges {
   name?: string;

@@ -1,8 +1,6 @@
 /** POST /api/surveys/meeting/ {email, meeting_id, rating, maximum_rating, note} (public call). */
-import { SURVEY_MAXIMUM_RATING, surveyRequest, type SurveyView } from '@contracts/meetings.js';
+import { SURVEY_MAXIMUM_RATING, type SurveyView } from '@contracts/meetings.js';
 import { apiRequest } from '../api-client.js';
-
-export const submitSurveyInput = surveyRequest;
 
 export interface SurveyInput {
   email: string;

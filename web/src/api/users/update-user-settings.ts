@@ -1,10 +1,9 @@
 /** PUT /api/users/{id}/user_settings/ — general settings (email_notes). */
 import useSWRMutation from 'swr/mutation';
-import { userSettingsRequest, type User } from '@contracts/auth-users.js';
+import type { User } from '@contracts/auth-users.js';
 import { apiRequest } from '../api-client.js';
 import { USER_KEY } from './get-user.js';
 
-export const updateUserSettingsInput = userSettingsRequest;
 export type UpdateUserSettingsInput = { email_notes: boolean };
 
 /** Saves the settings; throws ApiError. */

@@ -13,7 +13,7 @@ import { IntegrationsTab } from '../../features/integrations/components/integrat
 import { ProfileTab } from '../../features/settings/components/profile-tab.js';
 import { SubscriptionTab } from '../../features/billing/components/subscription-tab.js';
 
-export const SETTINGS_TABS = ['Profile', 'Account', 'General', 'Integrations', 'Subscription'] as const;
+const SETTINGS_TABS = ['Profile', 'Account', 'General', 'Integrations', 'Subscription'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 interface SettingsDialogProps {

@@ -21,7 +21,7 @@ const MIN_SEGMENT_INTERVAL_MS = 100;
  * removal on it is what guests see and every camera frame is drawn (segmentation stalls the thread,
  * and skipping frames after a stall would cost guests more than it saves).
  */
-export const RECORDING_FPS = 15;
+const RECORDING_FPS = 15;
 
 export class ProgramCanvas {
   readonly canvas: HTMLCanvasElement;

@@ -20,7 +20,7 @@ interface MediaPipeSelfie {
 }
 type SelfieConstructor = new (config: { locateFile: (file: string) => string }) => MediaPipeSelfie;
 
-export const ROOM_ASSETS = '/room-assets/';
+const ROOM_ASSETS = '/room-assets/';
 const WIDTH = 256;
 const HEIGHT = 144;
 

@@ -7,7 +7,7 @@ const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerC
 export const queryWords = (query: string): string[] => [...new Set(fold(query).match(WORD) ?? [])];
 
 /** Does a written word ("Agenda,") start with one of the query words? */
-export function isMatch(word: string, terms: readonly string[]): boolean {
+function isMatch(word: string, terms: readonly string[]): boolean {
   return (fold(word).match(WORD) ?? []).some((token) => terms.some((t) => token.startsWith(t)));
 }
 

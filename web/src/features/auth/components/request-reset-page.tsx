@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field.js';
 import { AuthLayout } from './auth-layout.js';
 import { MISSING_EMAIL } from './verification-code.js';
 
-export const RESET_LINK_SENT = 'If an account exists for that e-mail, we have sent it a link to reset your password.';
+const RESET_LINK_SENT = 'If an account exists for that e-mail, we have sent it a link to reset your password.';
 
 export function RequestResetPage() {
   const [email, setEmail] = useState('');

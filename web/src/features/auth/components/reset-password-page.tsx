@@ -8,7 +8,7 @@ import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { PasswordField } from '../../../components/password-field.js';
 import { AuthLayout } from './auth-layout.js';
 
-export const MISSING_KEY = 'This reset link is incomplete. Please request a new one.';
+const MISSING_KEY = 'This reset link is incomplete. Please request a new one.';
 
 /** The client-side rules of the reset form, in the spec's order; undefined when both pass. */
 export function newPasswordProblem(password: string, confirm: string): string | undefined {

@@ -10,7 +10,7 @@ import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
 import { signUpErrorText } from '../sign-up-errors.js';
 
 export const MISSING_EMAIL = 'Please fill out the My Email field before sending a verification code.';
-export const SEND_PASSWORDS_DIFFER = 'Your passwords do not match.';
+const SEND_PASSWORDS_DIFFER = 'Your passwords do not match.';
 
 type Phase = 'idle' | 'sent' | 'tooMany';
 

@@ -13,7 +13,7 @@ import { chartDomain, distribution, significantMoments, speakerName, speakersIn,
 import { MomentPlayer } from './moment-player.js';
 import { CLASS_COLOURS, SentimentChart } from './sentiment-chart.js';
 
-export const NO_SPEECH = 'No speech was recognised in this recording, so there is no sentiment to show.';
+const NO_SPEECH = 'No speech was recognised in this recording, so there is no sentiment to show.';
 
 interface SentimentModalProps { meetingId: string; meetingName: string; onClose: () => void }
 

@@ -12,7 +12,7 @@ import { pageCount } from '../../../components/page-window.js';
 import { LOAD_ERROR, nothingMatched } from '../list-messages.js';
 import { Pagination } from '../../../components/pagination.js';
 
-export const SEARCH_PAGE_SIZE = 12;
+const SEARCH_PAGE_SIZE = 12;
 
 export function NameSearchResults({ query }: { query: string }) {
   const { data, error, isLoading } = useMeetingSearch(query);

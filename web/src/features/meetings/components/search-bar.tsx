@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ASK_QUESTION_MAX } from '@contracts/ask.js';
 
-export const SEARCH_TYPES = ['Name', 'Text', 'Voice', 'Ask'] as const;
+const SEARCH_TYPES = ['Name', 'Text', 'Voice', 'Ask'] as const;
 const PLACEHOLDERS: Record<SearchType, string> = {
   Name: 'Search meetings by name',
   Text: 'Search text shown on screen',

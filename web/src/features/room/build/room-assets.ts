@@ -10,13 +10,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export const ROOM_ASSETS_PATH = '/room-assets/';
+const ROOM_ASSETS_PATH = '/room-assets/';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
 /** Served file name → file in node_modules (the selfie-segmentation solution: loader, WebAssembly graph, model). */
-export function roomAssetFiles(): Record<string, string> {
+function roomAssetFiles(): Record<string, string> {
   const selfie = packageDir('@mediapipe/selfie_segmentation');
   const names = [
     'selfie_segmentation.js', 'selfie_segmentation.binarypb', 'selfie_segmentation_landscape.tflite', 'selfie_segmentation.tflite',

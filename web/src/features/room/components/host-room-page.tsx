@@ -8,7 +8,7 @@ import { RoomView } from './room-view.js';
 import { closeOnLeave, useRoomState } from './use-room-state.js';
 
 /** 'Meeting ' plus eight generated characters. */
-export const newMeetingName = () => `Meeting ${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+const newMeetingName = () => `Meeting ${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 export function HostRoomPage() {
   const [meetingId, setMeetingId] = useState<string>();

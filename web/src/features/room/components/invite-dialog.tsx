@@ -4,7 +4,7 @@ import { Modal } from '../../../components/modal.js';
 import { COPIED_NOTE_MS, ROOM_TEXTS } from '../room-texts.js';
 
 /** The guest link of a meeting: {origin}/joinmeeting/{meetingId}. */
-export const joinLink = (origin: string, meetingId: string) => `${origin}/joinmeeting/${encodeURIComponent(meetingId)}`;
+const joinLink = (origin: string, meetingId: string) => `${origin}/joinmeeting/${encodeURIComponent(meetingId)}`;
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
   try {

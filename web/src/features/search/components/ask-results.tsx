@@ -12,7 +12,7 @@ import { formatClock } from '../../../lib/time.js';
 import type { Moment } from './recording-at.js';
 import { SEARCH_ERROR } from './text-search-results.js';
 
-export const GENERATED_NOTE = 'Written by a language model from the passages below; check them before relying on it.';
+const GENERATED_NOTE = 'Written by a language model from the passages below; check them before relying on it.';
 
 /** A citation's text with its highlight ranges wrapped in <mark>. */
 function MarkedText({ text, highlights }: Pick<AskCitation, 'text' | 'highlights'>) {

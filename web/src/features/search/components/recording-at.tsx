@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
 import { formatClock } from '../../../lib/time.js';
 
-export const RECORDING_ERROR = 'There was an error downloading your file.';
+const RECORDING_ERROR = 'There was an error downloading your file.';
 
 export interface Moment { meetingId: string; meetingName: string; timestamp: number }
 

@@ -4,7 +4,7 @@ import type { User } from '@contracts/auth-users.js';
 import { useUpdateUserSettings } from '../../../api/users/update-user-settings.js';
 import { ErrorMessage } from '../../../components/message.js';
 
-export const SETTINGS_SAVE_FAILED = 'Your settings could not be saved. Please try again.';
+const SETTINGS_SAVE_FAILED = 'Your settings could not be saved. Please try again.';
 
 export function GeneralTab({ user }: { user: User }) {
   const { trigger, isMutating } = useUpdateUserSettings(user.id);
