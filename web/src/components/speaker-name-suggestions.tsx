@@ -5,10 +5,9 @@
  */
 import { useState } from 'react';
 import type { SpeakerNamesUpdated } from '@contracts/transcripts.js';
-import { useDismissNameSuggestion } from '../api/transcripts/dismiss-name-suggestion.js';
 import { useNameSuggestions, type NameSuggestion } from '../api/transcripts/get-name-suggestions.js';
 import { useSpeakerNames } from '../api/transcripts/get-speaker-names.js';
-import { useUpdateSpeakerNames } from '../api/transcripts/update-speaker-names.js';
+import { useAcceptNameSuggestion, useDismissNameSuggestion } from '../api/transcripts/name-suggestion-answers.js';
 import { ErrorMessage } from './message.js';
 
 const NAME_SUGGESTION_MESSAGES = {
@@ -27,7 +26,7 @@ interface SpeakerNameSuggestionsProps {
 export function SpeakerNameSuggestions({ meetingId, enabled, onAccepted }: SpeakerNameSuggestionsProps) {
   const { data } = useNameSuggestions(meetingId, enabled);
   const { data: names } = useSpeakerNames(meetingId, enabled);
-  const updateSpeakerNames = useUpdateSpeakerNames(meetingId);
+  const acceptNameSuggestion = useAcceptNameSuggestion(meetingId);
   const dismissNameSuggestion = useDismissNameSuggestion(meetingId);
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
@@ -39,7 +38,7 @@ export function SpeakerNameSuggestions({ meetingId, enabled, onAccepted }: Speak
     setBusy(key(s));
     setError(undefined);
     try {
-      onAccepted?.(await updateSpeakerNames({ [s.speaker]: s.name }));
+      onAccepted?.(await acceptNameSuggestion(s.speaker, s.name));
     } catch {
       setError(NAME_SUGGESTION_MESSAGES.acceptError);
     } finally {
