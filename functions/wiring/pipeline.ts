@@ -1,19 +1,26 @@
 import { documentClient } from '../adapters/dynamodb/client.js';
 import { createMeetingsRepository } from '../adapters/dynamodb/meetings-repository.js';
 import { createMinutesLedger } from '../adapters/dynamodb/minutes-ledger-repository.js';
-import { createProcessingStates } from '../adapters/dynamodb/processing-state-repository.js';
+import { createProcessingStates, createRecordingFacts } from '../adapters/dynamodb/processing-state-repository.js';
 import { createRunClaims } from '../adapters/dynamodb/run-claims-repository.js';
 import { createStageSpeedRecord } from '../adapters/dynamodb/stage-speeds-repository.js';
 import { createTranscripts } from '../adapters/dynamodb/transcripts-repository.js';
+import { logger } from '../adapters/logging/logger.js';
+import { createMediaTools } from '../adapters/media/media-tools.js';
 import { createMediaBucket } from '../adapters/storage/media-bucket.js';
 import { s3Client } from '../adapters/storage/s3-client.js';
 import { createRecordingStorage } from '../adapters/storage/s3-recordings.js';
 import { readConfig } from '../config.js';
-import type { LevellingDecision } from '../core/pipeline/levelling.js';
+import type { BuildTranscriptPorts } from '../core/pipeline/build-transcript.js';
+import type { PrepareAudioPorts } from '../core/pipeline/prepare-audio.js';
+import type { ProbeRecordingPorts } from '../core/pipeline/probe-recording.js';
+import type { StoreFramesPorts } from '../core/pipeline/store-frames.js';
+import { minutesBalanceFromConfig } from './minutes.js';
 
 /** Adapters shared by the pipeline's task handlers, created once per container. */
 export function pipelineContext() {
   const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET']);
+  const artefacts = createMediaBucket(config.MEDIA_BUCKET);
   return {
     config,
     meetings: createMeetingsRepository(documentClient, config.TABLE_NAME),
@@ -23,56 +30,29 @@ export function pipelineContext() {
     transcripts: createTranscripts(documentClient, config.TABLE_NAME),
     speeds: createStageSpeedRecord(documentClient, config.TABLE_NAME),
     clock: Date.now,
-    artefacts: createMediaBucket(config.MEDIA_BUCKET),
+    artefacts,
+    media: createMediaTools(artefacts),
+    recordingFacts: createRecordingFacts(documentClient, config.TABLE_NAME),
+    log: logger,
     recordings: createRecordingStorage(s3Client, config.MEDIA_BUCKET),
   };
 }
 
-export { MEDIA_LINK_SECONDS } from '../pipeline/shared/tool-time.js';
+export type PipelineContext = ReturnType<typeof pipelineContext>;
 
-/** The run StartProcessing claims; every later state receives it as `$`. */
-export interface PipelineRun {
-  readonly outcome: 'claimed' | 'already_processing' | 'meeting_not_found' | 'waiting_for_minutes';
-  /** Hourly checks made so far while the host's minutes were used up (docs/billing.md). */
-  readonly waits?: number;
-  readonly meetingId: string;
-  readonly bucket: string;
-  readonly key: string;
-  readonly etag: string;
-  readonly size: number;
-  readonly executionId: string;
-  readonly attempt: number;
+/** ProbeMedia's ports: the context with the host's minutes balance (wiring/minutes.ts). */
+export function probeRecordingPorts(ctx: PipelineContext): ProbeRecordingPorts {
+  return { ...ctx, minutes: minutesBalanceFromConfig(documentClient, ctx.config.TABLE_NAME) };
 }
 
-export interface MediaResult {
-  readonly durationSeconds: number;
-  readonly hasVideo: boolean;
-  readonly tooShort: boolean;
-  readonly minutesCharged: number;
+/** ExtractAudio's and BuildTranscript's ports are the context's own. */
+export const prepareAudioPorts = (ctx: PipelineContext): PrepareAudioPorts => ctx;
+export const buildTranscriptPorts = (ctx: PipelineContext): BuildTranscriptPorts => ctx;
+
+/** ExtractFrames' ports: the media bucket only (the frames task has no table). */
+export function storeFramesPorts(): StoreFramesPorts {
+  const artefacts = createMediaBucket(readConfig(['MEDIA_BUCKET']).MEDIA_BUCKET);
+  return { artefacts, media: createMediaTools(artefacts) };
 }
 
-export interface AudioResult {
-  readonly bucket: string;
-  readonly key: string;
-  readonly mediaUri: string;
-  readonly jobName: string;
-  readonly outputKey: string;
-  /** How the audio was levelled before transcription (core/pipeline/levelling.ts); absent in runs started before it was kept. */
-  readonly level?: LevellingDecision;
-}
-
-export interface TranscriptResult {
-  readonly jsonKey: string;
-  readonly textKey: string;
-  readonly turns: number;
-  readonly speakers: number;
-  readonly speechSeconds: number;
-}
-
-/** The state object after each step adds its result (ResultPath). */
-export type PipelineState = PipelineRun & {
-  readonly media?: MediaResult;
-  readonly audio?: AudioResult;
-  readonly artefacts?: { readonly transcript?: TranscriptResult };
-  readonly error?: { readonly Error?: string; readonly Cause?: string };
-};
+export type { AudioResult, MediaResult, PipelineRun, PipelineState, TranscriptResult } from '../core/pipeline/run-state.js';
