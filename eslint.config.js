@@ -179,7 +179,6 @@ export default tseslint.config(
       'scripts/bench-pipeline.ts',
       'scripts/eval-asr.ts',
       'scripts/eval-chapters.ts',
-      'scripts/train-notes.ts',
       'web/src/features/insights/components/notes-modal.tsx',
       'web/src/features/meetings/components/options-menu.tsx',
       'web/src/features/meetings/components/search-bar.tsx',
