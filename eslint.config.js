@@ -204,8 +204,6 @@ export default tseslint.config(
       'functions/adapters/dynamodb/room-repository.ts',
       'functions/adapters/insights/insights-store.ts',
       'functions/adapters/search-index/opensearch.ts',
-      'functions/core/notes/action-items.ts',
-      'functions/core/notes/decisions.ts',
       'local/basicops/index.ts',
       'local/engines/whisper/native-process.ts',
       'local/gateway/index.ts',
