@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { ExtractFramesInput, FrameRef } from '../../core/pipeline/run-state.js';
 import { storeVideoFrames } from '../../core/pipeline/store-frames.js';
-import { storeFramesPorts } from '../../wiring/pipeline.js';
+import { storeFramesPorts } from '../../wiring/pipeline-frames.js';
 import { toolTimeBudget } from '../shared/tool-time.js';
 
 const ports = storeFramesPorts();

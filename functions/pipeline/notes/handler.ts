@@ -1,5 +1,6 @@
 import { writeNotesForRun } from '../../core/notes/notes-step.js';
-import { notesStepPorts, type InsightTaskInput } from '../../wiring/insights.js';
+import type { InsightTaskInput } from '../../wiring/insights.js';
+import { notesStepPorts } from '../../wiring/notes.js';
 
 const ports = notesStepPorts();
 
