@@ -44,8 +44,14 @@ const { values } = parseArgs({
   },
 });
 const scorerPath = path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'score-notes.mjs');
-interface Score { action: { gold: number; pred: number; hits: number; spanHits: number }; decision: { gold: number; pred: number; hits: number }; key: { gold: number; pred: number; hits: number }; topics: { gold: number; overview: number; notes: number } }
-interface Summary { meetings: number; action: { p: number; r: number; f1: number }; actionSpan: { f1: number }; ownerRight: number; decision: { p: number; r: number; f1: number }; keyRecall: number; overviewTwoTopics: number }
+interface Score {
+  action: { gold: number; pred: number; hits: number; spanHits: number }; decision: { gold: number; pred: number; hits: number };
+  key: { gold: number; pred: number; hits: number }; topics: { gold: number; overview: number; notes: number };
+}
+interface Summary {
+  meetings: number; action: { p: number; r: number; f1: number }; actionSpan: { f1: number }; ownerRight: number;
+  decision: { p: number; r: number; f1: number }; keyRecall: number; overviewTwoTopics: number;
+}
 const scorer = await import(pathToFileURL(scorerPath).href) as {
   scoreMeeting(gold: unknown, pred: unknown): Score; summarise(scores: Score[]): Summary; fmt(s: Summary): string;
 };
@@ -132,7 +138,8 @@ const KINDS: readonly Kind[] = ['action', 'decision', 'key'];
 function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Record<Kind, LogisticModel> {
   const rows = set.flatMap((p) => p.rows);
   const zero: LogisticModel = { mean: [], scale: [], weights: [], bias: -20 };
-  return Object.fromEntries(KINDS.map((k) => [k, kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero])) as Record<Kind, LogisticModel>;
+  const model = (k: Kind) => (kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero);
+  return Object.fromEntries(KINDS.map((k) => [k, model(k)])) as Record<Kind, LogisticModel>;
 }
 
 function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
@@ -183,8 +190,10 @@ console.log(`notes model: ${meetings.length} labelled meetings from ${values.lab
 const embedder = await cachedEmbedder(useLiteEmbedder(), path.join(root, '.cache', 'notes-model'));
 const prepared: Prepared[] = [];
 for (const m of meetings) prepared.push(await prepare(m, embedder));
-console.log(`features: ${prepared.reduce((a, p) => a + p.rows.length, 0)} turns × ${prepared[0]?.rows[0]?.length} (2 × 512 embedding + ${CUE_NAMES.length} cues); ` +
-  `positives: action ${prepared.reduce((a, p) => a + p.y.action.reduce((x, y) => x + y, 0), 0)}, decision ${prepared.reduce((a, p) => a + p.y.decision.reduce((x, y) => x + y, 0), 0)}, key ${prepared.reduce((a, p) => a + p.y.key.reduce((x, y) => x + y, 0), 0)} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+const positives = (k: Kind) => prepared.reduce((a, p) => a + p.y[k].reduce((x, y) => x + y, 0), 0);
+const turnCount = prepared.reduce((a, p) => a + p.rows.length, 0);
+console.log(`features: ${turnCount} turns × ${prepared[0]?.rows[0]?.length} (2 × 512 embedding + ${CUE_NAMES.length} cues); ` +
+  `positives: action ${positives('action')}, decision ${positives('decision')}, key ${positives('key')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
 const nFolds = Math.min(Number(values.folds), prepared.length);
 const folds = foldsOf(prepared, nFolds, 27);
@@ -195,7 +204,8 @@ const heldOut: Record<string, unknown> = {};
 const outcomes: { action: ItemOutcome[]; decision: ItemOutcome[] } = { action: [], decision: [] };
 /** Each held-out item of the draft scored alone: was it a labelled action item (span) or decision? */
 function collectOutcomes(p: Prepared, draft: NotesDraft): void {
-  const alone = (d: Partial<NotesDraft>) => scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, { overview: '', summary: [], actionItems: [], decisions: [], ...d }));
+  const alone = (d: Partial<NotesDraft>) =>
+    scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, { overview: '', summary: [], actionItems: [], decisions: [], ...d }));
   for (const item of draft.actionItems) outcomes.action.push({ confidence: item.confidence ?? 0, right: alone({ actionItems: [item] }).action.spanHits > 0 });
   for (const d of draft.decisions ?? []) outcomes.decision.push({ confidence: d.confidence ?? 0, right: alone({ decisions: [d] }).decision.hits > 0 });
 }
@@ -210,15 +220,21 @@ for (const [f, fold] of folds.entries()) {
     collectOutcomes(p, draft);
     const predicted = prediction(p.meeting, draft);
     const s = scorer.scoreMeeting(p.meeting.labels, predicted);
-    const rules = await cached(`baseline-${p.meeting.id}`, p.meeting, () => createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames }));
+    const rules = await cached(`baseline-${p.meeting.id}`, p.meeting,
+      () => createExtractiveNotesEngine().draft({ sentences: p.meeting.sentences, speakerNames: p.meeting.speakerNames }));
     const r = scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, rules));
     heldOut[p.meeting.id] = { ...predicted, rules: prediction(p.meeting, rules) };
     foldModel.push(s); foldRules.push(r);
-    perMeeting.push(`  ${p.meeting.id.padEnd(14)} fold ${f + 1}  model: actions ${s.action.hits}/${s.action.pred} of ${s.action.gold} (span ${s.action.spanHits}), decisions ${s.decision.hits}/${s.decision.pred} of ${s.decision.gold}, key ${s.key.hits}/${s.key.gold}, overview topics ${s.topics.overview}/${s.topics.gold}` +
-      `   rules: actions ${r.action.hits}/${r.action.pred}, decisions ${r.decision.hits}/${r.decision.pred}, key ${r.key.hits}, topics ${r.topics.overview}`);
+    perMeeting.push(`  ${p.meeting.id.padEnd(14)} fold ${f + 1}  model: ` +
+      `actions ${s.action.hits}/${s.action.pred} of ${s.action.gold} (span ${s.action.spanHits}), ` +
+      `decisions ${s.decision.hits}/${s.decision.pred} of ${s.decision.gold}, key ${s.key.hits}/${s.key.gold}, ` +
+      `overview topics ${s.topics.overview}/${s.topics.gold}` +
+      `   rules: actions ${r.action.hits}/${r.action.pred}, decisions ${r.decision.hits}/${r.decision.pred}, ` +
+      `key ${r.key.hits}, topics ${r.topics.overview}`);
   }
   modelScores.push(...foldModel); ruleScores.push(...foldRules);
-  console.log(`fold ${f + 1} (${fold.map((p) => p.meeting.id).join(' ')}; thresholds action ${thresholds.action.toFixed(2)}, decision ${thresholds.decision.toFixed(2)})`);
+  console.log(`fold ${f + 1} (${fold.map((p) => p.meeting.id).join(' ')}; ` +
+    `thresholds action ${thresholds.action.toFixed(2)}, decision ${thresholds.decision.toFixed(2)})`);
   console.log(`  model: ${scorer.fmt(scorer.summarise(foldModel))}`);
   console.log(`  rules: ${scorer.fmt(scorer.summarise(foldRules))}`);
 }

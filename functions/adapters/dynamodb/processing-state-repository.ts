@@ -1,12 +1,13 @@
 import { UpdateCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MeetingGone } from '../../core/pipeline/errors.js';
+import type { RecordingFactsStore } from '../../core/meetings/recording-facts.js';
 import type { ProcessingStates } from '../../core/pipeline/ports.js';
 import type { ProcessingState } from '../../core/pipeline/processing-status.js';
 import type { StatePatch } from '../../core/pipeline/ports.js';
 import { isConditionFailure } from './client.js';
 import { meetingKeys } from './meetings-repository.js';
 
-/** The meeting item as the pipeline writes it: its `processing` state, end time, recording flag and arrival name. */
+/** The meeting item's `processing` state, as the pipeline writes it. */
 export function createProcessingStates(client: DynamoDBDocumentClient, tableName: string): ProcessingStates {
   return {
     /** The meeting's processing state, or undefined (no meeting, or never processed). */
@@ -39,40 +40,36 @@ export function createProcessingStates(client: DynamoDBDocumentClient, tableName
       });
       await updateMeeting(client, tableName, meetingId, `SET ${sets.join(', ')}`, names, values, 'attribute_exists(#p)');
     },
+  };
+}
 
-    /**
-     * Names a meeting that still carries the upload placeholder name (the browser closed after its recording
-     * arrived, before it could name the meeting); a name set meanwhile is kept. True when renamed.
-     */
-    async nameUnnamedUpload(meetingId: string, placeholder: string, name: string): Promise<boolean> {
-      try {
-        await client.send(new UpdateCommand({
-          TableName: tableName, Key: meetingKeys.meeting(meetingId), UpdateExpression: 'SET #n = :name',
-          ConditionExpression: 'attribute_exists(pk) AND #n = :placeholder',
-          ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':name': name, ':placeholder': placeholder },
-        }));
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-    },
-
-    /** Sets the meeting's end from its recording when the upload left it empty, and marks the recording available. */
-    async recordDuration(meetingId: string, endTime: string | null): Promise<void> {
+/** The meeting's fields a processed recording fills in (core/meetings/recording-facts.ts), each write conditional. */
+export function createRecordingFacts(client: DynamoDBDocumentClient, tableName: string): RecordingFactsStore {
+  /** SET `expression` only where `condition` holds; false when it did not (the meeting exists either way). */
+  const setIf = async (meetingId: string, expression: string, condition: string, names: Record<string, string> | undefined,
+    values: Record<string, unknown>): Promise<boolean> => {
+    try {
+      await client.send(new UpdateCommand({
+        TableName: tableName, Key: meetingKeys.meeting(meetingId), UpdateExpression: expression,
+        ConditionExpression: `attribute_exists(pk) AND ${condition}`, ...(names ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  };
+  return {
+    async markRecordingAvailable(meetingId: string): Promise<void> {
       await updateMeeting(client, tableName, meetingId, 'SET recordingAvailable = :t', {}, { ':t': true });
-      if (!endTime) return;
-      try {
-        await client.send(new UpdateCommand({
-          TableName: tableName, Key: meetingKeys.meeting(meetingId), UpdateExpression: 'SET endTime = :e',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(endTime) OR endTime = :null)',
-          ExpressionAttributeValues: { ':e': endTime, ':null': null },
-        }));
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
     },
-
+    /** An end time the host set meanwhile is kept. */
+    fillEndTime: (meetingId: string, endTime: string) => setIf(meetingId, 'SET endTime = :e',
+      '(attribute_not_exists(endTime) OR endTime = :null)', undefined, { ':e': endTime, ':null': null }),
+    /** A name set meanwhile (the browser naming the meeting after all) is kept. */
+    nameUnnamedUpload: (meetingId: string, placeholder: string, name: string) => setIf(meetingId, 'SET #n = :name',
+      '#n = :placeholder', { '#n': 'name' }, { ':name': name, ':placeholder': placeholder }),
   };
 }
 

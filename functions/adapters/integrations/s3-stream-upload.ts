@@ -8,13 +8,14 @@ import {
 } from '@aws-sdk/client-s3';
 import type { ImportStorage } from '../../core/integrations/import-recording.js';
 import { RecordingTooLarge } from '../../core/integrations/recordings.js';
+import { uploadKeys } from '../../core/pipeline/artefact-keys.js';
 
 export const PART_BYTES = 8 * 1024 * 1024;
 
 export function createImportStorage(s3: S3Client, bucket: string, partBytes = PART_BYTES): ImportStorage {
   return {
     async hasUpload(meetingId) {
-      const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `uploads/${meetingId}/`, MaxKeys: 1 }));
+      const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: uploadKeys.prefix(meetingId), MaxKeys: 1 }));
       return (out.Contents ?? []).some((o) => (o.Size ?? 0) > 0);
     },
 

@@ -4,10 +4,7 @@ import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Cl
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { RecordingStorage, StoredUpload } from '../../core/meetings/model.js';
-import { UPLOAD_PREFIX } from '../../core/pipeline/upload-trigger.js';
-
-/** Where the pipeline writes a meeting's artefacts (transcript, frames, ...). */
-export const ARTEFACTS_PREFIX = 'artefacts/';
+import { artefactKeys, uploadKeys } from '../../core/pipeline/artefact-keys.js';
 
 /** Meeting recordings and artefacts in the media bucket: presigned POST/GET, latest upload, delete by prefix. */
 export function createRecordingStorage(s3: S3Client, bucket: string): RecordingStorage {
@@ -34,7 +31,7 @@ export function createRecordingStorage(s3: S3Client, bucket: string): RecordingS
 
     async latestUpload(meetingId): Promise<StoredUpload | undefined> {
       let latest: _Object | undefined;
-      await eachPage(`${UPLOAD_PREFIX}${meetingId}/`, async (objects) => {
+      await eachPage(uploadKeys.prefix(meetingId), async (objects) => {
         for (const o of objects) {
           if ((o.Size ?? 0) > 0 && (!latest || (o.LastModified?.getTime() ?? 0) > (latest.LastModified?.getTime() ?? 0))) latest = o;
         }
@@ -51,7 +48,7 @@ export function createRecordingStorage(s3: S3Client, bucket: string): RecordingS
         { expiresIn: expiresSeconds }),
 
     async removeMeetingObjects(meetingId) {
-      for (const prefix of [`${UPLOAD_PREFIX}${meetingId}/`, `${ARTEFACTS_PREFIX}${meetingId}/`]) {
+      for (const prefix of [uploadKeys.prefix(meetingId), artefactKeys.prefix(meetingId)]) {
         await eachPage(prefix, async (objects) => {
           const keys = objects.flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
           if (keys.length === 0) return;

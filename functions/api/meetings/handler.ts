@@ -79,7 +79,7 @@ const importPorts = {
 };
 const regenerate = {
   meetings, insights, transcripts, files, slides: createSlidesStore(files), engine: notesEngineFromConfig(), newId: randomUUID,
-  limits: createRateLimits(documentClient, config.TABLE_NAME), clock: Date.now,
+  limits: createRateLimits(documentClient, config.TABLE_NAME), clock: Date.now, log: logger,
 };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */

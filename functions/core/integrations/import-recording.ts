@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AttendeeRecord, MeetingRecord } from '../meetings/model.js';
+import { uploadKeys } from '../pipeline/artefact-keys.js';
 import { queuedState } from '../pipeline/processing-status.js';
 import type { SpeakerCues } from '../speakers/cues.js';
 import { gatherSpeakerCues } from '../speakers/gather-cues.js';
@@ -188,7 +189,7 @@ export async function importRecording(deps: ImportDeps, request: ImportRequest):
     await saveSpeakerCues(deps, request, meetingId, recording);
     try {
       const body = await deps.source(service).open(userId, file);
-      await deps.storage.streamUpload(`uploads/${meetingId}/${name}`, body, name.endsWith('.m4a') ? 'audio/mp4' : 'video/mp4', maxBytes);
+      await deps.storage.streamUpload(uploadKeys.key(meetingId, name), body, name.endsWith('.m4a') ? 'audio/mp4' : 'video/mp4', maxBytes);
     } catch (error) {
       if (error instanceof RecordingTooLarge) return fail(IMPORT_MESSAGES.tooLarge(title, maxBytes));
       throw error;

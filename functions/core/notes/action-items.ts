@@ -359,16 +359,35 @@ function assignmentOf(text: string, ctx: ActionContext): { owner: string; what: 
   return owner ? { owner, what: match![2] ?? null } : undefined;
 }
 
+type Found = FoundAction & { index: number; said: string };
+
+/** What the passes over a meeting share: its sentences, the context, the items found and the tasks asked, by sentence. */
+interface Finding {
+  readonly sentences: readonly ActionSentence[];
+  readonly ctx: ActionContext;
+  readonly found: Found[];
+  /** Every task asked of someone, by sentence, turned down or not ("Can someone else do it?" points back to it). */
+  readonly asked: Map<number, string>;
+  readonly assigned: Array<{ index: number; owner: string; what: string | null }>;
+}
+
 /** The action items of a meeting in meeting order. `sentences` are cleaned of fillers. */
 export function findActionItems(sentences: readonly ActionSentence[], ctx: ActionContext): FoundAction[] {
+  const finding: Finding = { sentences, ctx, found: [], asked: new Map(), assigned: [] };
+  collectActions(finding);
+  // A request and the same person's promise just after it are one item; so are repeats of one task.
+  const merged = mergeActions(finding);
+  handOverAssigned(finding, merged);
+  merged.sort((a, b) => a.index - b.index);
+  return merged.map(({ index: _index, said: _said, ...item }) => item);
+}
+
+/** Each sentence's action (a commitment, a request, a team task) with its owner and task, and the tasks handed to someone. */
+function collectActions({ sentences, ctx, found, asked, assigned }: Finding): void {
   const before = (index: number) => {
     const at = sentences[index]!.at;
     return ctx.meeting && at !== undefined ? ctx.meeting.slice(0, at) : sentences.slice(0, index).map((s) => s.text);
   };
-  const found: Array<FoundAction & { index: number; said: string }> = [];
-  /** Every task asked of someone, by sentence, turned down or not ("Can someone else do it?" points back to it). */
-  const asked = new Map<number, string>();
-  const assigned: Array<{ index: number; owner: string; what: string | null }> = [];
   sentences.forEach((s, index) => {
     const assignment = assignmentOf(s.text, ctx);
     if (assignment) { assigned.push({ index, ...assignment }); return; }
@@ -403,37 +422,42 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     task = resolvePersonPronoun(resolveObjectPronoun(task, before(index)), before(index));
     found.push({ kind: hit.kind, owner, task, due: dueOf(s.text), start: s.start, end: s.end, index, said: s.opened ?? s.text });
   });
-  // A request and the same person's promise just after it are one item; so are repeats of one task.
-  const merged: Array<FoundAction & { index: number; said: string }> = [];
-  /**
-   * "Sure, I'll do that today." just after another speaker said what the group is to do ("We'll also call back the
-   * leads…"): the volunteer owns that task (the team's item, when it was one, gets the owner).
-   */
-  const takeUpSharedTask = (item: FoundAction & { index: number; said: string }, into: typeof merged) => {
-    const volunteer = sentences[item.index]!.speaker;
-    for (const k of [item.index - 1, item.index - 2]) {
-      const said = sentences[k];
-      if (!said || said.speaker === volunteer) continue;
-      const shared = sharedTaskOf(said.text, ctx.nameOf(said.speaker));
-      // "Can someone else do it?" after a request turned down: the task asked before.
-      const task = shared && anaphoric(shared, null) ? [...asked].filter(([at]) => at < k && k - at <= 3).at(-1)?.[1] : shared;
-      if (!task) continue;
-      const team = into.findIndex((m) => m.index === k && m.owner === null);
-      const owned = { kind: 'commitment' as const, owner: item.owner, task: thirdPerson(task, null), due: item.due ?? dueOf(said.text), start: said.start,
-        end: item.end, index: k, said: said.text };
-      if (team >= 0) into[team] = { ...owned, due: into[team]!.due ?? owned.due };
-      else into.push(owned);
-      return;
-    }
-    // "I'll do it." from someone else just after a request was turned down ("Honestly, I can't take that on."): the
-    // volunteer takes what was asked.
-    const declined = [...asked].filter(([at]) => at < item.index && item.index - at <= 3 && !found.some((f) => f.index === at)).at(-1);
-    if (declined && sentences[declined[0]]!.speaker !== volunteer) {
-      const [at, task] = declined;
-      into.push({ kind: 'commitment', owner: item.owner, task, due: item.due ?? dueOf(sentences[at]!.text), start: sentences[at]!.start, end: item.end,
-        index: item.index, said: item.said });
-    }
-  };
+}
+
+/**
+ * "Sure, I'll do that today." just after another speaker said what the group is to do ("We'll also call back the
+ * leads…"): the volunteer owns that task (the team's item, when it was one, gets the owner).
+ */
+function takeUpSharedTask(item: Found, into: Found[], { sentences, ctx, found, asked }: Finding): void {
+  const volunteer = sentences[item.index]!.speaker;
+  for (const k of [item.index - 1, item.index - 2]) {
+    const said = sentences[k];
+    if (!said || said.speaker === volunteer) continue;
+    const shared = sharedTaskOf(said.text, ctx.nameOf(said.speaker));
+    // "Can someone else do it?" after a request turned down: the task asked before.
+    const task = shared && anaphoric(shared, null) ? [...asked].filter(([at]) => at < k && k - at <= 3).at(-1)?.[1] : shared;
+    if (!task) continue;
+    const team = into.findIndex((m) => m.index === k && m.owner === null);
+    const owned = { kind: 'commitment' as const, owner: item.owner, task: thirdPerson(task, null), due: item.due ?? dueOf(said.text), start: said.start,
+      end: item.end, index: k, said: said.text };
+    if (team >= 0) into[team] = { ...owned, due: into[team]!.due ?? owned.due };
+    else into.push(owned);
+    return;
+  }
+  // "I'll do it." from someone else just after a request was turned down ("Honestly, I can't take that on."): the
+  // volunteer takes what was asked.
+  const declined = [...asked].filter(([at]) => at < item.index && item.index - at <= 3 && !found.some((f) => f.index === at)).at(-1);
+  if (declined && sentences[declined[0]]!.speaker !== volunteer) {
+    const [at, task] = declined;
+    into.push({ kind: 'commitment', owner: item.owner, task, due: item.due ?? dueOf(sentences[at]!.text), start: sentences[at]!.start, end: item.end,
+      index: item.index, said: item.said });
+  }
+}
+
+/** The found items with requests and the promises answering them, and repeats of one task, made one. */
+function mergeActions(finding: Finding): Found[] {
+  const { sentences, found } = finding;
+  const merged: Found[] = [];
   for (const item of found) {
     // A task that names nothing and points back ("I'll start on it tonight", "I'll ask him about that") belongs
     // to the same owner's item just before it, or takes up what was put to anyone; with none to point to, it says
@@ -441,7 +465,7 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     if (anaphoric(item.task, item.due)) {
       const antecedent = merged.findLast((m) => m.owner === item.owner && item.index - m.index <= 3);
       if (antecedent) merged[merged.indexOf(antecedent)] = { ...antecedent, due: antecedent.due ?? item.due, end: Math.max(antecedent.end, item.end) };
-      else if (item.kind === 'commitment') takeUpSharedTask(item, merged);
+      else if (item.kind === 'commitment') takeUpSharedTask(item, merged, finding);
       continue;
     }
     // "Yes, I'll have it done." after a request says yes to it: no task of its own.
@@ -467,6 +491,11 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
     merged[merged.indexOf(same)] = { ...same, task: richer.task, kind: same.kind, due: same.due ?? item.due, start: Math.min(same.start, item.start),
       end: Math.max(same.end, item.end) };
   }
+  return merged;
+}
+
+/** Tasks handed to someone, given to them. */
+function handOverAssigned({ sentences, ctx, assigned }: Finding, merged: Found[]): void {
   // A task handed to someone ("Luis, that one's yours then.") is theirs: the item just before it, or the one it names
   // ("the pre-printing is yours" → "We'll pre-print the key cards…").
   for (const { index, owner, what } of assigned) {
@@ -483,8 +512,6 @@ export function findActionItems(sentences: readonly ActionSentence[], ctx: Actio
       merged.push({ kind: 'request', owner, task, due, start: sentences[source!]!.start, end: sentences[index]!.end, index, said: sentences[index]!.text });
     }
   }
-  merged.sort((a, b) => a.index - b.index);
-  return merged.map(({ index: _index, said: _said, ...item }) => item);
 }
 
 /** How an action item reads in the notes: "Alice: send the deck to finance by Friday". */

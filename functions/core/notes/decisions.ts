@@ -346,6 +346,20 @@ const ORDERS_MEETING = /\b(?:do|start\s+with|begin\s+with|take|talk\s+about|cove
 /** "Here's what we'll do." / "Here's the plan.": the same speaker's next statement is what is put. */
 const ANNOUNCES_PLAN = /^\s*(?:(?:right|okay|ok|so|good)\s*[,.]?\s*)*(?:here's|here\s+is|this\s+is)\s+(?:what\s+we(?:'ll|\s+will|'re\s+going\s+to)?\s+do|the\s+plan|my\s+suggestion)\s*[.:!]?\s*$/i;
 
+/** The decisions found so far in one pass over a meeting, and the sentences they took. */
+interface Scan {
+  readonly sentences: readonly DecisionSentence[];
+  readonly out: SourcedDecision[];
+  readonly used: Set<number>;
+  push(text: string, sources: number[]): void;
+}
+
+/**
+ * One way a decision is said, tried at sentence `i`: undefined when it does not apply there (the next way is tried),
+ * otherwise the last sentence it took (the pass goes on after it).
+ */
+type DecisionReading = (scan: Scan, i: number) => number | undefined;
+
 /** The decisions of a meeting with the sentences they come from, in meeting order, without repeats. */
 export function findSourcedDecisions(sentences: readonly DecisionSentence[]): SourcedDecision[] {
   const out: SourcedDecision[] = [];
@@ -355,138 +369,185 @@ export function findSourcedDecisions(sentences: readonly DecisionSentence[]): So
     out.push({ text, start: Math.min(...from.map((s) => s.start)), end: Math.max(...from.map((s) => s.end)), sources });
     for (const i of sources) used.add(i);
   };
+  const scan: Scan = { sentences, out, used, push };
+  const readings: readonly DecisionReading[] = [concludedAlone, agreementAsked, chosenOption, statedDecision, acceptedAlone, announcedProposal,
+    answeredProposal];
   for (let i = 0; i < sentences.length; i++) {
     if (used.has(i)) continue;
-    const s = sentences[i]!;
-    const previous = out.at(-1);
-    const follows = previous !== undefined && previous.sources.includes(i - 1) && sentences[i - 1]!.speaker === s.speaker;
-    // "Okay." then, from the same speaker, what the group does ("We'll send one reply to all the outage tickets.").
-    const concluded = i > 0 && !used.has(i - 1) && sentences[i - 1]!.speaker === s.speaker && CONCLUSION_ALONE.test(sentences[i - 1]!.text)
-      && !QUESTION.test(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !isDecision(s.text) && concludes(`Fine, ${s.text}`);
-    if (concluded) { push(decisionText(s.text), [i - 1, i]); continue; }
-    // "Every two weeks, one section." — "Agreed?" — "Yes.": what the speaker put, accepted by another.
-    const askFor = sentences[i + 1];
-    const reply = sentences[i + 2];
-    if (askFor && reply && askFor.speaker === s.speaker && reply.speaker !== s.speaker && AGREEMENT_ASKED.test(askFor.text) && wordCount(s.text) >= 3
-      && !QUESTION.test(s.text) && !pastTense(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !REFUSE.test(reply.text)
-      && (ACCEPT_ALONE.test(reply.text) || WORKS_FOR_ME.test(reply.text) || ACCEPT.test(reply.text))) {
-      push(decisionText(s.text), [i, i + 1, i + 2]);
-      i += 2;
-      continue;
-    }
-    // "Okay, sliding doors.": a choice between options named just before, said without a verb.
-    if (namesOption(s.text, sentences.slice(Math.max(0, i - 4), i).map((b) => b.text))) {
-      // …said again as a statement by the same speaker ("The extension gets sliding doors."): that is the decision's wording.
-      const next = sentences[i + 1];
-      const chosen = contentWords(s.text);
-      const restated = next && next.speaker === s.speaker && !QUESTION.test(next.text) && !NEGATED.test(next.text) && chosen.every((w) =>
-        contentWords(next.text).includes(w));
-      if (restated) { push(decisionText(next.text), [i, i + 1]); i++; } else push(decisionText(s.text), [i]);
-      continue;
-    }
-    if (isDecision(s.text) || (follows && coordinated(s.text))) {
-      // A clause joined to a decided one by "and we…" commits the group too ("Then we keep the colours, and we launch…").
-      const all = clausesOf(s.text);
-      const clauses = all.filter((c, k) => clauseDecides(c) || (k > 0 && clauseDecides(all[k - 1]!) && coordinated(c)));
-      const whole = clauses.length === 0 || (follows && coordinated(s.text)) ? [s.text] : clauses;
-      // "That's the rule." tags the statement before it: that is the decision, if it is not one already.
-      if (whole.length === 1 && RULE_TAG.test(whole[0]!)) {
-        const previous = sentences[i - 1];
-        if (previous && !used.has(i - 1) && !QUESTION.test(previous.text) && wordCount(previous.text) >= 4) push(decisionText(previous.text), [i - 1, i]);
-        continue;
-      }
-      if (whole.length === 1 && isBare(whole[0]!)) {
-        const next = sentences[i + 1];
-        const previous = sentences[i - 1];
-        const promise = next && /^\s*(?:I|I'll|I\s+will|I\s+can|I'm\s+going\s+to|let\s+me)\b/i.test(next.text);
-        // "Done." after "Nadeem, could you shut the door?" says the thing asked is done, not that anything was agreed;
-        // "Agreed." after "Let's park that until…" agrees to put it off.
-        const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
-        if ([i - 1, i - 2].some((k) => k >= 0 && sentences[k]!.speaker !== s.speaker && POSTPONED.test(sentences[k]!.text))) continue;
-        // "Then let's cap it. Twelve per session?": a short question after it names the choice.
-        const named = next && next.speaker === s.speaker && /\blet(?:'s|\s+us)\b/i.test(s.text) && QUESTION.test(next.text) && wordCount(next.text) <= 5 &&
-          contentWords(next.text).length >= 2
-          && !/^\s*(?:who|what|where|when|why|how|which|is|are|was|were|do|does|did|can|could|shall|should|will|would|have|has)\b/i.test(next.text);
-        const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!QUESTION.test(next.text) || named) && !promise &&
-          !HEDGED.test(next.text) ? i + 1
-          : previous && previous.speaker !== s.speaker && !asked && !pastTense(previous.text) ? i - 1 : undefined;
-        if (named && source === i + 1) {
-          const choice = next.text.replace(/\?\s*$/, '.');
-          const plain = tag(choice)[0]?.pos === 'PROPN' || /^I\b/.test(choice) ? choice : choice[0]!.toLowerCase() + choice.slice(1);
-          push(decisionText(`${s.text.replace(/[.!]\s*$/, '')}, ${plain}`), [i, i + 1]);
-          i++;
-          continue;
-        }
-        // "Three tiers, then? Two lemon and one chocolate?" — "Yes, let's go with that.": a short question goes with the one before it.
-        const before = source === undefined ? undefined : sentences[source - 1];
-        const joined = source !== undefined && source === i - 1 && before && before.speaker === sentences[source]!.speaker
-          && QUESTION.test(before.text) && QUESTION.test(sentences[source]!.text) && wordCount(before.text) <= 5
-          ? `${before.text.replace(/\?\s*$/, '')}, ${sentences[source]!.text}` : undefined;
-        if (source === undefined || wordCount(joined ?? sentences[source]!.text) < 4 || POSTPONED.test(sentences[source]!.text)) continue;
-        const sourceText = joined ?? sentences[source]!.text;
-        push(decisionText(source === i - 1 ? sourceText.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.') : sourceText), [i, source].sort((a, b) => a - b));
-        continue;
-      }
-      for (const clause of whole) push(decisionText(clause), [i]);
-      continue;
-    }
-    // An acceptance on its own, then what was settled (speaker labels are not trusted: diarization merges and splits turns).
-    if (ACCEPT_ALONE.test(s.text) || WORKS_FOR_ME.test(s.text)) {
-      const next = sentences[i + 1];
-      if (next && !used.has(i + 1) && settledAfterAcceptance(next.text, sentences.slice(Math.max(0, i - 3), i).map((b) => b.text))) {
-        push(decisionText(next.text), [i, i + 1]);
-        i++;
-        continue;
-      }
-      // Or it accepts a plain statement of a change just made by someone else ("The rehearsal moves to Tuesday." — "Tuesday works for me.").
-      const stated = acknowledged(sentences, i, used);
-      if (stated !== undefined) push(decisionText(sentences[stated]!.text), [stated, i]);
-      continue;
-    }
-    // "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
-    // maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
-    // "Is everyone happy with that as the rule?" and then "One tea per family a season?": the question says what is put.
-    const announced = (PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(
-      STRIP_PROPOSAL, '').trim()))
-      || ANNOUNCES_PLAN.test(s.text);
-    if (announced) {
-      const put = sentences[i + 1];
-      if (!put || put.speaker !== s.speaker || wordCount(put.text) < 4) continue;
-      const tagged = sentences[i + 2]?.speaker === s.speaker && QUESTION.test(sentences[i + 2]!.text) && wordCount(sentences[i + 2]!.text) <= 3 ? i + 2 : i + 1;
-      const answer = sentences[tagged + 1];
-      if (answer && answer.speaker !== s.speaker && (ACCEPT_ALONE.test(answer.text) || WORKS_FOR_ME.test(answer.text))) {
-        push(decisionText(put.text.replace(/\?\s*$/, '.')), [i, i + 1, tagged + 1]);
-        i = tagged + 1;
-      }
-      continue;
-    }
-    // A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
-    // another speaker) or by another speaker's restatement.
-    if (PROPOSAL.test(s.text) && !POSTPONED.test(s.text) && !ORDERS_MEETING.test(s.text)) {
-      const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
-      const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
-      const answer = sentences[j];
-      // An answer that records a decision of its own is taken as such below, not as an acceptance.
-      if (!answer || REFUSE.test(answer.text) || /\?\s*$/.test(answer.text) || isDecision(answer.text)) continue;
-      // "Good idea." and then what was settled: the settled statement is the decision, in its own words.
-      const after = sentences[j + 1];
-      if (ACCEPT_ALONE.test(answer.text) && after && !used.has(j + 1)) {
-        if (isDecision(after.text)) { i = j; continue; }
-        if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) { push(decisionText(after.text), [i, j, j + 1]);
-          i = j + 1; continue; }
-      }
-      const put = s.text.replace(STRIP_PROPOSAL, '').replace(/,?\s*if\s+(?:no\s*one|nobody|everyone|everybody|you're|that's|it's)\b[^.?!]*/i,
-        '').replace(/\?\s*$/, '.');
-      if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); i = j; continue; }
-      // "I think we cap it. Forty five minutes, and the extra bits go into a bonus episode." — "Yeah, forty five works for
-      // me.": a short proposal is spelled out by what its speaker says next, before the answer.
-      const spelled = j === i + 2 && sentences[i + 1]!.speaker === s.speaker && !QUESTION.test(sentences[i + 1]!.text) && wordCount(put) <= 3 &&
-        wordCount(sentences[i + 1]!.text) >= 3
-        ? `${put.replace(/[.!]\s*$/, '')}, ${sentences[i + 1]!.text[0]!.toLowerCase()}${sentences[i + 1]!.text.slice(1)}` : undefined;
-      if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(spelled ?? put), spelled ? [i, i + 1, j] : [i, j]); i = j; }
+    for (const reading of readings) {
+      const last = reading(scan, i);
+      if (last !== undefined) { i = last; break; }
     }
   }
-  // One decision said twice in a row (accepted, then restated) is listed once, in its fuller wording.
+  return withoutTwins(out);
+}
+
+/** "Okay." then, from the same speaker, what the group does ("We'll send one reply to all the outage tickets."). */
+const concludedAlone: DecisionReading = ({ sentences, used, push }, i) => {
+  const s = sentences[i]!;
+  const concluded = i > 0 && !used.has(i - 1) && sentences[i - 1]!.speaker === s.speaker && CONCLUSION_ALONE.test(sentences[i - 1]!.text)
+    && !QUESTION.test(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !isDecision(s.text) && concludes(`Fine, ${s.text}`);
+  if (!concluded) return undefined;
+  push(decisionText(s.text), [i - 1, i]);
+  return i;
+};
+
+/** "Every two weeks, one section." — "Agreed?" — "Yes.": what the speaker put, accepted by another. */
+const agreementAsked: DecisionReading = ({ sentences, push }, i) => {
+  const s = sentences[i]!;
+  const askFor = sentences[i + 1];
+  const reply = sentences[i + 2];
+  if (askFor && reply && askFor.speaker === s.speaker && reply.speaker !== s.speaker && AGREEMENT_ASKED.test(askFor.text) && wordCount(s.text) >= 3
+    && !QUESTION.test(s.text) && !pastTense(s.text) && !NEGATED.test(s.text) && !POSTPONED.test(s.text) && !REFUSE.test(reply.text)
+    && (ACCEPT_ALONE.test(reply.text) || WORKS_FOR_ME.test(reply.text) || ACCEPT.test(reply.text))) {
+    push(decisionText(s.text), [i, i + 1, i + 2]);
+    return i + 2;
+  }
+  return undefined;
+};
+
+/** "Okay, sliding doors.": a choice between options named just before, said without a verb. */
+const chosenOption: DecisionReading = ({ sentences, push }, i) => {
+  const s = sentences[i]!;
+  if (!namesOption(s.text, sentences.slice(Math.max(0, i - 4), i).map((b) => b.text))) return undefined;
+  // …said again as a statement by the same speaker ("The extension gets sliding doors."): that is the decision's wording.
+  const next = sentences[i + 1];
+  const chosen = contentWords(s.text);
+  const restated = next && next.speaker === s.speaker && !QUESTION.test(next.text) && !NEGATED.test(next.text) && chosen.every((w) =>
+    contentWords(next.text).includes(w));
+  if (restated) { push(decisionText(next.text), [i, i + 1]); return i + 1; }
+  push(decisionText(s.text), [i]);
+  return i;
+};
+
+/** A sentence that records a decision (or a clause coordinated with the one just decided by the same speaker). */
+const statedDecision: DecisionReading = (scan, i) => {
+  const { sentences, used, push } = scan;
+  const s = sentences[i]!;
+  const previous = scan.out.at(-1);
+  const follows = previous !== undefined && previous.sources.includes(i - 1) && sentences[i - 1]!.speaker === s.speaker;
+  if (!(isDecision(s.text) || (follows && coordinated(s.text)))) return undefined;
+  // A clause joined to a decided one by "and we…" commits the group too ("Then we keep the colours, and we launch…").
+  const all = clausesOf(s.text);
+  const clauses = all.filter((c, k) => clauseDecides(c) || (k > 0 && clauseDecides(all[k - 1]!) && coordinated(c)));
+  const whole = clauses.length === 0 || (follows && coordinated(s.text)) ? [s.text] : clauses;
+  // "That's the rule." tags the statement before it: that is the decision, if it is not one already.
+  if (whole.length === 1 && RULE_TAG.test(whole[0]!)) {
+    const before = sentences[i - 1];
+    if (before && !used.has(i - 1) && !QUESTION.test(before.text) && wordCount(before.text) >= 4) push(decisionText(before.text), [i - 1, i]);
+    return i;
+  }
+  if (whole.length === 1 && isBare(whole[0]!)) return bareDecision(scan, i);
+  for (const clause of whole) push(decisionText(clause), [i]);
+  return i;
+};
+
+/** "Agreed.", "Let's do that.": a bare decision takes its wording from the sentence it settles, before or after it. */
+function bareDecision({ sentences, push }: Scan, i: number): number {
+  const s = sentences[i]!;
+  const next = sentences[i + 1];
+  const previous = sentences[i - 1];
+  const promise = next && /^\s*(?:I|I'll|I\s+will|I\s+can|I'm\s+going\s+to|let\s+me)\b/i.test(next.text);
+  // "Done." after "Nadeem, could you shut the door?" says the thing asked is done, not that anything was agreed;
+  // "Agreed." after "Let's park that until…" agrees to put it off.
+  const asked = previous && /\b(?:can|could|would|will)\s+you\b/i.test(previous.text);
+  if ([i - 1, i - 2].some((k) => k >= 0 && sentences[k]!.speaker !== s.speaker && POSTPONED.test(sentences[k]!.text))) return i;
+  // "Then let's cap it. Twelve per session?": a short question after it names the choice.
+  const named = next && next.speaker === s.speaker && /\blet(?:'s|\s+us)\b/i.test(s.text) && QUESTION.test(next.text) && wordCount(next.text) <= 5 &&
+    contentWords(next.text).length >= 2
+    && !/^\s*(?:who|what|where|when|why|how|which|is|are|was|were|do|does|did|can|could|shall|should|will|would|have|has)\b/i.test(next.text);
+  const source = next && next.speaker === s.speaker && !isDecision(next.text) && (!QUESTION.test(next.text) || named) && !promise &&
+    !HEDGED.test(next.text) ? i + 1
+    : previous && previous.speaker !== s.speaker && !asked && !pastTense(previous.text) ? i - 1 : undefined;
+  if (named && source === i + 1) {
+    const choice = next.text.replace(/\?\s*$/, '.');
+    const plain = tag(choice)[0]?.pos === 'PROPN' || /^I\b/.test(choice) ? choice : choice[0]!.toLowerCase() + choice.slice(1);
+    push(decisionText(`${s.text.replace(/[.!]\s*$/, '')}, ${plain}`), [i, i + 1]);
+    return i + 1;
+  }
+  // "Three tiers, then? Two lemon and one chocolate?" — "Yes, let's go with that.": a short question goes with the one before it.
+  const before = source === undefined ? undefined : sentences[source - 1];
+  const joined = source !== undefined && source === i - 1 && before && before.speaker === sentences[source]!.speaker
+    && QUESTION.test(before.text) && QUESTION.test(sentences[source]!.text) && wordCount(before.text) <= 5
+    ? `${before.text.replace(/\?\s*$/, '')}, ${sentences[source]!.text}` : undefined;
+  if (source === undefined || wordCount(joined ?? sentences[source]!.text) < 4 || POSTPONED.test(sentences[source]!.text)) return i;
+  const sourceText = joined ?? sentences[source]!.text;
+  push(decisionText(source === i - 1 ? sourceText.replace(STRIP_PROPOSAL, '').replace(/\?\s*$/, '.') : sourceText), [i, source].sort((a, b) => a - b));
+  return i;
+}
+
+/** An acceptance on its own, then what was settled (speaker labels are not trusted: diarization merges and splits turns). */
+const acceptedAlone: DecisionReading = ({ sentences, used, push }, i) => {
+  const s = sentences[i]!;
+  if (!(ACCEPT_ALONE.test(s.text) || WORKS_FOR_ME.test(s.text))) return undefined;
+  const next = sentences[i + 1];
+  if (next && !used.has(i + 1) && settledAfterAcceptance(next.text, sentences.slice(Math.max(0, i - 3), i).map((b) => b.text))) {
+    push(decisionText(next.text), [i, i + 1]);
+    return i + 1;
+  }
+  // Or it accepts a plain statement of a change just made by someone else ("The rehearsal moves to Tuesday." — "Tuesday works for me.").
+  const stated = acknowledged(sentences, i, used);
+  if (stated !== undefined) push(decisionText(sentences[stated]!.text), [stated, i]);
+  return i;
+};
+
+/**
+ * "How about this." and then, from the same speaker, what is put ("Anything that can be fixed in an hour gets fixed.") and
+ * maybe a "Yeah?": the statement is the proposal; the others' acceptance settles it.
+ * "Is everyone happy with that as the rule?" and then "One tea per family a season?": the question says what is put.
+ */
+const announcedProposal: DecisionReading = ({ sentences, push }, i) => {
+  const s = sentences[i]!;
+  const announced = (PROPOSAL.test(s.text) && /^(?:this|that|the\s+following)(?:\s+as\s+(?:the|a|our)\s+[\p{L}-]+)?\s*[.?!:]?\s*$/iu.test(s.text.replace(
+    STRIP_PROPOSAL, '').trim()))
+    || ANNOUNCES_PLAN.test(s.text);
+  if (!announced) return undefined;
+  const put = sentences[i + 1];
+  if (!put || put.speaker !== s.speaker || wordCount(put.text) < 4) return i;
+  const tagged = sentences[i + 2]?.speaker === s.speaker && QUESTION.test(sentences[i + 2]!.text) && wordCount(sentences[i + 2]!.text) <= 3 ? i + 2 : i + 1;
+  const answer = sentences[tagged + 1];
+  if (answer && answer.speaker !== s.speaker && (ACCEPT_ALONE.test(answer.text) || WORKS_FOR_ME.test(answer.text))) {
+    push(decisionText(put.text.replace(/\?\s*$/, '.')), [i, i + 1, tagged + 1]);
+    return tagged + 1;
+  }
+  return i;
+};
+
+/**
+ * A proposal answered by an acceptance (the next sentence, whoever it is labelled to; a hedged answer only from
+ * another speaker) or by another speaker's restatement.
+ */
+const answeredProposal: DecisionReading = ({ sentences, used, push }, i) => {
+  const s = sentences[i]!;
+  if (!(PROPOSAL.test(s.text) && !POSTPONED.test(s.text) && !ORDERS_MEETING.test(s.text))) return undefined;
+  const bare = sentences[i + 1] && ACCEPT_ALONE.test(sentences[i + 1]!.text) ? i + 1 : -1;
+  const j = bare >= 0 ? bare : sentences.findIndex((t, k) => k > i && k <= i + 2 && t.speaker !== s.speaker);
+  const answer = sentences[j];
+  // An answer that records a decision of its own is taken as such below, not as an acceptance.
+  if (!answer || REFUSE.test(answer.text) || /\?\s*$/.test(answer.text) || isDecision(answer.text)) return i;
+  // "Good idea." and then what was settled: the settled statement is the decision, in its own words.
+  const after = sentences[j + 1];
+  if (ACCEPT_ALONE.test(answer.text) && after && !used.has(j + 1)) {
+    if (isDecision(after.text)) return j;
+    if (settledAfterAcceptance(after.text, [s.text, ...sentences.slice(i + 1, j).map((b) => b.text)])) {
+      push(decisionText(after.text), [i, j, j + 1]);
+      return j + 1;
+    }
+  }
+  const put = s.text.replace(STRIP_PROPOSAL, '').replace(/,?\s*if\s+(?:no\s*one|nobody|everyone|everybody|you're|that's|it's)\b[^.?!]*/i,
+    '').replace(/\?\s*$/, '.');
+  if (restates(answer.text, s.text) && !isBare(answer.text)) { push(decisionText(answer.text), [i, j]); return j; }
+  // "I think we cap it. Forty five minutes, and the extra bits go into a bonus episode." — "Yeah, forty five works for
+  // me.": a short proposal is spelled out by what its speaker says next, before the answer.
+  const spelled = j === i + 2 && sentences[i + 1]!.speaker === s.speaker && !QUESTION.test(sentences[i + 1]!.text) && wordCount(put) <= 3 &&
+    wordCount(sentences[i + 1]!.text) >= 3
+    ? `${put.replace(/[.!]\s*$/, '')}, ${sentences[i + 1]!.text[0]!.toLowerCase()}${sentences[i + 1]!.text.slice(1)}` : undefined;
+  if (ACCEPT.test(answer.text) && wordCount(put) >= 2) { push(decisionText(spelled ?? put), spelled ? [i, i + 1, j] : [i, j]); return j; }
+  return i;
+};
+
+/** One decision said twice in a row (accepted, then restated) is listed once, in its fuller wording. */
+function withoutTwins(out: readonly SourcedDecision[]): SourcedDecision[] {
   const kept: SourcedDecision[] = [];
   for (const d of out) {
     const twin = kept.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase() || (Math.min(...d.sources) - Math.max(...e.sources) <= 2 &&

@@ -45,7 +45,8 @@ export async function generateNotes(
     number: i + 1, content: p.text.trim(), timestamp_range: range(p), id: newId(), stored_in_todoist: false,
     owner: p.owner?.trim() || null, due: p.due?.trim() || null, ...confidenceOf(p), ...suggestedOf(p),
   }));
-  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim()).map((p) => ({ content: p.text.trim(), timestamp_range: range(p), ...confidenceOf(p), ...suggestedOf(p) }));
+  const decisions = (draft.decisions ?? []).filter((p) => p.text.trim())
+    .map((p) => ({ content: p.text.trim(), timestamp_range: range(p), ...confidenceOf(p), ...suggestedOf(p) }));
   return {
     notes_id: newId(),
     overview: draft.overview.trim(),

@@ -1,6 +1,26 @@
-/** Where a meeting's artefacts live in the media bucket (all under artefacts/{meetingId}/, removed with the meeting): the one key layout. */
+/**
+ * The media bucket's one key layout: a meeting's recordings under uploads/{meetingId}/ (whose object-created event starts
+ * the pipeline, which reads the meeting id back out of the key) and its artefacts under artefacts/{meetingId}/, both
+ * removed with the meeting.
+ */
+export const UPLOAD_PREFIX = 'uploads/';
+export const ARTEFACTS_PREFIX = 'artefacts/';
+const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The builder and parser of upload keys. */
+export const uploadKeys = {
+  prefix: (meetingId: string) => `${UPLOAD_PREFIX}${meetingId}/`,
+  key: (meetingId: string, fileName: string) => `${UPLOAD_PREFIX}${meetingId}/${fileName}`,
+  /** The meeting of an upload key `uploads/{meetingId}/{file}`; undefined for any other key. */
+  meetingIdOf(key: string): string | undefined {
+    const [prefix, meetingId, ...rest] = key.split('/');
+    return `${prefix}/` === UPLOAD_PREFIX && meetingId && MEETING_ID.test(meetingId) && rest.join('/') !== '' ? meetingId : undefined;
+  },
+};
+
+/** Where a meeting's artefacts live in the media bucket. */
 export const artefactKeys = {
-  prefix: (meetingId: string) => `artefacts/${meetingId}/`,
+  prefix: (meetingId: string) => `${ARTEFACTS_PREFIX}${meetingId}/`,
   audio: (meetingId: string) => `artefacts/${meetingId}/audio.wav`,
   transcribeOutput: (meetingId: string) => `artefacts/${meetingId}/transcribe-output.json`,
   transcript: (meetingId: string) => `artefacts/${meetingId}/transcript.json`,

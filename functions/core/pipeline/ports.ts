@@ -31,15 +31,14 @@ export interface RunClaims {
   finishRun(meetingId: string, etag: string, executionId: string, status: Exclude<RunStatus, 'running'>): Promise<void>;
 }
 
-/** The processing state and the recording's facts on the meeting. Writes throw MeetingGone when the meeting is gone. */
+/**
+ * The processing state on the meeting (its `processing` attribute; the meeting's own fields a recording fills in are
+ * core/meetings/recording-facts.ts's). Writes throw MeetingGone when the meeting is gone.
+ */
 export interface ProcessingStates {
   findState(meetingId: string): Promise<ProcessingState | undefined>;
   resetState(meetingId: string, state: ProcessingState): Promise<void>;
   patchState(meetingId: string, fields: StatePatch): Promise<void>;
-  /** Names a meeting that still has `placeholder` as its name; true when renamed. */
-  nameUnnamedUpload(meetingId: string, placeholder: string, name: string): Promise<boolean>;
-  /** Marks the recording available and sets an empty end time to `endTime` (when given). */
-  recordDuration(meetingId: string, endTime: string | null): Promise<void>;
 }
 
 /** Minutes charged per recording (upload ETag), at most once, and refunded at most once. */
@@ -55,7 +54,9 @@ export interface MinutesLedger {
    * Charges like chargeMinutes, but only while the user's ledger is still at `version` (a conditional write on the
    * ledger): `ledger_changed` when another charge came first, and nothing was written.
    */
-  chargeMinutesAtVersion(meetingId: string, recordingId: string, userId: string, minutes: number, now: string, version: number): Promise<'charged' | 'already_charged' | 'ledger_changed'>;
+  chargeMinutesAtVersion(
+    meetingId: string, recordingId: string, userId: string, minutes: number, now: string, version: number,
+  ): Promise<'charged' | 'already_charged' | 'ledger_changed'>;
 }
 
 /** The transcript pointer of a meeting. */

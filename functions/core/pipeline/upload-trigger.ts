@@ -1,3 +1,5 @@
+import { uploadKeys } from './artefact-keys.js';
+
 /**
  * What starts processing: an S3 "Object Created" event delivered by EventBridge for a key under
  * uploads/{meetingId}/, or a direct request naming the meeting (index_meeting_request, imports).
@@ -15,20 +17,15 @@ export class InvalidProcessingTrigger extends Error {
   readonly name = 'InvalidProcessingTrigger';
 }
 
-export const UPLOAD_PREFIX = 'uploads/';
 const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Key under which a meeting's recording is uploaded. */
-export function uploadKeyFor(meetingId: string, fileName: string): string {
-  return `${UPLOAD_PREFIX}${meetingId}/${fileName}`;
-}
+/** Key under which a meeting's recording is uploaded (artefact-keys.ts uploadKeys). */
+export const uploadKeyFor = uploadKeys.key;
 
 /** Extracts the meeting id from uploads/{meetingId}/{file}; throws InvalidProcessingTrigger otherwise. */
 export function meetingIdFromUploadKey(key: string): string {
-  const [prefix, meetingId, ...rest] = key.split('/');
-  if (`${prefix}/` !== UPLOAD_PREFIX || !meetingId || !MEETING_ID.test(meetingId) || rest.join('/') === '') {
-    throw new InvalidProcessingTrigger(`'${key}' is not an upload key of the form uploads/{meetingId}/{file}`);
-  }
+  const meetingId = uploadKeys.meetingIdOf(key);
+  if (!meetingId) throw new InvalidProcessingTrigger(`'${key}' is not an upload key of the form uploads/{meetingId}/{file}`);
   return meetingId;
 }
 

@@ -3,7 +3,7 @@ import { readFrameWords } from '../../adapters/textract/frame-words.js';
 import { readConfig } from '../../config.js';
 import { artefactKeys } from '../../core/pipeline/artefact-keys.js';
 import type { OcrFrame } from '../../core/search/indexing.js';
-import type { FrameRef } from '../extract-frames/handler.js';
+import type { FrameRef } from '../../core/pipeline/run-state.js';
 
 const config = readConfig(['MEDIA_BUCKET']);
 const files = createMediaBucket(config.MEDIA_BUCKET);

@@ -8,6 +8,3 @@ const TOOL_MARGIN_MS = 20_000;
  */
 export const toolTimeBudget = (context: { getRemainingTimeInMillis(): number }): number =>
   Math.max(1_000, context.getRemainingTimeInMillis() - TOOL_MARGIN_MS);
-
-/** How long ffmpeg may read a recording through its presigned link. */
-export const MEDIA_LINK_SECONDS = 6 * 60 * 60;

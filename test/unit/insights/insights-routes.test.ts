@@ -116,6 +116,7 @@ describe('POST meetings/{id}/regenerate_notes/', () => {
       slides: { findSlides: async () => slides },
       engine: { name: 'switchable', draft: (input: Parameters<NotesEngine['draft']>[0]) => engine.draft(input) },
       newId: (() => { let n = 0; return () => `id-${++n}`; })(),
+      log: { error: () => undefined },
     };
     handler = createApiHandler(insightsRoutes({ meetings, insights, pictures: { presignGet: async (key) => `https://media.example.com/${key}` } }, regenerate), { authenticator: fakeAuthenticator, logger: { error: () => undefined } });
   });

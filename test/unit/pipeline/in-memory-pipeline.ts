@@ -45,8 +45,6 @@ export function inMemoryPipeline(now = Date.parse('2026-03-01T10:00:00Z')) {
       const current = states.get(meetingId)!;
       states.set(meetingId, { ...current, ...rest, ...(transcript ? { artefacts: { ...current.artefacts, transcript } } : {}) } as ProcessingState);
     },
-    nameUnnamedUpload: async () => false,
-    recordDuration: async () => undefined,
   };
   const versions = new Map<string, number>();
   const charge = (meetingId: string, recordingId: string, userId: string, minutes: number) => {

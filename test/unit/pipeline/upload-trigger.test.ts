@@ -1,4 +1,5 @@
 import { InvalidProcessingTrigger, meetingIdFromUploadKey, parseProcessingTrigger, uploadKeyFor } from '../../../functions/core/pipeline/upload-trigger.js';
+import { artefactKeys, uploadKeys } from '../../../functions/core/pipeline/artefact-keys.js';
 
 const s3Event = (key: string) => ({
   version: '0', 'detail-type': 'Object Created', source: 'aws.s3',
@@ -27,5 +28,16 @@ describe('parseProcessingTrigger', () => {
 describe('uploadKeyFor', () => {
   it('round-trips through meetingIdFromUploadKey', () => {
     expect(meetingIdFromUploadKey(uploadKeyFor('m9', 'a.m4a'))).toBe('m9');
+  });
+});
+
+describe('uploadKeys (the one builder and parser of upload keys)', () => {
+  it('builds keys under the meeting prefix and reads the meeting back out of them, and of nothing else', () => {
+    const key = uploadKeys.key('m9', 'recording.webm');
+    expect(key.startsWith(uploadKeys.prefix('m9'))).toBe(true);
+    expect(uploadKeys.meetingIdOf(key)).toBe('m9');
+    expect(uploadKeys.meetingIdOf(artefactKeys.transcript('m9'))).toBeUndefined();
+    expect(uploadKeys.meetingIdOf(uploadKeys.prefix('m9'))).toBeUndefined();
+    expect(uploadKeys.meetingIdOf('uploads/../x/a.mp4')).toBeUndefined();
   });
 });
