@@ -32,7 +32,8 @@ interface Unit { readonly turn: number; readonly ids: number[]; readonly turns: 
 /** Turns as units of word ids; turns without content words join the next unit; short turns join up to MAX_UNITS units. */
 function unitsOf(texts: readonly string[]): { units: Unit[]; vocabulary: number; total: number } {
   const ids = new Map<string, number>();
-  const perTurn = texts.map((text) => contentWords(text).map((w) => { let id = ids.get(w); if (id === undefined) { id = ids.size; ids.set(w, id); } return id; }));
+  const idOf = (w: string) => { let id = ids.get(w); if (id === undefined) { id = ids.size; ids.set(w, id); } return id; };
+  const perTurn = texts.map((text) => contentWords(text).map(idOf));
   const total = perTurn.reduce((sum, t) => sum + t.length, 0);
   const least = Math.ceil(total / MAX_UNITS);
   const units: Unit[] = [];
@@ -111,7 +112,8 @@ export function segmentPrepared(prepared: PreparedTurns, k: number, minWords: nu
 }
 
 /** How many chapters a meeting of `total` content words gets. */
-export const chapterCount = (total: number, options: TopicShiftOptions) => Math.min(Math.round(total / options.wordsPerChapter), Math.floor(total / options.minWords));
+export const chapterCount = (total: number, options: TopicShiftOptions) =>
+  Math.min(Math.round(total / options.wordsPerChapter), Math.floor(total / options.minWords));
 
 /**
  * The turns where a new topic begins (indexes > 0, ascending), from the turns' texts and, when given, each turn's
