@@ -3,8 +3,13 @@
 // Chosen by 5-fold cross-validation by meeting inside train/: held-out Pk 0.339, evenly spaced 0.475, ratio 0.713.
 import type { CueWeights } from './boundary-cues.js';
 
-/** Content words a chapter and the weight of the cue model's log-odds in the topic-shift programme, chosen by cross-validation. */
-export const CHOSEN = { wordsPerChapter: 550, cueScale: 2 } as const;
+/**
+ * Content words a chapter, how the count grows with length, the least chapter and the weight of the cue model's log-odds
+ * in the topic-shift programme, chosen by cross-validation (topic-shifts.ts).
+ */
+export const CHOSEN = {
+  wordsPerChapter: 550, countExponent: 1, minWords: 250, cueScale: 2,
+} as const;
 
 export const BOUNDARY_CUES: CueWeights = {
  "bias": -6.883,
