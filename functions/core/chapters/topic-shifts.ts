@@ -28,8 +28,9 @@ export interface TopicShiftOptions {
 }
 
 /**
- * Smoothing and the least chapter chosen on QMSum train/ with `npm run eval:chapters -- --direct`; words per chapter and
- * the cue scale by cross-validation by meeting inside train/ with `npm run train:chapter-cues` (docs/insights.md, Chapters).
+ * Smoothing chosen on QMSum train/ with `npm run eval:chapters -- --direct`; words per chapter, the count exponent, the
+ * least chapter and the cue scale by cross-validation by meeting inside train/ with `npm run train:chapter-cues`
+ * (docs/insights.md, Chapters).
  */
 export const TOPIC_SHIFT_DEFAULTS: TopicShiftOptions = {
   wordsPerChapter: CHOSEN.wordsPerChapter, countExponent: CHOSEN.countExponent, minWords: CHOSEN.minWords, smoothing: 2, cueScale: CHOSEN.cueScale,
