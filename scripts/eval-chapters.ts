@@ -19,7 +19,9 @@ import { buildChapters } from '../functions/core/chapters/build-chapters.js';
 import { loadMeetings, timed, type Meeting } from './eval-chapters/meetings.js';
 import { evenBoundaries, pk, topicBoundaries, windowDiff } from './eval-chapters/segmentation.js';
 
-const { values } = parseArgs({ options: { text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { text: { type: 'string' }, json: { type: 'string' }, direct: { type: 'boolean', default: false }, only: { type: 'string' } },
+});
 if (!values.text) { console.error('usage: npm run eval:chapters -- --text DIR [--direct] [--json FILE] [--only REGEXP]'); process.exit(2); }
 
 interface Result { id: string; chapters: Array<{ title: string; turns: [number, number] }> }
@@ -36,7 +38,8 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'eval-chapters-'));
   const edition = await startLocalEdition({ dataDir: path.join(work, 'data'), port: 0, log: () => undefined });
   const api = async (token: string, route: string, init: RequestInit = {}) => {
-    const send = () => fetch(`${edition.url}/api/${route}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) };
+    const send = () => fetch(`${edition.url}/api/${route}`, { ...init, headers });
     // Sent again once when the connection drops (a kept-alive socket the server closed meanwhile): harmless for a read,
     // and for a write here at worst an unused meeting or an import refused as already started (reported as such).
     const response = await send().catch(() => send());
@@ -48,13 +51,15 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
     const user = await signUpAndSignIn(edition.url, 'eval-chapters@example.com');
     for (const meeting of meetings) {
       const created = await api(user.access, 'meetings/', { method: 'POST', body: JSON.stringify({ name: meeting.id }) });
-      const started = await api(user.access, `meetings/${created.body.id}/transcript_import/?file_name=${meeting.id}.json`, { method: 'POST', body: JSON.stringify(meeting.turns) });
+      const started = await api(user.access, `meetings/${created.body.id}/transcript_import/?file_name=${meeting.id}.json`,
+        { method: 'POST', body: JSON.stringify(meeting.turns) });
       if (started.status !== 202) throw new Error(`${meeting.id}: transcript_import answered ${started.status} ${JSON.stringify(started.body)}`);
       const since = Date.now();
       for (;;) {
         const notes = await api(user.access, `meetings/${created.body.id}/generated_notes/`);
         if (notes.status === 200 && Array.isArray(notes.body?.chapters)) {
-          results.push({ id: meeting.id, chapters: (notes.body.chapters as Array<{ title: string; turns: [number, number] }>).map((c) => ({ title: c.title, turns: [c.turns[0], c.turns[1]] })) });
+          const chapters = notes.body.chapters as Array<{ title: string; turns: [number, number] }>;
+          results.push({ id: meeting.id, chapters: chapters.map((c) => ({ title: c.title, turns: [c.turns[0], c.turns[1]] })) });
           break;
         }
         const view = await api(user.access, `meetings/${created.body.id}/`);
@@ -64,7 +69,8 @@ async function throughProduct(meetings: Meeting[]): Promise<Result[]> {
       }
       // Each meeting's figures as it comes, so that an interrupted run still shows what it measured.
       const row = rowOf(meeting, results.at(-1)!);
-      console.log(`  imported ${meeting.id}: ${row.chapters} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s; Pk ${row.pk.toFixed(3)} (even ${row.evenPk.toFixed(3)})`);
+      console.log(`  imported ${meeting.id}: ${row.chapters} chapters after ${((Date.now() - since) / 1000).toFixed(1)} s; ` +
+        `Pk ${row.pk.toFixed(3)} (even ${row.evenPk.toFixed(3)})`);
     }
   } finally {
     await edition.stop();
@@ -93,7 +99,8 @@ function timeSixtyMinutes(meetings: Meeting[]): { seconds: number; turns: number
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
 const meetings = await loadMeetings(values.text, values.only ? new RegExp(values.only) : undefined);
-console.log(`${meetings.length} meetings from ${values.text} (${values.direct ? 'direct: the chapter core on the turns' : 'through the transcript import of a local edition'})`);
+const mode = values.direct ? 'direct: the chapter core on the turns' : 'through the transcript import of a local edition';
+console.log(`${meetings.length} meetings from ${values.text} (${mode})`);
 const results = values.direct ? meetings.map(direct) : await throughProduct(meetings);
 function rowOf(meeting: Meeting, result: Result) {
   const n = meeting.turns.length;
@@ -105,16 +112,25 @@ function rowOf(meeting: Meeting, result: Result) {
 }
 
 const rows = results.map((result) => rowOf(meetings.find((m) => m.id === result.id)!, result));
-for (const r of rows) console.log(`  ${r.id.padEnd(16)} turns ${String(r.n).padStart(5)}  topics ${r.topics}  chapters ${r.chapters}  Pk ${r.pk.toFixed(3)} (even ${r.evenPk.toFixed(3)})  WindowDiff ${r.wd.toFixed(3)} (even ${r.evenWd.toFixed(3)})`);
-const summary = { pk: mean(rows.map((r) => r.pk)), wd: mean(rows.map((r) => r.wd)), evenPk: mean(rows.map((r) => r.evenPk)), evenWd: mean(rows.map((r) => r.evenWd)) };
-console.log(`\nMean over ${rows.length} meetings: chapters Pk ${summary.pk.toFixed(3)}, WindowDiff ${summary.wd.toFixed(3)}; evenly spaced baseline Pk ${summary.evenPk.toFixed(3)}, WindowDiff ${summary.evenWd.toFixed(3)}`);
+for (const r of rows) {
+  console.log(`  ${r.id.padEnd(16)} turns ${String(r.n).padStart(5)}  topics ${r.topics}  chapters ${r.chapters}  ` +
+    `Pk ${r.pk.toFixed(3)} (even ${r.evenPk.toFixed(3)})  WindowDiff ${r.wd.toFixed(3)} (even ${r.evenWd.toFixed(3)})`);
+}
+const summary = {
+  pk: mean(rows.map((r) => r.pk)), wd: mean(rows.map((r) => r.wd)), evenPk: mean(rows.map((r) => r.evenPk)), evenWd: mean(rows.map((r) => r.evenWd)),
+};
+console.log(`\nMean over ${rows.length} meetings: chapters Pk ${summary.pk.toFixed(3)}, WindowDiff ${summary.wd.toFixed(3)}; ` +
+  `evenly spaced baseline Pk ${summary.evenPk.toFixed(3)}, WindowDiff ${summary.evenWd.toFixed(3)}`);
 console.log(`Pk / baseline Pk = ${(summary.pk / summary.evenPk).toFixed(3)} (target ≤ 0.8: ${summary.pk <= 0.8 * summary.evenPk ? 'PASS' : 'FAIL'})`);
 console.log(`Mean chapters ${mean(rows.map((r) => r.chapters)).toFixed(1)}, mean topics ${mean(rows.map((r) => r.topics)).toFixed(1)}`);
 // QMSum's sources by meeting id: AMI (ES/IS/TS), ICSI (B…), Welsh and Canadian parliamentary committees (the rest).
 const corpusOf = (id: string) => (/^(ES|IS|TS)\d/.test(id) ? 'AMI' : /^B[a-z]{2}\d/.test(id) ? 'ICSI' : 'committees');
 for (const corpus of ['AMI', 'ICSI', 'committees']) {
   const part = rows.filter((r) => corpusOf(r.id) === corpus);
-  if (part.length) console.log(`  ${corpus.padEnd(10)} ${String(part.length).padStart(3)} meetings: Pk ${mean(part.map((r) => r.pk)).toFixed(3)} (even ${mean(part.map((r) => r.evenPk)).toFixed(3)}), WindowDiff ${mean(part.map((r) => r.wd)).toFixed(3)} (even ${mean(part.map((r) => r.evenWd)).toFixed(3)})`);
+  if (!part.length) continue;
+  const m = (pick: (r: (typeof rows)[number]) => number) => mean(part.map(pick)).toFixed(3);
+  console.log(`  ${corpus.padEnd(10)} ${String(part.length).padStart(3)} meetings: Pk ${m((r) => r.pk)} (even ${m((r) => r.evenPk)}), ` +
+    `WindowDiff ${m((r) => r.wd)} (even ${m((r) => r.evenWd)})`);
 }
 if (meetings.length) {
   const hour = timeSixtyMinutes(meetings);

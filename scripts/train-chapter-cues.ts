@@ -1,11 +1,12 @@
 /**
  * Trains the chapter-boundary cue model (functions/core/chapters/boundary-cues.ts) and chooses how much it weighs
- * against lexical cohesion, by cross-validation by meeting inside QMSum train/ (docs/insights.md, Chapters):
+ * against lexical cohesion, how many chapters a meeting gets and the least chapter, by cross-validation by meeting
+ * inside QMSum train/ (docs/insights.md, Chapters):
  *
  *   npm run train:chapter-cues -- --text ../shared/data/meetings-text/qmsum/train [--folds 5] [--write]
  *
- * Each fold's model is trained on the other folds' meetings only; every configuration (cue scale × words per chapter)
- * is scored on the held-out fold's meetings by Pk beside the evenly spaced baseline, pooled over the folds. `--write`
+ * Each fold's model is trained on the other folds' meetings only; every configuration (cue scale × words per chapter ×
+ * count exponent × least chapter) is scored on the held-out fold's meetings by Pk beside the evenly spaced baseline, pooled over the folds. `--write`
  * trains the model on all the meetings and writes it with the chosen configuration, the command and a hash of the
  * data to functions/core/chapters/boundary-cues-data.ts. Refuses a val/ or test/ directory (never tuned on).
  */
@@ -22,8 +23,12 @@ const { values } = parseArgs({ options: { text: { type: 'string' }, folds: { typ
 if (!values.text) { console.error('usage: npm run train:chapter-cues -- --text DIR [--folds 5] [--write]'); process.exit(2); }
 if (/(^|\/)(val|test)\/?$/.test(values.text)) { console.error('train:chapter-cues tunes on train/ only: val/ and test/ are held out'); process.exit(2); }
 
-const SCALES = [0, 1, 2, 3, 4, 6, 8];
-const WORDS_PER_CHAPTER = [450, 500, 550, 600];
+const SCALES = [0, 1, 2, 3];
+const WORDS_PER_CHAPTER = [500, 550, 600];
+/** chapters ∝ content words ^ this (topic-shifts.ts, chapterCount). */
+const COUNT_EXPONENTS = [0.5, 1];
+/** The least chapter, in content words. */
+const MIN_WORDS = [60, 100, 250];
 /** Opening-word features seen in fewer training turns than this are left out of a model. */
 const MIN_FEATURE_COUNT = 20;
 const EPOCHS = 8;
@@ -87,11 +92,14 @@ for (let fold = 0; fold < folds; fold += 1) {
   for (const m of prepared.filter((_, i) => i % folds === fold)) {
     const logOdds = m.features.map((f) => cueLogOdds(model, f) - model.prior);
     const n = m.meeting.turns.length;
-    for (const wordsPerChapter of WORDS_PER_CHAPTER) for (const scale of SCALES) {
-      const k = chapterCount(m.turns.total, { ...TOPIC_SHIFT_DEFAULTS, wordsPerChapter });
-      const cuts = segmentPrepared(m.turns, k, TOPIC_SHIFT_DEFAULTS.minWords, logOdds.map((x) => scale * x));
-      const key = `${wordsPerChapter} ${scale}`;
-      scores.set(key, [...(scores.get(key) ?? []), { pk: pk(n, m.reference, cuts), evenPk: pk(n, m.reference, evenBoundaries(n, cuts.length)), fold }]);
+    for (const wordsPerChapter of WORDS_PER_CHAPTER) for (const countExponent of COUNT_EXPONENTS) for (const minWords of MIN_WORDS) {
+      const k = chapterCount(m.turns.total, { ...TOPIC_SHIFT_DEFAULTS, wordsPerChapter, countExponent, minWords });
+      for (const scale of SCALES) {
+        const cuts = k < 2 ? [] : segmentPrepared(m.turns, k, minWords, logOdds.map((x) => scale * x));
+        const key = `${wordsPerChapter} ${countExponent} ${minWords} ${scale}`;
+        const score = { pk: pk(n, m.reference, cuts), evenPk: pk(n, m.reference, evenBoundaries(n, cuts.length)), fold };
+        scores.set(key, [...(scores.get(key) ?? []), score]);
+      }
     }
   }
   console.log(`  fold ${fold + 1}/${folds} done (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -99,23 +107,25 @@ for (let fold = 0; fold < folds; fold += 1) {
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 const rows = [...scores].map(([key, s]) => {
-  const [wordsPerChapter, scale] = key.split(' ').map(Number);
+  const [wordsPerChapter, countExponent, minWords, scale] = key.split(' ').map(Number);
   const perFold = Array.from({ length: folds }, (_, f) => {
     const part = s.filter((x) => x.fold === f);
     return mean(part.map((x) => x.pk)) / mean(part.map((x) => x.evenPk));
   });
   return {
-    wordsPerChapter, scale, pk: mean(s.map((x) => x.pk)), evenPk: mean(s.map((x) => x.evenPk)), ratio: mean(s.map((x) => x.pk)) / mean(s.map((x) => x.evenPk)),
-    perFold,
+    wordsPerChapter, countExponent, minWords, scale, pk: mean(s.map((x) => x.pk)), evenPk: mean(s.map((x) => x.evenPk)),
+    ratio: mean(s.map((x) => x.pk)) / mean(s.map((x) => x.evenPk)), perFold,
   };
 });
-console.log('\nwords/chapter  cue scale  held-out Pk  even Pk  ratio  (per fold)');
+console.log('\nwords/chapter  exponent  least  cue scale  held-out Pk  even Pk  ratio  (per fold)');
 for (const r of rows) {
-  console.log(`  ${String(r.wordsPerChapter).padStart(5)}  ${String(r.scale).padStart(9)}  ${r.pk.toFixed(3).padStart(11)}  ` +
+  console.log(`  ${String(r.wordsPerChapter).padStart(5)}  ${String(r.countExponent).padStart(14)}  ${String(r.minWords).padStart(5)}  ` +
+    `${String(r.scale).padStart(9)}  ${r.pk.toFixed(3).padStart(11)}  ` +
     `${r.evenPk.toFixed(3).padStart(7)}  ${r.ratio.toFixed(3)}  (${r.perFold.map((x) => x.toFixed(3)).join(' ')})`);
 }
 const chosen = [...rows].sort((a, b) => a.ratio - b.ratio)[0];
-console.log(`\nChosen by cross-validation on ${values.text}: ${chosen.wordsPerChapter} content words a chapter, cue scale ${chosen.scale} ` +
+console.log(`\nChosen by cross-validation on ${values.text}: ${chosen.wordsPerChapter} content words a chapter (exponent ` +
+  `${chosen.countExponent}), least chapter ${chosen.minWords}, cue scale ${chosen.scale} ` +
   `(held-out Pk ${chosen.pk.toFixed(3)}, even ${chosen.evenPk.toFixed(3)}, ratio ${chosen.ratio.toFixed(3)})`);
 
 if (values.write) {
@@ -129,8 +139,13 @@ if (values.write) {
 ${chosenBy}
 import type { CueWeights } from './boundary-cues.js';
 
-/** Content words a chapter and the weight of the cue model's log-odds in the topic-shift programme, chosen by cross-validation. */
-export const CHOSEN = { wordsPerChapter: ${chosen.wordsPerChapter}, cueScale: ${chosen.scale} } as const;
+/**
+ * Content words a chapter, how the count grows with length, the least chapter and the weight of the cue model's log-odds
+ * in the topic-shift programme, chosen by cross-validation (topic-shifts.ts).
+ */
+export const CHOSEN = {
+  wordsPerChapter: ${chosen.wordsPerChapter}, countExponent: ${chosen.countExponent}, minWords: ${chosen.minWords}, cueScale: ${chosen.scale},
+} as const;
 
 export const BOUNDARY_CUES: CueWeights = ${JSON.stringify(model, null, 1)};
 `);

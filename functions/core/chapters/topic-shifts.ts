@@ -9,8 +9,16 @@ import { contentWords } from '../notes/text.js';
 import { CHOSEN } from './boundary-cues-data.js';
 
 export interface TopicShiftOptions {
-  /** About one chapter per this many content words (a meeting with fewer than 1.5 times this has one chapter). */
+  /**
+   * About one chapter per this many content words in a meeting of COUNT_REFERENCE_WORDS content words (a meeting with
+   * fewer than 1.5 times this has one chapter); see chapterCount.
+   */
   readonly wordsPerChapter: number;
+  /**
+   * How the count grows with the meeting's length: chapters ∝ content words ^ this (1 or absent: one chapter per
+   * `wordsPerChapter` content words at any length; 0.5: with the square root, so longer meetings get longer chapters).
+   */
+  readonly countExponent?: number;
   /** No chapter holds fewer content words than this. */
   readonly minWords: number;
   /** Laplace smoothing of the segments' word distributions. */
@@ -20,10 +28,13 @@ export interface TopicShiftOptions {
 }
 
 /**
- * Smoothing and the least chapter chosen on QMSum train/ with `npm run eval:chapters -- --direct`; words per chapter and
- * the cue scale by cross-validation by meeting inside train/ with `npm run train:chapter-cues` (docs/insights.md, Chapters).
+ * Smoothing chosen on QMSum train/ with `npm run eval:chapters -- --direct`; words per chapter, the count exponent, the
+ * least chapter and the cue scale by cross-validation by meeting inside train/ with `npm run train:chapter-cues`
+ * (docs/insights.md, Chapters).
  */
-export const TOPIC_SHIFT_DEFAULTS: TopicShiftOptions = { wordsPerChapter: CHOSEN.wordsPerChapter, minWords: 250, smoothing: 2, cueScale: CHOSEN.cueScale };
+export const TOPIC_SHIFT_DEFAULTS: TopicShiftOptions = {
+  wordsPerChapter: CHOSEN.wordsPerChapter, countExponent: CHOSEN.countExponent, minWords: CHOSEN.minWords, smoothing: 2, cueScale: CHOSEN.cueScale,
+};
 /** At most this many units enter the dynamic programme (its table grows with their square): longer meetings join turns. */
 const MAX_UNITS = 1000;
 
@@ -32,7 +43,8 @@ interface Unit { readonly turn: number; readonly ids: number[]; readonly turns: 
 /** Turns as units of word ids; turns without content words join the next unit; short turns join up to MAX_UNITS units. */
 function unitsOf(texts: readonly string[]): { units: Unit[]; vocabulary: number; total: number } {
   const ids = new Map<string, number>();
-  const perTurn = texts.map((text) => contentWords(text).map((w) => { let id = ids.get(w); if (id === undefined) { id = ids.size; ids.set(w, id); } return id; }));
+  const idOf = (w: string) => { let id = ids.get(w); if (id === undefined) { id = ids.size; ids.set(w, id); } return id; };
+  const perTurn = texts.map((text) => contentWords(text).map(idOf));
   const total = perTurn.reduce((sum, t) => sum + t.length, 0);
   const least = Math.ceil(total / MAX_UNITS);
   const units: Unit[] = [];
@@ -110,8 +122,20 @@ export function segmentPrepared(prepared: PreparedTurns, k: number, minWords: nu
   return cuts.reverse();
 }
 
-/** How many chapters a meeting of `total` content words gets. */
-export const chapterCount = (total: number, options: TopicShiftOptions) => Math.min(Math.round(total / options.wordsPerChapter), Math.floor(total / options.minWords));
+/** The meeting length (content words; about 40 minutes of talk on QMSum) at which `wordsPerChapter` holds whatever the exponent. */
+export const COUNT_REFERENCE_WORDS = 2000;
+
+/**
+ * How many chapters a meeting of `total` content words gets: 1 under 1.5 × `wordsPerChapter`, else
+ * (COUNT_REFERENCE_WORDS / wordsPerChapter) × (total / COUNT_REFERENCE_WORDS) ^ countExponent, rounded, at least 2 and
+ * no more than `minWords` allows.
+ */
+export function chapterCount(total: number, options: TopicShiftOptions): number {
+  if (total < 1.5 * options.wordsPerChapter) return 1;
+  const exponent = options.countExponent ?? 1;
+  const count = (COUNT_REFERENCE_WORDS / options.wordsPerChapter) * (total / COUNT_REFERENCE_WORDS) ** exponent;
+  return Math.min(Math.max(2, Math.round(count)), Math.floor(total / options.minWords));
+}
 
 /**
  * The turns where a new topic begins (indexes > 0, ascending), from the turns' texts and, when given, each turn's
