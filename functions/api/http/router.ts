@@ -137,7 +137,9 @@ function checkLengths(params: Record<string, string>, query: Record<string, stri
     if (Buffer.byteLength(value) > MAX_ID_BYTES) fields[name] = [`Ensure this value has at most ${MAX_ID_BYTES} bytes.`];
   }
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && Buffer.byteLength(value) > MAX_QUERY_VALUE_BYTES) fields[name] = [`Ensure this value has at most ${MAX_QUERY_VALUE_BYTES} bytes.`];
+    if (value !== undefined && Buffer.byteLength(value) > MAX_QUERY_VALUE_BYTES) {
+      fields[name] = [`Ensure this value has at most ${MAX_QUERY_VALUE_BYTES} bytes.`];
+    }
   }
   if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
 }
