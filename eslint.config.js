@@ -206,14 +206,9 @@ export default tseslint.config(
   },
   {
     // Issue 34: functions still over 80 lines (the local provider servers wait for the route table of local/provider-kit, the
-    // repositories and the notes finders for their own split, the web pages and modals for the coordinator's split after the merges,
+    // notes finders for their own split, the web pages and modals for the coordinator's split after the merges,
     // the native Whisper pool because its queue, restarts and closing share one closure state that a split would have to thread through).
     files: [
-      'functions/adapters/dynamodb/meetings-repository.ts',
-      'functions/adapters/dynamodb/minutes-ledger-repository.ts',
-      'functions/adapters/dynamodb/room-repository.ts',
-      'functions/adapters/insights/insights-store.ts',
-      'functions/adapters/search-index/opensearch.ts',
       'functions/core/notes/action-items.ts',
       'functions/core/notes/decisions.ts',
       'local/basicops/index.ts',
