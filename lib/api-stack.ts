@@ -105,7 +105,8 @@ export class ApiStack extends Stack {
 
   private acknowledgeAuthInHandlers(methods: apigw.Method[]): void {
     for (const method of methods) {
-      acknowledgeNag(method, 'AwsSolutions-APIG4', 'Bearer tokens are verified in the handlers (shared auth middleware); some routes are public by the product spec.');
+      acknowledgeNag(method, 'AwsSolutions-APIG4',
+        'Bearer tokens are verified in the handlers (shared auth middleware); some routes are public by the product spec.');
       acknowledgeNag(method, 'AwsSolutions-COG4', 'The product issues its own JWTs (spec §7); there is no Cognito user pool to authorize with.');
     }
   }

@@ -41,7 +41,10 @@ export interface FunctionNeeds {
   readonly mailProbe?: boolean;
   /** STRIPE_SECRET_KEY_ID / STRIPE_WEBHOOK_SECRET_ID with read access to both secrets; 'checkout' adds STRIPE_PUBLISHABLE_KEY (docs/billing.md). */
   readonly stripe?: 'checkout' | 'webhooks';
-  /** ZOOM_SECRET_ID, WEBEX_SECRET_ID, TODOIST_SECRET_ID, BASICOPS_SECRET_ID, INTEGRATIONS_KEY_SECRET_ID: provider client/webhook secrets and the token master key. */
+  /**
+   * ZOOM_SECRET_ID, WEBEX_SECRET_ID, TODOIST_SECRET_ID, BASICOPS_SECRET_ID, INTEGRATIONS_KEY_SECRET_ID: provider client/webhook secrets
+   * and the token master key.
+   */
   readonly integrationSecrets?: boolean;
   /** IMPORT_RECORDING_STATE_MACHINE_ARN, to start import runs. */
   readonly imports?: StateMachineAccess;

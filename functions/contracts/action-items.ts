@@ -73,7 +73,8 @@ export const listActionItemsQuery = z.object({
 export type ListActionItemsQuery = z.infer<typeof listActionItemsQuery>;
 
 export const updateActionItemRequest = z.strictObject({
-  content: z.string(ACTION_ITEM_MESSAGES.contentEmpty).trim().min(1, ACTION_ITEM_MESSAGES.contentEmpty).max(ACTION_ITEM_CONTENT_MAX, ACTION_ITEM_MESSAGES.contentTooLong).optional(),
+  content: z.string(ACTION_ITEM_MESSAGES.contentEmpty).trim().min(1, ACTION_ITEM_MESSAGES.contentEmpty)
+    .max(ACTION_ITEM_CONTENT_MAX, ACTION_ITEM_MESSAGES.contentTooLong).optional(),
   owner: z.string().trim().max(ACTION_ITEM_OWNER_MAX, ACTION_ITEM_MESSAGES.ownerTooLong).nullable().optional()
     .transform((o) => (o === '' ? null : o)),
   due: z.string().trim().max(ACTION_ITEM_DUE_MAX, ACTION_ITEM_MESSAGES.dueTooLong).nullable().optional()
@@ -82,7 +83,8 @@ export const updateActionItemRequest = z.strictObject({
   status: z.enum(['open', 'done'], ACTION_ITEM_MESSAGES.status).optional(),
   kept: z.literal(true, ACTION_ITEM_MESSAGES.kept).optional(),
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : undefined) })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: ACTION_ITEM_MESSAGES.nothingToChange, when: (payload) => payload.issues.length === 0 });
+  .refine((b) => Object.values(b).some((v) => v !== undefined),
+    { message: ACTION_ITEM_MESSAGES.nothingToChange, when: (payload) => payload.issues.length === 0 });
 export type UpdateActionItemRequest = z.infer<typeof updateActionItemRequest>;
 /** What a client sends (before the schema trims and turns '' into null). */
 export type ActionItemChange = z.input<typeof updateActionItemRequest>;

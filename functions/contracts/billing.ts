@@ -9,8 +9,21 @@ export const paymentRequest = z.object({
   payment_method: optionalText(255),
 });
 
+/** What the SPA sends to `POST users/create_payment_intent/`. */
+export type PaymentRequestBody = z.input<typeof paymentRequest>;
+
 /** `POST users/subscribe_trial/`: optionally the price to try (default: the cheapest monthly plan). */
 export const trialRequest = z.object({ price_id: optionalText(255) });
+export type TrialRequestBody = z.input<typeof trialRequest>;
+
+/** `GET users/get_stripe_config/` (ours): the key Stripe.js loads with; null in the local edition (its test-card form). */
+export interface StripeConfig { publishable_key: string | null }
+
+/** `POST users/get_customer_portal/`: the provider's portal, returning to the app. */
+export interface CustomerPortal { url: string }
+
+/** `POST users/cancel_subscription/`: cancelled at the end of the period, and the subscription as it now is. */
+export interface CancelledSubscription { detail: string; subscription: NonNullable<CurrentSubscription['subscription']> }
 
 /** A product of `GET users/get_stripe_products/` (spec §3 Subscription products); functions/core/billing/catalogue.ts builds it. */
 export interface ProductView {

@@ -57,11 +57,14 @@ export interface TranscriptImportStarted { status: 'started' }
 
 /** The import's refusals (docs/meetings.md "Transcript import"); malformed files get `Line N: …` details. */
 export const TRANSCRIPT_IMPORT_MESSAGES = {
-  tooLarge: `The transcript file is larger than ${TRANSCRIPT_IMPORT_MAX_BYTES / (1024 * 1024)} MB. A transcript of a four-hour meeting is well under 1 MB: check that this is a transcript file.`,
+  tooLarge: `The transcript file is larger than ${TRANSCRIPT_IMPORT_MAX_BYTES / (1024 * 1024)} MB. `
+    + 'A transcript of a four-hour meeting is well under 1 MB: check that this is a transcript file.',
   empty: 'The transcript file is empty.',
   noText: 'The transcript file has no spoken text in it.',
-  unknownFormat: 'MeetScribe cannot tell what kind of transcript this is. Import a WebVTT (.vtt), SubRip (.srt), text (.txt, one "Name: words" line per turn) or JSON (.json, a list of {speaker, text} turns) file.',
-  unsupportedType: (type: string) => `Transcripts of type '${type}' cannot be imported. Import a WebVTT (.vtt), SubRip (.srt), text (.txt) or JSON (.json) file.`,
+  unknownFormat: 'MeetScribe cannot tell what kind of transcript this is. Import a WebVTT (.vtt), SubRip (.srt), '
+    + 'text (.txt, one "Name: words" line per turn) or JSON (.json, a list of {speaker, text} turns) file.',
+  unsupportedType: (type: string) =>
+    `Transcripts of type '${type}' cannot be imported. Import a WebVTT (.vtt), SubRip (.srt), text (.txt) or JSON (.json) file.`,
   alreadyHasRecording: 'This meeting already has a recording or a transcript. Create a new meeting to import a transcript.',
 } as const;
 

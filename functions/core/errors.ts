@@ -8,6 +8,8 @@ export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
   /** Response body; a string is sent as text, an object as JSON. */
   abstract body(): unknown;
+  /** Response headers the answer needs (Retry-After, Allow). */
+  headers(): Record<string, string> { return {}; }
 }
 
 /** 400 with `{field: [messages]}` (or `{non_field_errors: [...]}`). */
@@ -64,4 +66,15 @@ export class TooManyRequests extends DomainError {
   /** `retryAfterSeconds`, when given, is sent as the Retry-After header. */
   constructor(message: string, private readonly plainText = false, readonly retryAfterSeconds?: number) { super(message); }
   body(): unknown { return this.plainText ? this.message : { detail: this.message }; }
+  headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(this.retryAfterSeconds))) };
+  }
+}
+
+/** 405: the path exists, the method does not; `allowed` lists the methods it serves (the Allow header). */
+export class MethodNotAllowed extends DetailError {
+  readonly name = 'MethodNotAllowed';
+  readonly statusCode = 405;
+  constructor(method: string, private readonly allowed: readonly string[]) { super(`Method ${method} not allowed.`); }
+  headers(): Record<string, string> { return { allow: this.allowed.join(', ') }; }
 }

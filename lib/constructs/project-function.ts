@@ -153,7 +153,9 @@ export class ProjectFunction extends Construct {
     stateMachine.grantStartExecution(this.function);
     const stack = Stack.of(this);
     const machineName = Arn.split(stateMachine.stateMachineArn, ArnFormat.COLON_RESOURCE_NAME).resourceName;
-    const executions = stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${machineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const executions = stack.formatArn({
+      service: 'states', resource: 'execution', resourceName: `${machineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     this.addPolicy(['states:DescribeExecution'], [executions]);
     acknowledgeWildcardResource(this, executions, 'Execution names are chosen per run; the grant covers executions of this one state machine.');
     return this;
@@ -223,7 +225,8 @@ export class ProjectFunction extends Construct {
     const { resources, anyRegionModel } = bedrockModelArns(Stack.of(this), modelId);
     this.addPolicy(['bedrock:InvokeModel'], resources);
     if (anyRegionModel) {
-      acknowledgeWildcardResource(this, anyRegionModel, 'A cross-region inference profile routes each call to its model in one of the profile\'s regions; the grant names that one model.');
+      acknowledgeWildcardResource(this, anyRegionModel,
+        'A cross-region inference profile routes each call to its model in one of the profile\'s regions; the grant names that one model.');
     }
     return this;
   }

@@ -34,6 +34,129 @@ const MAX_REMEMBERED_ATTENDEE_LISTS = 5_000;
 const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+interface Table { readonly client: DynamoDBDocumentClient; readonly tableName: string }
+
+async function queryAll({ client, tableName }: Table, input: Omit<QueryCommandInput, 'TableName'>) {
+  const items: Record<string, any>[] = [];
+  let ExclusiveStartKey: Record<string, any> | undefined;
+  do {
+    const out = await client.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey }));
+    items.push(...(out.Items ?? []));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const queryAttendees = async (t: Table, meetingId: string) => (await queryAll(t, {
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ConsistentRead: true,
+  ExpressionAttributeValues: { ':pk': meetingKeys.partition(meetingId), ':a': 'ATTENDEE#' },
+})).map(toAttendee);
+
+async function batchGetMeetingItems({ client, tableName }: Table, meetingIds: readonly string[], consistent: boolean) {
+  const found: Record<string, any>[] = [];
+  for (const ids of chunks([...new Set(meetingIds)], BATCH_GET_LIMIT)) {
+    let keys: Record<string, any>[] | undefined = ids.map((id) => meetingKeys.meeting(id));
+    while (keys && keys.length > 0) {
+      const out: BatchGetCommandOutput = await client.send(new BatchGetCommand({
+        RequestItems: { [tableName]: { Keys: keys, ...(consistent ? { ConsistentRead: true } : {}) } },
+      }));
+      found.push(...(out.Responses?.[tableName] ?? []));
+      keys = out.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return found;
+}
+
+const attendeeItem = (meeting: MeetingRecord, a: AttendeeRecord) => ({
+  ...meetingKeys.attendee(meeting.id, a.email), ...meetingKeys.access(a.email, meeting.createdAt, meeting.id),
+  type: 'Attendee', meetingId: meeting.id, attendeeId: a.id, email: a.email, name: a.name, role: a.role,
+});
+
+/** A container's memory of attendee lists by revision: a list is queried again only after its meeting's attendees changed. */
+function rememberingAttendees(t: Table): (item: Record<string, any>) => Promise<AttendeeRecord[]> {
+  const rememberedAttendees = new Map<string, { rev: string; attendees: AttendeeRecord[] }>();
+  return async (item: Record<string, any>): Promise<AttendeeRecord[]> => {
+    const id = String(item.id);
+    const rev = typeof item.attendeesRev === 'string' ? item.attendeesRev : undefined;
+    const hit = rev === undefined ? undefined : rememberedAttendees.get(id);
+    if (hit && hit.rev === rev) return hit.attendees;
+    // Read after the item: the list is at least as new as `rev` (attendee changes replace it in the same transaction).
+    const attendees = await queryAttendees(t, id);
+    if (rev !== undefined) {
+      if (rememberedAttendees.size >= MAX_REMEMBERED_ATTENDEE_LISTS) rememberedAttendees.clear();
+      rememberedAttendees.set(id, { rev, attendees });
+    }
+    return attendees;
+  };
+}
+
+async function updateMeeting({ client, tableName }: Table, meetingId: string, changes: MeetingChanges) {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  try {
+    const out = await client.send(new UpdateCommand({
+      TableName: tableName, Key: meetingKeys.meeting(meetingId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW',
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }));
+    return out.Attributes ? toMeeting(out.Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+async function addAttendee({ client, tableName }: Table, meeting: MeetingRecord, attendee: AttendeeRecord) {
+  try {
+    await client.send(new TransactWriteCommand({ TransactItems: [
+      { Update: { TableName: tableName, Key: meetingKeys.meeting(meeting.id), ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: 'SET attendeesRev = :rev', ExpressionAttributeValues: { ':rev': randomUUID() } } },
+      { Put: { TableName: tableName, Item: attendeeItem(meeting, attendee), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ] }));
+    return true;
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as Error).name !== 'TransactionCanceledException' || !reasons) throw error;
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new NotFound('Meeting not found.');
+    if (reasons[1]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+async function removeAttendee({ client, tableName }: Table, meetingId: string, email: string) {
+  try {
+    await client.send(new TransactWriteCommand({ TransactItems: [
+      { Delete: { TableName: tableName, Key: meetingKeys.attendee(meetingId, email) } },
+      { Update: { TableName: tableName, Key: meetingKeys.meeting(meetingId), ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: 'SET attendeesRev = :rev', ExpressionAttributeValues: { ':rev': randomUUID() } } },
+    ] }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as Error).name !== 'TransactionCanceledException' || reasons?.[1]?.Code !== 'ConditionalCheckFailed') throw error;
+    // The meeting itself is gone: remove the stray attendee item alone.
+    await client.send(new DeleteCommand({ TableName: tableName, Key: meetingKeys.attendee(meetingId, email) }));
+  }
+}
+
+/** Deletes a meeting's items; the meeting item goes last. */
+async function removeMeeting(t: Table, meetingId: string) {
+  const { client, tableName } = t;
+  const items = await queryAll(t, {
+    KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': meetingKeys.partition(meetingId) },
+    ProjectionExpression: 'pk, sk', ConsistentRead: true,
+  });
+  // The meeting item goes last, so a failure part-way leaves a meeting that can be deleted again.
+  const rest = items.filter((i) => i.sk !== 'MEETING');
+  for (const batch of chunks(rest, BATCH_WRITE_LIMIT)) {
+    let requests: any[] | undefined = batch.map((Key) => ({ DeleteRequest: { Key: { pk: Key.pk, sk: Key.sk } } }));
+    while (requests && requests.length > 0) {
+      const out: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = out.UnprocessedItems?.[tableName];
+    }
+  }
+  await client.send(new DeleteCommand({ TableName: tableName, Key: meetingKeys.meeting(meetingId) }));
+}
+
 /**
  * Meetings and attendees in the single table; reads by key or key query only, never a scan.
  *
@@ -43,58 +166,12 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
  * container last read them. A meeting without `attendeesRev` (stored before it existed) is always queried.
  */
 export function createMeetingsRepository(client: DynamoDBDocumentClient, tableName: string): MeetingsRepository {
-  const rememberedAttendees = new Map<string, { rev: string; attendees: AttendeeRecord[] }>();
-  const newRev = () => randomUUID();
-  const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>) => {
-    const items: Record<string, any>[] = [];
-    let ExclusiveStartKey: Record<string, any> | undefined;
-    do {
-      const out = await client.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey }));
-      items.push(...(out.Items ?? []));
-      ExclusiveStartKey = out.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
-  };
-  const queryAttendees = async (meetingId: string) => (await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ConsistentRead: true,
-    ExpressionAttributeValues: { ':pk': meetingKeys.partition(meetingId), ':a': 'ATTENDEE#' },
-  })).map(toAttendee);
-  const attendeesOf = async (item: Record<string, any>): Promise<AttendeeRecord[]> => {
-    const id = String(item.id);
-    const rev = typeof item.attendeesRev === 'string' ? item.attendeesRev : undefined;
-    const hit = rev === undefined ? undefined : rememberedAttendees.get(id);
-    if (hit && hit.rev === rev) return hit.attendees;
-    // Read after the item: the list is at least as new as `rev` (attendee changes replace it in the same transaction).
-    const attendees = await queryAttendees(id);
-    if (rev !== undefined) {
-      if (rememberedAttendees.size >= MAX_REMEMBERED_ATTENDEE_LISTS) rememberedAttendees.clear();
-      rememberedAttendees.set(id, { rev, attendees });
-    }
-    return attendees;
-  };
-  const batchGetMeetingItems = async (meetingIds: readonly string[], consistent: boolean) => {
-    const found: Record<string, any>[] = [];
-    for (const ids of chunks([...new Set(meetingIds)], BATCH_GET_LIMIT)) {
-      let keys: Record<string, any>[] | undefined = ids.map((id) => meetingKeys.meeting(id));
-      while (keys && keys.length > 0) {
-        const out: BatchGetCommandOutput = await client.send(new BatchGetCommand({
-          RequestItems: { [tableName]: { Keys: keys, ...(consistent ? { ConsistentRead: true } : {}) } },
-        }));
-        found.push(...(out.Responses?.[tableName] ?? []));
-        keys = out.UnprocessedKeys?.[tableName]?.Keys;
-      }
-    }
-    return found;
-  };
-  const attendeeItem = (meeting: MeetingRecord, a: AttendeeRecord) => ({
-    ...meetingKeys.attendee(meeting.id, a.email), ...meetingKeys.access(a.email, meeting.createdAt, meeting.id),
-    type: 'Attendee', meetingId: meeting.id, attendeeId: a.id, email: a.email, name: a.name, role: a.role,
-  });
-
+  const t: Table = { client, tableName };
+  const attendeesOf = rememberingAttendees(t);
   return {
     async create(meeting, host) {
       await client.send(new TransactWriteCommand({ TransactItems: [
-        { Put: { TableName: tableName, Item: { ...meetingKeys.meeting(meeting.id), type: 'Meeting', ...meeting, attendeesRev: newRev() },
+        { Put: { TableName: tableName, Item: { ...meetingKeys.meeting(meeting.id), type: 'Meeting', ...meeting, attendeesRev: randomUUID() },
           ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: attendeeItem(meeting, host) } },
       ] }));
@@ -103,7 +180,7 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
     async find(meetingId) {
       const [meeting, attendees] = await Promise.all([
         client.send(new GetCommand({ TableName: tableName, Key: meetingKeys.meeting(meetingId), ConsistentRead: true })),
-        queryAll({
+        queryAll(t, {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ConsistentRead: true,
           ExpressionAttributeValues: { ':pk': meetingKeys.partition(meetingId), ':a': 'ATTENDEE#' },
         }),
@@ -113,16 +190,16 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
     },
 
     async findMeetings(meetingIds) {
-      return (await batchGetMeetingItems(meetingIds, false)).map(toMeeting);
+      return (await batchGetMeetingItems(t, meetingIds, false)).map(toMeeting);
     },
 
     async findMany(meetingIds) {
-      const items = await batchGetMeetingItems(meetingIds, true);
+      const items = await batchGetMeetingItems(t, meetingIds, true);
       return Promise.all(items.map(async (item): Promise<MeetingAggregate> => ({ meeting: toMeeting(item), attendees: await attendeesOf(item) })));
     },
 
     async listAccess(email) {
-      const items = await queryAll({
+      const items = await queryAll(t, {
         IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ScanIndexForward: false,
         ExpressionAttributeValues: { ':pk': `ACCESS#${email}` }, ProjectionExpression: 'gsi1sk',
       });
@@ -133,69 +210,9 @@ export function createMeetingsRepository(client: DynamoDBDocumentClient, tableNa
       });
     },
 
-    async update(meetingId, changes: MeetingChanges) {
-      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-      try {
-        const out = await client.send(new UpdateCommand({
-          TableName: tableName, Key: meetingKeys.meeting(meetingId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW',
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-        }));
-        return out.Attributes ? toMeeting(out.Attributes) : undefined;
-      } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
-      }
-    },
-
-    async addAttendee(meeting, attendee) {
-      try {
-        await client.send(new TransactWriteCommand({ TransactItems: [
-          { Update: { TableName: tableName, Key: meetingKeys.meeting(meeting.id), ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET attendeesRev = :rev', ExpressionAttributeValues: { ':rev': newRev() } } },
-          { Put: { TableName: tableName, Item: attendeeItem(meeting, attendee), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ] }));
-        return true;
-      } catch (error) {
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-        if ((error as Error).name !== 'TransactionCanceledException' || !reasons) throw error;
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new NotFound('Meeting not found.');
-        if (reasons[1]?.Code === 'ConditionalCheckFailed') return false;
-        throw error;
-      }
-    },
-
-    async removeAttendee(meetingId, email) {
-      try {
-        await client.send(new TransactWriteCommand({ TransactItems: [
-          { Delete: { TableName: tableName, Key: meetingKeys.attendee(meetingId, email) } },
-          { Update: { TableName: tableName, Key: meetingKeys.meeting(meetingId), ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET attendeesRev = :rev', ExpressionAttributeValues: { ':rev': newRev() } } },
-        ] }));
-      } catch (error) {
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-        if ((error as Error).name !== 'TransactionCanceledException' || reasons?.[1]?.Code !== 'ConditionalCheckFailed') throw error;
-        // The meeting itself is gone: remove the stray attendee item alone.
-        await client.send(new DeleteCommand({ TableName: tableName, Key: meetingKeys.attendee(meetingId, email) }));
-      }
-    },
-
-    async remove(meetingId) {
-      const items = await queryAll({
-        KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': meetingKeys.partition(meetingId) },
-        ProjectionExpression: 'pk, sk', ConsistentRead: true,
-      });
-      // The meeting item goes last, so a failure part-way leaves a meeting that can be deleted again.
-      const rest = items.filter((i) => i.sk !== 'MEETING');
-      for (const batch of chunks(rest, BATCH_WRITE_LIMIT)) {
-        let requests: any[] | undefined = batch.map((Key) => ({ DeleteRequest: { Key: { pk: Key.pk, sk: Key.sk } } }));
-        while (requests && requests.length > 0) {
-          const out: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-          requests = out.UnprocessedItems?.[tableName];
-        }
-      }
-      await client.send(new DeleteCommand({ TableName: tableName, Key: meetingKeys.meeting(meetingId) }));
-    },
+    update: (meetingId, changes: MeetingChanges) => updateMeeting(t, meetingId, changes),
+    addAttendee: (meeting, attendee) => addAttendee(t, meeting, attendee),
+    removeAttendee: (meetingId, email) => removeAttendee(t, meetingId, email),
+    remove: (meetingId) => removeMeeting(t, meetingId),
   };
 }

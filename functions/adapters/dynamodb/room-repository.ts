@@ -29,44 +29,105 @@ const reasons = (error: unknown): string[] =>
   ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 const isCancelled = (error: unknown) => (error as { name?: string }).name === 'TransactionCanceledException';
 
-/** The RoomStore port over DynamoDB; key reads and key queries only. */
-export function createRoomRepository(client: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): RoomStore {
+/** The table and the clock the room's writes share. */
+interface RoomTable {
+  readonly client: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly now: () => number;
+  readonly seconds: () => number;
+  readonly expiresAt: () => number;
+  readonly live: (item: Record<string, any> | undefined) => boolean | undefined;
+  /** The transaction step that binds a socket to the room (only a socket not bound yet). */
+  readonly bind: (connectionId: string, roomId: string, sessionId: string) => ReturnType<typeof bindStep>;
+}
+
+const bindStep = (tableName: string, connectionId: string, roomId: string, sessionId: string) => ({
+  Update: {
+    TableName: tableName, Key: connectionKey(connectionId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(roomId)',
+    UpdateExpression: 'SET roomId = :r, participantSessionId = :s', ExpressionAttributeValues: { ':r': roomId, ':s': sessionId },
+  },
+});
+
+function roomTable(client: DynamoDBDocumentClient, tableName: string, now: () => number): RoomTable {
   const seconds = () => Math.floor(now() / 1000);
   const expiresAt = () => seconds() + CONNECTION_TTL_SECONDS;
   const live = (item: Record<string, any> | undefined) => item && !(typeof item.expiresAt === 'number' && item.expiresAt < seconds());
-  const bind = (connectionId: string, roomId: string, sessionId: string) => ({
-    Update: {
-      TableName: tableName, Key: connectionKey(connectionId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(roomId)',
-      UpdateExpression: 'SET roomId = :r, participantSessionId = :s', ExpressionAttributeValues: { ':r': roomId, ':s': sessionId },
-    },
-  });
+  const bind = (connectionId: string, roomId: string, sessionId: string) => bindStep(tableName, connectionId, roomId, sessionId);
+  return { client, tableName, now, seconds, expiresAt, live, bind };
+}
+
+async function openRoom(table: RoomTable, room: Room): Promise<OpenResult> {
+  const { client, tableName, seconds, expiresAt, bind } = table;
+  const values = { ':now': seconds() };
+  try {
+    await client.send(new TransactWriteCommand({ TransactItems: [
+      { Put: { TableName: tableName, ConditionExpression: FREE, ExpressionAttributeValues: values, Item: {
+        ...roomKeys.room(room.roomId), type: 'LiveRoom', roomId: room.roomId, hostUserId: room.hostUserId, host: room.host,
+        personRemoval: room.personRemoval, guestCount: 0, expiresAt: expiresAt(),
+      } } },
+      { Put: { TableName: tableName, ConditionExpression: FREE, ExpressionAttributeValues: values, Item: {
+        ...roomKeys.hostLock(room.hostUserId), type: 'LiveRoomLock', roomId: room.roomId, expiresAt: expiresAt(),
+      } } },
+      bind(room.host.connectionId, room.roomId, room.host.participantSessionId),
+    ] }));
+    return 'opened';
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    const [roomReason, lockReason] = reasons(error);
+    if (roomReason === 'ConditionalCheckFailed') return 'room-busy';
+    if (lockReason === 'ConditionalCheckFailed') return 'host-busy';
+    return 'room-busy';
+  }
+}
+
+async function addGuest(table: RoomTable, store: RoomStore, roomId: string, guest: RoomMember, max: number): Promise<JoinResult> {
+  const { client, tableName, seconds, expiresAt, bind, now } = table;
+  try {
+    await client.send(new TransactWriteCommand({ TransactItems: [
+      { Update: {
+        TableName: tableName, Key: roomKeys.room(roomId), UpdateExpression: 'SET guestCount = guestCount + :one',
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt >= :now AND guestCount < :max',
+        ExpressionAttributeValues: { ':one': 1, ':now': seconds(), ':max': max },
+      } },
+      { Put: { TableName: tableName, ConditionExpression: FREE, ExpressionAttributeValues: { ':now': seconds() }, Item: {
+        ...roomKeys.guest(roomId, guest.participantSessionId), type: 'LiveRoomGuest', ...guest, joinedAt: now(), expiresAt: expiresAt(),
+      } } },
+      bind(guest.connectionId, roomId, guest.participantSessionId),
+    ] }));
+    return 'joined';
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    const [roomReason, guestReason] = reasons(error);
+    if (roomReason === 'ConditionalCheckFailed') return (await store.room(roomId)) ? 'full' : 'no-room';
+    if (guestReason === 'ConditionalCheckFailed') return 'duplicate';
+    return 'no-room';
+  }
+}
+
+/** Deletes the room, its guests' items and the host's lock (only while it still names this room). */
+async function deleteRoom({ client, tableName }: RoomTable, room: Room, guests: readonly RoomMember[]): Promise<void> {
+  const keys = [...guests.map((g) => roomKeys.guest(room.roomId, g.participantSessionId)), roomKeys.room(room.roomId)];
+  for (let i = 0; i < keys.length; i += BATCH_WRITE_LIMIT) {
+    let requests: any = { [tableName]: keys.slice(i, i + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } })) };
+    while (requests && Object.keys(requests).length > 0) {
+      requests = (await client.send(new BatchWriteCommand({ RequestItems: requests }))).UnprocessedItems;
+    }
+  }
+  await client.send(new DeleteCommand({
+    TableName: tableName, Key: roomKeys.hostLock(room.hostUserId), ConditionExpression: 'roomId = :r', ExpressionAttributeValues: { ':r': room.roomId },
+  })).catch((error) => { if (!isConditionFailure(error)) throw error; });
+}
+
+/** The RoomStore port over DynamoDB; key reads and key queries only. */
+export function createRoomRepository(client: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): RoomStore {
+  const table = roomTable(client, tableName, now);
+  const { live } = table;
   const connections = connectionsRepository(tableName, now, client);
 
   const store: RoomStore = {
     connection: (connectionId) => connections.find(connectionId),
 
-    async openRoom(room: Room): Promise<OpenResult> {
-      const values = { ':now': seconds() };
-      try {
-        await client.send(new TransactWriteCommand({ TransactItems: [
-          { Put: { TableName: tableName, ConditionExpression: FREE, ExpressionAttributeValues: values, Item: {
-            ...roomKeys.room(room.roomId), type: 'LiveRoom', roomId: room.roomId, hostUserId: room.hostUserId, host: room.host,
-            personRemoval: room.personRemoval, guestCount: 0, expiresAt: expiresAt(),
-          } } },
-          { Put: { TableName: tableName, ConditionExpression: FREE, ExpressionAttributeValues: values, Item: {
-            ...roomKeys.hostLock(room.hostUserId), type: 'LiveRoomLock', roomId: room.roomId, expiresAt: expiresAt(),
-          } } },
-          bind(room.host.connectionId, room.roomId, room.host.participantSessionId),
-        ] }));
-        return 'opened';
-      } catch (error) {
-        if (!isCancelled(error)) throw error;
-        const [roomReason, lockReason] = reasons(error);
-        if (roomReason === 'ConditionalCheckFailed') return 'room-busy';
-        if (lockReason === 'ConditionalCheckFailed') return 'host-busy';
-        return 'room-busy';
-      }
-    },
+    openRoom: (room: Room) => openRoom(table, room),
 
     async room(roomId) {
       const out = await client.send(new GetCommand({ TableName: tableName, Key: roomKeys.room(roomId), ConsistentRead: true }));
@@ -94,28 +155,7 @@ export function createRoomRepository(client: DynamoDBDocumentClient, tableName: 
       return live(out.Item) ? toMember(out.Item!) : undefined;
     },
 
-    async addGuest(roomId, guest, max): Promise<JoinResult> {
-      try {
-        await client.send(new TransactWriteCommand({ TransactItems: [
-          { Update: {
-            TableName: tableName, Key: roomKeys.room(roomId), UpdateExpression: 'SET guestCount = guestCount + :one',
-            ConditionExpression: 'attribute_exists(pk) AND expiresAt >= :now AND guestCount < :max',
-            ExpressionAttributeValues: { ':one': 1, ':now': seconds(), ':max': max },
-          } },
-          { Put: { TableName: tableName, ConditionExpression: FREE, ExpressionAttributeValues: { ':now': seconds() }, Item: {
-            ...roomKeys.guest(roomId, guest.participantSessionId), type: 'LiveRoomGuest', ...guest, joinedAt: now(), expiresAt: expiresAt(),
-          } } },
-          bind(guest.connectionId, roomId, guest.participantSessionId),
-        ] }));
-        return 'joined';
-      } catch (error) {
-        if (!isCancelled(error)) throw error;
-        const [roomReason, guestReason] = reasons(error);
-        if (roomReason === 'ConditionalCheckFailed') return (await store.room(roomId)) ? 'full' : 'no-room';
-        if (guestReason === 'ConditionalCheckFailed') return 'duplicate';
-        return 'no-room';
-      }
-    },
+    addGuest: (roomId, guest, max) => addGuest(table, store, roomId, guest, max),
 
     async removeGuest(roomId, sessionId) {
       const out = await client.send(new DeleteCommand({ TableName: tableName, Key: roomKeys.guest(roomId, sessionId), ReturnValues: 'ALL_OLD' }));
@@ -136,16 +176,7 @@ export function createRoomRepository(client: DynamoDBDocumentClient, tableName: 
 
     async closeRoom(room) {
       const guests = await store.guests(room.roomId);
-      const keys = [...guests.map((g) => roomKeys.guest(room.roomId, g.participantSessionId)), roomKeys.room(room.roomId)];
-      for (let i = 0; i < keys.length; i += BATCH_WRITE_LIMIT) {
-        let requests: any = { [tableName]: keys.slice(i, i + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } })) };
-        while (requests && Object.keys(requests).length > 0) {
-          requests = (await client.send(new BatchWriteCommand({ RequestItems: requests }))).UnprocessedItems;
-        }
-      }
-      await client.send(new DeleteCommand({
-        TableName: tableName, Key: roomKeys.hostLock(room.hostUserId), ConditionExpression: 'roomId = :r', ExpressionAttributeValues: { ':r': room.roomId },
-      })).catch((error) => { if (!isConditionFailure(error)) throw error; });
+      await deleteRoom(table, room, guests);
       return guests;
     },
 

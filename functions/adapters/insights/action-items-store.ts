@@ -119,7 +119,9 @@ export function createActionItemsStore(db: DynamoDBDocumentClient, tableName: st
 }
 
 /** Which item a Todoist task was made from, and the deliveries already taken (each remembered a month, TTL). */
-export function createTodoistSyncRecords(db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now): Pick<TodoistSyncDeps, 'tasks' | 'deliveries'> {
+export function createTodoistSyncRecords(
+  db: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now,
+): Pick<TodoistSyncDeps, 'tasks' | 'deliveries'> {
   return {
     tasks: {
       async find(taskId) {
@@ -131,7 +133,8 @@ export function createTodoistSyncRecords(db: DynamoDBDocumentClient, tableName: 
       async claim(deliveryKey) {
         try {
           await db.send(new PutCommand({
-            TableName: tableName, Item: { ...actionItemKeys.todoistDelivery(deliveryKey), type: 'TodoistDelivery', expiresAt: Math.floor(now() / 1000) + DELIVERY_MEMORY_SECONDS },
+            TableName: tableName,
+            Item: { ...actionItemKeys.todoistDelivery(deliveryKey), type: 'TodoistDelivery', expiresAt: Math.floor(now() / 1000) + DELIVERY_MEMORY_SECONDS },
             ConditionExpression: 'attribute_not_exists(pk)',
           }));
           return true;
@@ -148,7 +151,9 @@ export function createTodoistSyncRecords(db: DynamoDBDocumentClient, tableName: 
 }
 
 /** Records which item a task was made from (the webhook finds the item by it). */
-export async function saveTodoistTaskPointers(db: DynamoDBDocumentClient, tableName: string, meetingId: string, tasks: readonly { itemId: string; taskId: string }[]): Promise<void> {
+export async function saveTodoistTaskPointers(
+  db: DynamoDBDocumentClient, tableName: string, meetingId: string, tasks: readonly { itemId: string; taskId: string }[],
+): Promise<void> {
   await Promise.all(tasks.map((t) => db.send(new PutCommand({
     TableName: tableName, Item: { ...actionItemKeys.todoistTask(t.taskId), type: 'TodoistTask', meetingId, itemId: t.itemId },
   }))));

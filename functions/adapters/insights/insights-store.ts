@@ -6,6 +6,17 @@ import { isConditionFailure } from '../dynamodb/client.js';
 import type { MediaBucket } from '../storage/media-bucket.js';
 import { insightKeys } from './insight-keys.js';
 
+/** The notes of a ready notes item, with what delivery to Todoist/BasicOps recorded (notes-delivery-store.ts) beside them. */
+function notesOfItem(item: Record<string, any>): MeetingNotes {
+  return {
+    ...(item.notes as MeetingNotes),
+    ...(item.basicopsNote?.viewUrl ? { basicops_note_url: item.basicopsNote.viewUrl as string } : {}),
+    ...(Array.isArray(item.deliveryNotices) && item.deliveryNotices.length > 0 ? { delivery_notices: item.deliveryNotices as string[] } : {}),
+    // A transcript line corrected after these notes were made (notes-outdated.ts).
+    ...(typeof item.transcriptEditedAt === 'string' ? { transcript_edited_at: item.transcriptEditedAt } : {}),
+  };
+}
+
 /** Insight status items in the table, the sentiment series as JSON in the media bucket. */
 export function createInsightsStore(db: DynamoDBDocumentClient, tableName: string, files: Pick<MediaBucket, 'getJson' | 'putJson'>, now: () =>
   number = Date.now): InsightsStore<MeetingNotes> & {
@@ -63,15 +74,7 @@ export function createInsightsStore(db: DynamoDBDocumentClient, tableName: strin
 
     async loadNotes(meetingId) {
       const item = await get(meetingId, 'notes');
-      if (item?.status !== 'ready') return undefined;
-      // What delivery to Todoist/BasicOps recorded (notes-delivery-store.ts) sits beside the notes.
-      return {
-        ...(item.notes as MeetingNotes),
-        ...(item.basicopsNote?.viewUrl ? { basicops_note_url: item.basicopsNote.viewUrl as string } : {}),
-        ...(Array.isArray(item.deliveryNotices) && item.deliveryNotices.length > 0 ? { delivery_notices: item.deliveryNotices as string[] } : {}),
-        // A transcript line corrected after these notes were made (notes-outdated.ts).
-        ...(typeof item.transcriptEditedAt === 'string' ? { transcript_edited_at: item.transcriptEditedAt } : {}),
-      };
+      return item?.status === 'ready' ? notesOfItem(item) : undefined;
     },
 
     async markFailed(meetingId, kind, reason) {

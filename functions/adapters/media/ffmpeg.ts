@@ -70,11 +70,13 @@ export async function extractSpeechAudio(input: string, outputFile: string, time
   const raw = `${outputFile}.unlevelled.wav`;
   try {
     // 32-bit float first: a quiet recording rounded to 16 bits before its gain would lose its quietest sounds for good.
-    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', raw], timeoutMs);
+    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn',
+      '-ac', '1', '-ar', '16000', '-c:a', 'pcm_f32le', '-f', 'wav', raw], timeoutMs);
     const decision = decideLevelling(await measureFrameLevels(raw));
     const left = Math.max(60_000, timeoutMs - (Date.now() - started));
     const filter = decision.gainDb === 0 ? [] : ['-af', levellingFilter(decision.gainDb)];
-    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', raw, ...filter, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], left);
+    await run(FFMPEG, ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', raw, ...filter,
+      '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputFile], left);
     return decision;
   } finally {
     await rm(raw, { force: true });

@@ -7,13 +7,8 @@ interface MeetingSource extends MeetingDoc { tokens?: string[]; segmentCount?: n
 type Hit<T> = { _id: string; _source: T };
 const MAX_WINDOW = 10_000;
 
-/**
- * OpenSearch (Serverless or managed) behind the SearchIndex port: three indices named `{prefix}meetings`,
- * `{prefix}segments`, `{prefix}frames`, created with their mappings on first use. Documents have
- * deterministic ids ({meetingId}:{position}) and the meeting document counts them, so replacing and
- * removing need no delete_by_query (which Serverless lacks).
- */
-export function createOpenSearchIndex(client: Client, prefix = 'meetscribe-'): SearchIndex {
+/** The index operations the port's methods are made of: names, creating the indices on first use, bulk writes, reads. */
+function indexOperations(client: Client, prefix: string) {
   const name = (kind: IndexKind) => `${prefix}${kind}`;
   let ready: Promise<void> | undefined;
   const ensureIndices = () => (ready ??= createMissing().catch((error) => { ready = undefined; throw error; }));
@@ -63,6 +58,17 @@ export function createOpenSearchIndex(client: Client, prefix = 'meetscribe-'): S
     return { total, hits: (answer.hits.hits as Array<Hit<T>>).map((h) => h._source) };
   }
 
+  return { name, ensureIndices, bulk, meetingSource, replace, search };
+}
+
+/**
+ * OpenSearch (Serverless or managed) behind the SearchIndex port: three indices named `{prefix}meetings`,
+ * `{prefix}segments`, `{prefix}frames`, created with their mappings on first use. Documents have
+ * deterministic ids ({meetingId}:{position}) and the meeting document counts them, so replacing and
+ * removing need no delete_by_query (which Serverless lacks).
+ */
+export function createOpenSearchIndex(client: Client, prefix = 'meetscribe-'): SearchIndex {
+  const { name, ensureIndices, bulk, meetingSource, replace, search } = indexOperations(client, prefix);
   const strip = <T extends SegmentDoc | FrameDoc>(source: T & { tokens?: unknown }): T => {
     const { tokens: _tokens, ...doc } = source;
     return doc as unknown as T;

@@ -1,4 +1,4 @@
-import { paymentRequest, trialRequest } from '../../contracts/billing.js';
+import { paymentRequest, trialRequest, type StripeConfig } from '../../contracts/billing.js';
 import {
   cancelSubscription, createPaymentIntent, currentSubscription, customerPortal, listProducts, subscribeTrial, type BillingDeps,
 } from '../../core/billing/subscription.js';
@@ -11,7 +11,8 @@ import { route } from '../http/router.js';
 export function billingRoutes(deps: BillingDeps & { readonly publishableKey?: string }) {
   return [
     // Not in spec §7: the SPA's card entry loads Stripe.js with this key, or shows the local test-card form without one.
-    route({ method: 'GET', path: 'users/get_stripe_config/', auth: 'public', handle: async () => ({ publishable_key: deps.publishableKey ?? null }) }),
+    route({ method: 'GET', path: 'users/get_stripe_config/', auth: 'public',
+      handle: async (): Promise<StripeConfig> => ({ publishable_key: deps.publishableKey ?? null }) }),
     route({ method: 'GET', path: 'users/get_stripe_products/', auth: 'public', handle: () => listProducts(deps) }),
     route({ method: 'GET', path: 'users/get_subscription/', auth: 'user', handle: ({ principal }) => currentSubscription(deps, principal) }),
     route({ method: 'POST', path: 'users/create_payment_intent/', auth: 'user', body: paymentRequest,

@@ -1,5 +1,5 @@
 import { handleProviderEvent, type WebhookDeps } from '../../core/billing/webhooks.js';
-import { header } from '../http/request.js';
+import { header, rawBodyText } from '../http/request.js';
 import { route } from '../http/router.js';
 
 /**
@@ -8,10 +8,7 @@ import { route } from '../http/router.js';
  */
 export function webhookRoutes(deps: WebhookDeps) {
   return [
-    route({ method: 'POST', path: 'webhooks/stripe/', auth: 'public', handle: ({ event }) => {
-      const raw = event.body === null || event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') :
-        event.body;
-      return handleProviderEvent(deps, raw, header(event, 'stripe-signature'));
-    } }),
+    route({ method: 'POST', path: 'webhooks/stripe/', auth: 'public',
+      handle: ({ event }) => handleProviderEvent(deps, rawBodyText(event), header(event, 'stripe-signature')) }),
   ];
 }

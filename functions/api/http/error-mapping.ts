@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ZodError } from 'zod';
-import { DomainError, TooManyRequests, type FieldErrors } from '../../core/errors.js';
+import { DomainError, type FieldErrors } from '../../core/errors.js';
 import { toProxyResult } from './response.js';
 
 export interface ErrorLogger { error(message: string, extra?: Record<string, unknown>): void }
@@ -17,10 +17,7 @@ export function fieldErrorsFromZod(error: ZodError): FieldErrors {
 
 /** The single place errors become HTTP: domain errors → their 4xx, zod → 400, anything else → logged 500. */
 export function errorToResponse(error: unknown, logger: ErrorLogger): APIGatewayProxyResult {
-  if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined) {
-    return toProxyResult(429, error.body(), { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) });
-  }
-  if (error instanceof DomainError) return toProxyResult(error.statusCode, error.body());
+  if (error instanceof DomainError) return toProxyResult(error.statusCode, error.body(), error.headers());
   if (error instanceof ZodError) return toProxyResult(400, fieldErrorsFromZod(error));
   logger.error('Unhandled error', { name: (error as Error)?.name, message: (error as Error)?.message, stack: (error as Error)?.stack });
   return toProxyResult(500, { detail: 'Something went wrong on our side. Please try again; if it persists, contact support.' });

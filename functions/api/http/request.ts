@@ -11,12 +11,21 @@ export function header(event: Pick<APIGatewayProxyEvent, 'headers'>, name: strin
 }
 
 /**
+ * The request body as text, exactly as the client sent it (base64-decoded when API Gateway says so): the one reader of the
+ * raw body, which the webhook signatures are checked over (never re-serialised JSON).
+ */
+export function rawBodyText(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): string {
+  if (event.body === null || event.body === undefined) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/**
  * Decodes the request body by content type: JSON, form-encoded (the spec sends some calls that way)
  * or nothing. Throws ValidationFailed for a body that does not parse.
  */
 export function parseBody(event: Pick<APIGatewayProxyEvent, 'headers' | 'body' | 'isBase64Encoded'>): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return {};
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const raw = rawBodyText(event);
   const contentType = (header(event, 'content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
   if (contentType === 'application/x-www-form-urlencoded') {
     return Object.fromEntries(new URLSearchParams(raw));

@@ -2,8 +2,8 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { Authenticator, Principal, PublicCallLimiter } from '../../core/auth/principal.js';
-import { NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
-import { bindLambdaContext, logger as containerLogger } from '../../adapters/logging/logger.js';
+import { MethodNotAllowed, NotFound, TooManyRequests, Unauthenticated, ValidationFailed } from '../../core/errors.js';
+import { bindLambdaContext, logger as containerLogger } from '../../wiring/logging.js';
 import { errorToResponse, type ErrorLogger } from './error-mapping.js';
 import { header, parseBody } from './request.js';
 import { HttpResponse, toProxyResult } from './response.js';
@@ -86,19 +86,14 @@ export function createApiHandler(routes: readonly Route<any>[], options: ApiHand
     const candidates = compiled.map((c) => ({ c, m: c.pattern.exec(path) })).filter((x) => x.m !== null);
     if (candidates.length === 0) throw new NotFound(`No such endpoint: ${path}`);
     const chosen = candidates.find((x) => x.c.route.method === event.httpMethod);
-    if (!chosen) {
-      const allowed = [...new Set(candidates.map((x) => x.c.route.method))].join(', ');
-      return toProxyResult(405, { detail: `Method ${event.httpMethod} not allowed.` }, { allow: allowed });
-    }
+    if (!chosen) throw new MethodNotAllowed(event.httpMethod, [...new Set(candidates.map((x) => x.c.route.method))]);
     const { c, m } = chosen;
     const params = Object.fromEntries(c.names.map((name, i) => [name, decodePathSegment(m![i + 1])]));
     checkLengths(params, event.queryStringParameters ?? {});
     const sourceIp = event.requestContext?.identity?.sourceIp;
     if (c.route.auth === 'public' && options.publicLimiter && sourceIp) {
       const { retryAfterSeconds } = await options.publicLimiter.take(sourceIp, `${c.route.method} ${c.route.path}`);
-      if (retryAfterSeconds !== undefined) {
-        return toProxyResult(429, { detail: TOO_MANY_PUBLIC_CALLS }, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
-      }
+      if (retryAfterSeconds !== undefined) throw new TooManyRequests(TOO_MANY_PUBLIC_CALLS, false, retryAfterSeconds);
     }
     const principal = await authenticate(c.route, event, options.authenticator);
     const raw = c.route.rawBody ? undefined : parseBody(event);
@@ -142,7 +137,9 @@ function checkLengths(params: Record<string, string>, query: Record<string, stri
     if (Buffer.byteLength(value) > MAX_ID_BYTES) fields[name] = [`Ensure this value has at most ${MAX_ID_BYTES} bytes.`];
   }
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && Buffer.byteLength(value) > MAX_QUERY_VALUE_BYTES) fields[name] = [`Ensure this value has at most ${MAX_QUERY_VALUE_BYTES} bytes.`];
+    if (value !== undefined && Buffer.byteLength(value) > MAX_QUERY_VALUE_BYTES) {
+      fields[name] = [`Ensure this value has at most ${MAX_QUERY_VALUE_BYTES} bytes.`];
+    }
   }
   if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
 }

@@ -5,7 +5,9 @@
  * (BasicOps: the spec's b_remove_integration/). Our own additions (docs/integrations.md): BasicOps projects
  * GET users/{id}/b_projects/ and PUT users/{id}/b_user_settings/ {project_id}.
  */
-import { z } from 'zod';
+import {
+  basicOpsCodeRequest, basicOpsSettingsRequest, todoistSettingsRequest, webexSettingsRequest,
+} from '../../contracts/integrations.js';
 import type { connectContext } from '../../wiring/integrations.js';
 import {
   authorizationCompleted, authorizationUrl, exchangeCode, reauthorizationRequested, removeIntegration, storeProviderUser, updateServiceSettings,
@@ -13,14 +15,6 @@ import {
 import { basicOpsProjects, chooseBasicOpsProject } from '../../core/integrations/basicops-projects.js';
 import { PATH_LETTER, type ServiceId } from '../../core/integrations/services.js';
 import { route } from '../http/router.js';
-
-const flag = z.union([z.boolean(), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 'true');
-const todoistSettings = z.object({ auto_store_to_inbox: flag });
-const basicOpsCode = z.object({ authorization_code: z.string().trim().min(1, 'authorization_code is required.').max(2048),
-  state: z.string().max(4096).optional() });
-const basicOpsSettings = z.object({ project_id: z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String) });
-const webexSettings = z.object({ auto_share: flag.optional(), auto_record: flag.optional() })
-  .refine((b) => b.auto_share !== undefined || b.auto_record !== undefined, { message: 'Send auto_share or auto_record.' });
 
 export function integrationRoutes(context: () => Pick<ReturnType<typeof connectContext>, 'connect' | 'notesSinkFor'>) {
   const deps = () => context().connect;
@@ -44,24 +38,24 @@ export function integrationRoutes(context: () => Pick<ReturnType<typeof connectC
     ...forService('webex'),
     route({ method: 'PUT', path: 'users/{id}/w_reauthorization_requested/', auth: 'user',
       handle: ({ principal, params }) => reauthorizationRequested(deps(), principal, params.id, 'webex') }),
-    route({ method: 'PUT', path: 'users/{id}/w_user_settings/', auth: 'user', body: webexSettings,
+    route({ method: 'PUT', path: 'users/{id}/w_user_settings/', auth: 'user', body: webexSettingsRequest,
       handle: ({ principal, params, body }) => updateServiceSettings(deps(), principal, params.id, 'webex',
         { ...(body.auto_share !== undefined && { autoShare: body.auto_share }), ...(body.auto_record !== undefined && { autoRecord: body.auto_record }) }) }),
     ...forService('todoist'),
     route({ method: 'PUT', path: 'users/{id}/t_reauthorization_requested/', auth: 'user',
       handle: ({ principal, params }) => reauthorizationRequested(deps(), principal, params.id, 'todoist') }),
-    route({ method: 'PUT', path: 'users/{id}/t_user_settings/', auth: 'user', body: todoistSettings,
+    route({ method: 'PUT', path: 'users/{id}/t_user_settings/', auth: 'user', body: todoistSettingsRequest,
       handle: ({ principal, params, body }) => updateServiceSettings(deps(), principal, params.id, 'todoist',
         { autoStoreToInbox: body.auto_store_to_inbox }) }),
     route({ method: 'GET', path: 'users/b_authorization_url/', auth: 'user',
       handle: ({ principal }) => authorizationUrl(deps(), principal, 'basicops') }),
-    route({ method: 'POST', path: 'users/{id}/b_authorize_user/', auth: 'user', body: basicOpsCode,
+    route({ method: 'POST', path: 'users/{id}/b_authorize_user/', auth: 'user', body: basicOpsCodeRequest,
       handle: ({ principal, params, body }) => exchangeCode(deps(), principal, params.id, 'basicops', body.authorization_code, body.state) }),
     route({ method: 'PUT', path: 'users/{id}/b_remove_integration/', auth: 'user',
       handle: ({ principal, params }) => removeIntegration(deps(), principal, params.id, 'basicops') }),
     route({ method: 'GET', path: 'users/{id}/b_projects/', auth: 'user',
       handle: ({ principal, params }) => basicOpsProjects({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id) }),
-    route({ method: 'PUT', path: 'users/{id}/b_user_settings/', auth: 'user', body: basicOpsSettings,
+    route({ method: 'PUT', path: 'users/{id}/b_user_settings/', auth: 'user', body: basicOpsSettingsRequest,
       handle: ({ principal, params, body }) => chooseBasicOpsProject({ ...deps(), notesSinkFor: context().notesSinkFor }, principal, params.id,
         body.project_id) }),
   ];

@@ -67,7 +67,9 @@ const actionItems = {
 const transcriptPorts = {
   meetings, transcripts, files, clock: Date.now, nameChoices: createNameChoicesStore(documentClient, config.TABLE_NAME),
   notes: createNotesOutdatedMarker(documentClient, config.TABLE_NAME),
-  spokenWords: { reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words) },
+  spokenWords: {
+    reindex: (meetingId: string, words: Parameters<typeof indexSpokenWords>[2]) => indexSpokenWords({ meetings, index: searchIndex }, meetingId, words),
+  },
   // Ask is secondary to the edit itself: a failed re-index is logged (the next edit or processing redoes it).
   passages: { reindex: (meetingId: string) => indexMeetingPassages(passagePorts, meetingId)
     .catch((error: Error) => logger.error('Ask passages not re-indexed', { meetingId, error: error.message })) },
@@ -83,16 +85,24 @@ const regenerate = {
 };
 
 /** /api/meetings/... and /api/notes/...: meetings, recordings, sharing and notes (spec §7 "Meetings"). */
-export const handler = createApiHandler([...notesDeliveryRoutes(deliveryContext), ...transcriptRoutes(transcriptPorts), ...transcriptImportRoutes(importPorts), ...insightsRoutes({ meetings, insights, pictures: files, speakerNames }, regenerate), ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }), ...meetingRoutes({
-  // Meeting names and attendees follow every change into the search index.
-  meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, passageIndex, logger),
-  storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
-  processing: processingStarter,
-  minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
-  users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
-  mailer: createSesMailer(sesClient, config.MAIL_FROM),
-  clock: Date.now,
-  newId: randomUUID,
-  appUrl: config.PUBLIC_APP_URL,
-  limits: createRateLimits(documentClient, config.TABLE_NAME),
-}), ...actionItemsRoutes(actionItems)], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });
+export const handler = createApiHandler([
+  ...notesDeliveryRoutes(deliveryContext),
+  ...transcriptRoutes(transcriptPorts),
+  ...transcriptImportRoutes(importPorts),
+  ...insightsRoutes({ meetings, insights, pictures: files, speakerNames }, regenerate),
+  ...roomRoutes({ iceSettings: iceSettingsFromConfig(), clock: Date.now }),
+  ...meetingRoutes({
+    // Meeting names and attendees follow every change into the search index.
+    meetings: withSearchIndexSync(createMeetingsRepository(documentClient, config.TABLE_NAME), searchIndex, passageIndex, logger),
+    storage: createRecordingStorage(s3, config.MEDIA_BUCKET),
+    processing: processingStarter,
+    minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
+    users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
+    mailer: createSesMailer(sesClient, config.MAIL_FROM),
+    clock: Date.now,
+    newId: randomUUID,
+    appUrl: config.PUBLIC_APP_URL,
+    limits: createRateLimits(documentClient, config.TABLE_NAME),
+  }),
+  ...actionItemsRoutes(actionItems),
+], { authenticator: bearerAuthenticator(), publicLimiter: createPublicCallLimiter(documentClient, config.TABLE_NAME) });

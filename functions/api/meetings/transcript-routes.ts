@@ -1,5 +1,7 @@
 import { dismissNameSuggestionRequest, updateSpeakerNamesRequest, updateTranscriptLineRequest } from '../../contracts/transcripts.js';
-import { speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, updateTranscriptLine, type TranscriptPorts } from '../../core/transcripts/transcript-access.js';
+import {
+  speakerNames, transcriptFormat, transcriptLink, updateSpeakerNames, updateTranscriptLine, type TranscriptPorts,
+} from '../../core/transcripts/transcript-access.js';
 import { dismissNameSuggestion, speakerNameOptions, speakerNameSuggestions } from '../../core/speakers/name-suggestions.js';
 import { route, type Route } from '../http/router.js';
 

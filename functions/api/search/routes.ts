@@ -14,11 +14,14 @@ import { route, type Route } from '../http/router.js';
 export function searchRoutes(d: SearchPorts & RetrievalPorts & Pick<AskPorts, 'llm' | 'onExtractiveFallback' | 'chapters'>): Route<any>[] {
   return [
     route({ method: 'POST', path: 'search/search_content/', auth: 'user', body: searchContentRequest,
-      handle: ({ principal, body }) => searchContent(d, principal, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
+      handle: ({ principal, body }) => searchContent(d, principal,
+        { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
     route({ method: 'POST', path: 'search/search_audio/', auth: 'user', body: searchAudioRequest,
-      handle: ({ principal, body }) => searchAudio(d, principal, { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
+      handle: ({ principal, body }) => searchAudio(d, principal,
+        { query: body.query, meetingId: body.meeting_id, page: body.page, pageSize: body.page_size }) }),
     route({ method: 'POST', path: 'search/ask/', auth: 'user', body: askRequest,
-      handle: ({ principal, body }) => askMeetings(d, principal, { question: body.question, meetingId: body.meeting_id, maxCitations: body.max_citations, retrieval: body.retrieval }) }),
+      handle: ({ principal, body }) => askMeetings(d, principal,
+        { question: body.question, meetingId: body.meeting_id, maxCitations: body.max_citations, retrieval: body.retrieval }) }),
     route({ method: 'POST', path: 'search/', auth: 'user', body: searchRequest,
       handle: ({ principal, body }) => searchMeetings(d, principal, body.query) }),
   ];

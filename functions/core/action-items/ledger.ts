@@ -50,7 +50,9 @@ const byDue = (a: ActionItemRow, b: ActionItemRow) =>
   || a.meeting_id.localeCompare(b.meeting_id) || a.number - b.number;
 
 /** Every item of the caller's readable meetings as rows, with the caller's names. */
-export async function readableRows(d: LedgerDeps, caller: Caller, onlyMeeting?: string): Promise<{ rows: ActionItemRow[]; names: string[]; meetings: MeetingRecord[] }> {
+export async function readableRows(
+  d: LedgerDeps, caller: Caller, onlyMeeting?: string,
+): Promise<{ rows: ActionItemRow[]; names: string[]; meetings: MeetingRecord[] }> {
   let entries = await visibleMeetings(d.meetings, caller);
   if (onlyMeeting !== undefined) entries = entries.filter((e) => e.meetingId === onlyMeeting);
   const ids = entries.map((e) => e.meetingId);
@@ -72,7 +74,8 @@ export async function readableRows(d: LedgerDeps, caller: Caller, onlyMeeting?: 
   const unindexed = notes.filter((n) => !n.indexed && byId.get(n.meetingId)?.hostUserId === caller.userId).map((n) => n.meetingId);
   if (unindexed.length > 0) await d.items.index(unindexed, caller.userId);
   const order = new Map(ids.map((id, i) => [id, i]));
-  return { rows, names, meetings: meetings.filter((m) => notes.some((n) => n.meetingId === m.id && n.items.length > 0)).sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
+  const withItems = meetings.filter((m) => notes.some((n) => n.meetingId === m.id && n.items.length > 0));
+  return { rows, names, meetings: withItems.sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
 }
 
 /** One page (ACTION_ITEMS_PAGE_SIZE rows) of the caller's items after the filters; a page past the end is empty. */

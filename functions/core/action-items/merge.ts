@@ -28,7 +28,10 @@ function spanOverlap(a: TimestampRange, b: TimestampRange): number {
 }
 
 /** Is `fresh` the same item as `old` (drafted again)? */
-export function sameItem(fresh: Pick<ActionItem, 'id' | 'content' | 'timestamp_range'>, old: Pick<ActionItem, 'id' | 'content' | 'timestamp_range'> & { edited?: readonly string[] }): boolean {
+export function sameItem(
+  fresh: Pick<ActionItem, 'id' | 'content' | 'timestamp_range'>,
+  old: Pick<ActionItem, 'id' | 'content' | 'timestamp_range'> & { edited?: readonly string[] },
+): boolean {
   if (fresh.id === old.id) return true;
   const text = dice(words(fresh.content), words(old.content));
   if (text >= 0.9) return true;

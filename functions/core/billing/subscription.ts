@@ -1,4 +1,4 @@
-import type { CurrentSubscription, PaymentResponse } from '../../contracts/billing.js';
+import type { CancelledSubscription, CurrentSubscription, CustomerPortal, PaymentResponse } from '../../contracts/billing.js';
 import type { Principal } from '../auth/principal.js';
 import { NotFound } from '../errors.js';
 import { catalogueView, FREE_PRICE_ID, type ProductView } from './catalogue.js';
@@ -127,7 +127,7 @@ export async function subscribeTrial(deps: BillingDeps, caller: Caller, request:
 }
 
 /** `POST users/cancel_subscription/`: cancels at the end of the period (the user keeps the plan until then). */
-export async function cancelSubscription(deps: BillingDeps, caller: Caller) {
+export async function cancelSubscription(deps: BillingDeps, caller: Caller): Promise<CancelledSubscription> {
   const current = (await deps.store.findAccount(caller.userId))?.subscription;
   if (!entitled(current)) throw new PaymentRejected(BILLING_MESSAGES.noSubscription);
   const snapshot = await deps.provider.cancelAtPeriodEnd(current.id);
@@ -136,7 +136,7 @@ export async function cancelSubscription(deps: BillingDeps, caller: Caller) {
 }
 
 /** `POST users/get_customer_portal/` → {url} of the provider's portal, returning to the app. */
-export async function customerPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {
+export async function customerPortal(deps: BillingDeps, caller: Caller): Promise<CustomerPortal> {
   const account = await deps.store.findAccount(caller.userId);
   if (!account?.customerId) throw new PaymentRejected(BILLING_MESSAGES.noCustomer);
   return { url: await deps.provider.portalUrl(account.customerId, `${deps.appUrl}/home`) };

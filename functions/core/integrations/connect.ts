@@ -3,6 +3,7 @@
  * authorization completed, reauthorization requested, Webex settings, removal. Each answers with the
  * caller's §3 flags of that service so the SPA can update its state from the reply.
  */
+import type { AuthorizationUrl } from '../../contracts/integrations.js';
 import type { Principal } from '../auth/principal.js';
 import { NotFound, ValidationFailed } from '../errors.js';
 import { accessTokenFor, sealTokens, type AccessTokenDeps, ReauthorizationRequired } from './access-tokens.js';
@@ -65,7 +66,7 @@ async function syncFlags(deps: ConnectDeps, userId: string, service: ServiceId) 
   return flags;
 }
 
-export async function authorizationUrl(deps: ConnectDeps, caller: Caller, service: ServiceId) {
+export async function authorizationUrl(deps: ConnectDeps, caller: Caller, service: ServiceId): Promise<AuthorizationUrl> {
   const state = await issueState({ ...deps, nowSeconds: () => nowSeconds(deps) }, service, caller.userId);
   return {
     authorization_url: await deps.oauth(service).authorizeUrl({

@@ -67,7 +67,8 @@ async function statusOf(ports: TranscriptPorts, meetingId: string): Promise<{ st
 }
 
 async function link(ports: TranscriptPorts, key: string) {
-  return { url: await ports.files.presignGet(key, TRANSCRIPT_URL_SECONDS), expiration_time: new Date(ports.clock() + TRANSCRIPT_URL_SECONDS * 1000).toISOString() };
+  const url = await ports.files.presignGet(key, TRANSCRIPT_URL_SECONDS);
+  return { url, expiration_time: new Date(ports.clock() + TRANSCRIPT_URL_SECONDS * 1000).toISOString() };
 }
 
 /**
@@ -100,7 +101,8 @@ export async function speakerNames(ports: TranscriptPorts, caller: Caller, meeti
 
 /**
  * Host only: renames speakers and rewrites speaker_labeled_transcript.txt with the new names (file first, so a
- * failure part-way can be retried), then re-indexes the Ask passages under the new names. Throws NotFound, Forbidden (not host), ValidationFailed (empty or unknown
+ * failure part-way can be retried), then re-indexes the Ask passages under the new names. Throws NotFound, Forbidden (not host),
+ * ValidationFailed (empty or unknown
  * names), BadRequest when nothing changed or the transcript is not ready.
  */
 export async function updateSpeakerNames(
@@ -136,7 +138,8 @@ export interface TranscriptLineUpdated {
 /**
  * Host only: corrects the words of line `line` (0-based, the order of the txt file). Kept words keep their times, changed
  * ones are interpolated (edit-line.ts); transcript.json is rewritten first, then speaker_labeled_transcript.txt, then the
- * spoken words and the Ask passages are re-indexed; the .srt/.vtt/.json downloads are rendered from transcript.json on request; the notes are marked as made from the earlier text.
+ * spoken words and the Ask passages are re-indexed; the .srt/.vtt/.json downloads are rendered from transcript.json on request; the
+ * notes are marked as made from the earlier text.
  * Throws NotFound, Forbidden (not host), ValidationFailed (no such line, empty, too long), BadRequest (unchanged, not ready).
  */
 export async function updateTranscriptLine(
@@ -156,7 +159,8 @@ export async function updateTranscriptLine(
   const turns = document.turns.map((t, i) => (i === line ? edited : t));
   await ports.files.putText(stored.jsonKey, JSON.stringify({ ...document, turns }), 'application/json');
   await ports.files.putText(stored.textKey, renderTranscriptText(turns, stored.speakerNames), 'text/plain; charset=utf-8');
-  await ports.spokenWords?.reindex(meetingId, turns.flatMap((t) => t.words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: t.speakerLabel }))));
+  const spoken = turns.flatMap((t) => t.words.map((w) => ({ text: w.text, start: w.start, end: w.end, speaker: t.speakerLabel })));
+  await ports.spokenWords?.reindex(meetingId, spoken);
   await ports.passages?.reindex(meetingId);
   await ports.notes?.markTranscriptEdited(meetingId, new Date(ports.clock()).toISOString());
   const { speaker, start, end, words } = edited;

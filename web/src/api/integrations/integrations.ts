@@ -1,13 +1,14 @@
 /** The §7 integration calls of the meeting services. Each answer carries the service's §3 flags. */
-import type { User } from '@contracts/auth-users.js';
+import type {
+  AuthorizationUrl, BasicOpsProjects, ServiceFlags, ServiceLetter as Letter, TodoistSettingsRequest, WebexSettingsRequest,
+} from '@contracts/integrations.js';
 import { apiRequest } from '../api-client.js';
 
-type Letter = 'z' | 'w' | 't' | 'b';
-export type ServiceFlags = Partial<User>;
+export type { BasicOpsProjects, ServiceFlags };
 const user = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
 export const getAuthorizationUrl = (letter: Letter) =>
-  apiRequest<{ authorization_url: string }>(`/api/users/${letter}_authorization_url/`);
+  apiRequest<AuthorizationUrl>(`/api/users/${letter}_authorization_url/`);
 
 export const exchangeAuthorizationCode = (letter: Letter, userId: string, code: string, state: string) =>
   apiRequest<ServiceFlags>(`${user(userId)}/${letter}_user_access_token/?${new URLSearchParams({ authorization_code: code, state })}`);
@@ -24,16 +25,15 @@ export const reauthorizationRequested = (userId: string, letter: 'w' | 't' = 'w'
 export const authorizeBasicOps = (userId: string, code: string, state: string) =>
   apiRequest<ServiceFlags>(`${user(userId)}/b_authorize_user/`, { method: 'POST', json: { authorization_code: code, state } });
 
-export const updateTodoistSettings = (userId: string, settings: { auto_store_to_inbox: boolean }) =>
+export const updateTodoistSettings = (userId: string, settings: TodoistSettingsRequest) =>
   apiRequest<ServiceFlags>(`${user(userId)}/t_user_settings/`, { method: 'PUT', json: settings });
 
-export interface BasicOpsProjects { projects: Array<{ id: string; title: string }>; project_id: string | null }
 /** Our own calls (docs/integrations.md): the BasicOps projects and the one notes go to. */
 export const getBasicOpsProjects = (userId: string) => apiRequest<BasicOpsProjects>(`${user(userId)}/b_projects/`);
 export const chooseBasicOpsProject = (userId: string, projectId: string) =>
   apiRequest<BasicOpsProjects>(`${user(userId)}/b_user_settings/`, { method: 'PUT', json: { project_id: projectId } });
 
-export const updateWebexSettings = (userId: string, settings: { auto_share?: boolean; auto_record?: boolean }) =>
+export const updateWebexSettings = (userId: string, settings: WebexSettingsRequest) =>
   apiRequest<ServiceFlags>(`${user(userId)}/w_user_settings/`, { method: 'PUT', json: settings });
 
 /** Removal (path chosen here; the spec leaves it open): PUT users/{id}/{letter}_remove_integration/. */
