@@ -46,7 +46,10 @@ export function meetingRoutes(d: MeetingsDependencies): Route<any>[] {
       return noContent();
     } }),
     route({ method: 'GET', path: 'meetings/{id}/video_upload_url/', auth: 'user',
-      handle: ({ principal, params, query }) => createUploadUrl(d, principal, params.id, uploadContentType(uploadUrlQuery.parse(query))) }),
+      handle: ({ principal, params, query }) => {
+        const q = uploadUrlQuery.parse(query);
+        return createUploadUrl(d, principal, params.id, uploadContentType(q), q.file_name);
+      } }),
     route({ method: 'GET', path: 'meetings/{id}/index_meeting_request/', auth: 'user',
       handle: ({ principal, params }) => requestIndexing(d, principal, params.id) }),
     route({ method: 'GET', path: 'meetings/{id}/video/', auth: 'user', handle: ({ principal, params }) => recordingUrl(d, principal, params.id) }),

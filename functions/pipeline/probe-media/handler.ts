@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { probeMedia, remuxCopy, UnreadableMedia } from '../../adapters/media/ffmpeg.js';
 import { UPLOAD_PLACEHOLDER_NAME } from '../../contracts/meetings.js';
-import { arrivedUploadName } from '../../core/meetings/download-name.js';
+import { arrivedUploadName, uploadedFileName } from '../../core/meetings/download-name.js';
 import { checkRecordingLength, endTimeFrom, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from '../../core/pipeline/media-probe.js';
 import { STEP_PERCENT, stepStarted } from '../../core/pipeline/processing-status.js';
 import { chargeRecordingOnce } from '../../core/pipeline/run-rules.js';
@@ -39,7 +39,8 @@ export const handler = async (run: PipelineRun, context: Context): Promise<Media
   // The recording arrived but the browser closed before naming the meeting: a real name, so the row, the viewer
   // and the e-mails do not call a processed recording "Upload: Failed".
   if (meeting.name === UPLOAD_PLACEHOLDER_NAME) {
-    await ctx.states.nameUnnamedUpload(run.meetingId, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(meeting.createdAt));
+    const fileName = uploadedFileName((await ctx.artefacts.head(run.key))?.metadata);
+    await ctx.states.nameUnnamedUpload(run.meetingId, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(meeting.createdAt, fileName));
   }
 
   const tooShort = durationSeconds < MIN_SPEECH_SECONDS;
