@@ -139,6 +139,11 @@ export interface AttendeeView {
   role: 'host' | 'participant';
   email: string;
   emails: { id: string; email: string };
+  /**
+   * An addition to spec §3 (docs/meetings.md): the name of the MeetScribe account with this e-mail, null when nobody
+   * has signed up with it; given on the meetings the caller hosts (whose share list they manage), absent on others.
+   */
+  account_name?: string | null;
 }
 
 /** The Meeting entity (spec §3). end_time null = still in session. */

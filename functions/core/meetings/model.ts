@@ -82,5 +82,8 @@ export interface ProcessingStarter {
 
 export interface MinutesBalance { minutesLeft(userId: string): Promise<number> }
 export interface UserDirectory { displayName(userId: string): Promise<string | undefined> }
+
+/** The names of the accounts behind e-mail addresses (lower case); an address nobody signed up with is left out. */
+export interface AccountNames { namesByEmail(emails: readonly string[]): Promise<ReadonlyMap<string, string>> }
 export type { Clock, Mailer } from '../ports.js';
 export type IdGenerator = () => string;

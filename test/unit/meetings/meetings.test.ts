@@ -1,4 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import type { UsersRepository } from '../../../functions/core/accounts/ports.js';
+import { ACCOUNT_NAME_CACHE_MS, createAccountNames } from '../../../functions/wiring/accounts.js';
 import { createRecordingStorage } from '../../../functions/adapters/storage/s3-recordings.js';
 import {
   arrivedUploadName, attachmentDisposition, FILE_NAME_METADATA, fileNameMetadata, recordingFileName, uploadedFileName,
@@ -209,6 +211,65 @@ describe('removeAttendee', () => {
     expect((await w.call('GET', `/api/meetings/${id}/`, { token: 'participant' })).status).toBe(404);
     expect(host.status).toBe(400);
     expect(host.body).toEqual({ detail: 'The host cannot be removed.' });
+  });
+});
+
+describe('account names in the share list', () => {
+  /** A world whose directory knows the participant's account (Pat Quinn); the lookups it was asked. */
+  function namedWorld() {
+    const w = world();
+    const asked: string[][] = [];
+    Object.assign(w.deps, { accountNames: { namesByEmail: async (emails: readonly string[]) => {
+      asked.push([...emails]);
+      return new Map(emails.filter((e) => e === USERS.participant.email).map((e) => [e, 'Pat Quinn'] as const));
+    } } });
+    return { w, asked };
+  }
+  const names = (view: { attendees: { email: string; account_name?: string | null }[] }) => view.attendees.map((a) => [a.email, a.account_name]);
+
+  it('names the attendees of the meetings the caller hosts after their accounts, null without one, in one lookup', async () => {
+    const { w, asked } = namedWorld();
+    const [id] = await createMeetings(w, 1);
+    await w.call('POST', '/api/meetings/attendees/', { token: 'host', body: { meeting_ids: [id], attendees: [{ email: USERS.participant.email }, { email: 'new@example.com' }] } });
+
+    const list = await w.call('GET', '/api/meetings/', { token: 'host' });
+    const one = await w.call('GET', `/api/meetings/${id}/`, { token: 'host' });
+    const removed = await w.call('PUT', '/api/meetings/delete_attendee/', { token: 'host', body: { meeting_id: id, attendee_email: 'new@example.com' } });
+
+    expect(names(list.body.results[0])).toEqual([[USERS.host.email, null], ['new@example.com', null], [USERS.participant.email, 'Pat Quinn']]);
+    // The spec's name stays what it was.
+    expect(list.body.results[0].attendees[2].name).toBe('part');
+    expect(names(one.body)).toEqual(names(list.body.results[0]));
+    expect(names(removed.body.meeting_data)).toEqual([[USERS.host.email, null], [USERS.participant.email, 'Pat Quinn']]);
+    expect(asked[0]!.sort()).toEqual([USERS.host.email, 'new@example.com', USERS.participant.email].sort());
+  });
+
+  it('gives a participant the attendees without account names, and asks nothing for them', async () => {
+    const { w, asked } = namedWorld();
+    const [id] = await createMeetings(w, 1);
+    await w.call('POST', '/api/meetings/attendees/', { token: 'host', body: { meeting_ids: [id], attendees: [{ email: USERS.participant.email }] } });
+
+    const list = await w.call('GET', '/api/meetings/', { token: 'participant' });
+
+    expect(list.body.results[0].attendees.every((a: object) => !('account_name' in a))).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('reads each address once a minute in a container, and leaves out addresses without an account', async () => {
+    let reads = 0;
+    let now = 0;
+    const users = { findByEmail: async (email: string) => {
+      reads += 1;
+      return email === 'ada@example.com' ? { firstName: 'Ada', lastName: 'Lovelace' } as Awaited<ReturnType<UsersRepository['findByEmail']>> : undefined;
+    } };
+    const directory = createAccountNames(users, () => now);
+
+    expect([...(await directory.namesByEmail(['ada@example.com', 'nobody@example.com']))]).toEqual([['ada@example.com', 'Ada Lovelace']]);
+    await directory.namesByEmail(['ada@example.com', 'nobody@example.com']);
+    expect(reads).toBe(2);
+    now += ACCOUNT_NAME_CACHE_MS + 1;
+    await directory.namesByEmail(['ada@example.com']);
+    expect(reads).toBe(3);
   });
 });
 
