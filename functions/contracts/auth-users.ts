@@ -79,6 +79,14 @@ export interface User {
   todoist_auto_store_to_inbox: boolean;
   basicops_integrated: boolean;
   basicops_refresh_token_exists: boolean;
+  /**
+   * Additions to spec §3 (docs/integrations.md): the connected account's e-mail per service, as the provider named it
+   * when it was connected; null when not connected or unknown (BasicOps names none).
+   */
+  zoom_account?: string | null;
+  webex_account?: string | null;
+  todoist_account?: string | null;
+  basicops_account?: string | null;
 }
 
 /** Client-side password rules (§5); the server applies the same ones. Returns the first broken rule's message. */

@@ -11,6 +11,17 @@ export const MAX_PAGE_SIZE = 100;
 export const MEETING_NAME_MAX = 200;
 /** The name a meeting has from the start of its upload until the browser names it (two spaces, as the spec writes it). */
 export const UPLOAD_PLACEHOLDER_NAME = 'Video  Upload: Failed';
+
+/**
+ * The meeting name for an uploaded file: its name without the .mp4 or .m4a extension; a name over
+ * MEETING_NAME_MAX characters is shortened and ends in an ellipsis, so the cut shows. The SPA names the meeting so
+ * after the upload; the pipeline does the same when the browser closed before it could (docs/pipeline.md).
+ */
+export function meetingNameFromFile(fileName: string): string {
+  const stripped = fileName.replace(/\.(mp4|m4a)$/i, '').trim();
+  const name = stripped === '' ? fileName.trim() : stripped;
+  return name.length > MEETING_NAME_MAX ? `${name.slice(0, MEETING_NAME_MAX - 1).trimEnd()}…` : name;
+}
 export const SHARE_MESSAGE_MAX = 2000;
 export const SHARE_ADDRESSES_MAX = 50;
 export const SURVEY_NOTE_MAX = 400;
@@ -128,6 +139,11 @@ export interface AttendeeView {
   role: 'host' | 'participant';
   email: string;
   emails: { id: string; email: string };
+  /**
+   * An addition to spec §3 (docs/meetings.md): the name of the MeetScribe account with this e-mail, null when nobody
+   * has signed up with it; given on the meetings the caller hosts (whose share list they manage), absent on others.
+   */
+  account_name?: string | null;
 }
 
 /** The Meeting entity (spec §3). end_time null = still in session. */

@@ -6,6 +6,7 @@
 import { documentClient } from '../adapters/dynamodb/client.js';
 import { createRecordingFacts } from '../adapters/dynamodb/processing-state-repository.js';
 import { createMediaTools } from '../adapters/media/media-tools.js';
+import { uploadedFileName } from '../core/meetings/download-name.js';
 import type { PrepareAudioPorts } from '../core/pipeline/prepare-audio.js';
 import type { ProbeRecordingPorts } from '../core/pipeline/probe-recording.js';
 import { minutesBalanceFromConfig } from './minutes.js';
@@ -17,6 +18,7 @@ export function probeRecordingPorts(): ProbeRecordingPorts {
   return {
     ...ctx, media: createMediaTools(ctx.artefacts), recordingFacts: createRecordingFacts(documentClient, ctx.config.TABLE_NAME),
     minutes: minutesBalanceFromConfig(documentClient, ctx.config.TABLE_NAME),
+    uploads: { fileNameOf: async (key) => uploadedFileName((await ctx.artefacts.head(key))?.metadata) },
   };
 }
 

@@ -4,7 +4,7 @@
  * ffmpeg slides: "Q3 Roadmap", "Budget Review"), so on-screen text search, spoken-word search, the transcript, the
  * notes and the sentiment analysis all have real content. It is the first 8 of the product demo's 12 lines (~45 s, not
  * ~70 s, for the speech engine): both slides and voices, 'budget' said three times, an action item ("I will send the
- * budget by Friday").
+ * budget on Friday").
  * - Search results (Text and Voice, desktop and a 375 px phone) and the player a hit opens: 0 serious/critical axe
  *   violations; Tab reaches each hit with a visible focus ring; the player keeps Tab inside and gives focus back.
  * - Every dialog of a meeting's options menu, opened from the keyboard (Enter, ↓): focus inside, Tab cycles within the

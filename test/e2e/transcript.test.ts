@@ -294,7 +294,7 @@ describe('the transcript in the browser', () => {
     await guestPage.context().close();
   });
 
-  it('opens the transcript directly from /dashboard/{id}/transcript on a 375 px phone, within the width', async () => {
+  it('opens the transcript directly from /dashboard/{id}/transcript on a 375 px phone, within the width, and finds a word in it', async () => {
     const phone = await newContext(375);
     const mobile = await phone.newPage();
     await signIn(mobile, host);
@@ -311,7 +311,30 @@ describe('the transcript in the browser', () => {
     const text = (await dialog.getByRole('list', { name: 'Transcript' }).boundingBox())!;
     expect(text.y).toBeGreaterThanOrEqual(player.y + player.height - 1);
     expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The find box (issue 35): Ctrl+F inside the modal focuses it, the matches are marked and counted, Enter moves on,
+    // and Escape clears the field without closing the modal.
+    const firstText = (await dialog.locator('.transcript-text').first().textContent()) ?? '';
+    const word = firstText.split(/\s+/).map((w) => w.replace(/[^A-Za-z]/g, '')).find((w) => w.length >= 3)!;
+    await mobile.keyboard.press('Control+f');
+    const field = dialog.getByRole('searchbox', { name: 'Find in transcript' });
+    expect(await field.evaluate((f) => f === document.activeElement)).toBe(true);
+    await field.fill(word);
+    const count = dialog.locator('.transcript-find-count');
+    await count.filter({ hasText: /^1 of \d+$/ }).waitFor();
+    const total = Number(/of (\d+)/.exec((await count.textContent())!)![1]);
+    expect(await dialog.locator('mark[data-find-current]').first().textContent()).toMatch(new RegExp(`^${word}`, 'i'));
+    if (total > 1) {
+      await field.press('Enter');
+      await count.filter({ hasText: `2 of ${total}` }).waitFor();
+    }
+    expect(await dialog.evaluate((d) => d.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(mobile, 'transcript modal (phone)', '[role="dialog"]')).toEqual([]);
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe('');
+    expect(await dialog.locator('mark').count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+
     await dialog.getByRole('button', { name: 'Label Speaker Names' }).click();
     expect((await dialog.getByLabel(renamedLabel, { exact: true }).inputValue())).toBe(NEW_NAME);
     await phone.close();

@@ -78,6 +78,8 @@ describe('connecting Zoom', () => {
     expect((await h.api('PUT', `users/${user.userId}/z_authorization_last_completed/`, user.access)).status).toBe(200);
     const me = (await h.api('GET', 'users/', user.access)).body.results[0];
     expect(me).toMatchObject({ zoom_integrated: true, zoom_refresh_token_exists: true });
+    // The account Settings › Integrations names ("Connected as …"), as Zoom's /users/me gave it.
+    expect(me.zoom_account).toMatch(/^[^@\s]+@[^@\s]+$/);
   }, 60_000);
 
   it('stores the tokens sealed, not in clear', async () => {

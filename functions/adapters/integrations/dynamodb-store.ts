@@ -7,7 +7,7 @@
  *   (also listed per user through gsi1 `IMPORTS#{userId}#{service}`).
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { IntegrationFlag } from '../../core/accounts/ports.js';
+import type { IntegrationMarks } from '../../core/accounts/ports.js';
 import type { ImportRecord, ImportRecords } from '../../core/integrations/import-recording.js';
 import type { NonceStore } from '../../core/integrations/oauth-state.js';
 import type { Connection, ConnectionStore, UserFlags } from '../../core/integrations/ports.js';
@@ -175,7 +175,7 @@ export function createImportRecords(client: DynamoDBDocumentClient, tableName: s
 export function createUserFlags(client: DynamoDBDocumentClient, tableName: string): UserFlags {
   return {
     async set(userId, flags) {
-      const entries = Object.entries(flags) as [IntegrationFlag, boolean][];
+      const entries = Object.entries(flags) as [keyof IntegrationMarks, boolean | string | null][];
       if (entries.length === 0) return;
       const Key = { pk: `USER#${userId}`, sk: 'PROFILE' };
       try {

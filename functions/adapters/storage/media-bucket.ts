@@ -4,7 +4,11 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } 
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from './s3-client.js';
 
-export interface ObjectInfo { readonly etag: string; readonly size: number; readonly contentType: string | undefined }
+export interface ObjectInfo {
+  readonly etag: string; readonly size: number; readonly contentType: string | undefined;
+  /** User metadata (x-amz-meta-*, names without the prefix, lower case). */
+  readonly metadata: Readonly<Record<string, string>>;
+}
 
 /**
  * Objects of the media bucket (uploads and artefacts, key layout in core/pipeline/artefact-keys.ts):
@@ -25,7 +29,7 @@ export function createMediaBucket(bucket: string, s3: S3Client = s3Client) {
     async head(key: string): Promise<ObjectInfo | undefined> {
       try {
         const out = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { etag: (out.ETag ?? '').replace(/"/g, ''), size: out.ContentLength ?? 0, contentType: out.ContentType };
+        return { etag: (out.ETag ?? '').replace(/"/g, ''), size: out.ContentLength ?? 0, contentType: out.ContentType, metadata: out.Metadata ?? {} };
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if ((error as Error).name === 'NotFound' || status === 404) return undefined;

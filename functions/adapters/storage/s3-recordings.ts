@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { attachmentDisposition } from '../../core/meetings/download-name.js';
+import { attachmentDisposition, FILE_NAME_METADATA, fileNameMetadata } from '../../core/meetings/download-name.js';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client, type _Object } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -18,12 +18,16 @@ export function createRecordingStorage(s3: S3Client, bucket: string): RecordingS
   };
 
   return {
-    async presignUpload({ key, contentType, maxBytes, expiresSeconds }) {
+    async presignUpload({ key, contentType, maxBytes, expiresSeconds, fileName }) {
       const { url, fields } = await createPresignedPost(s3, {
         Bucket: bucket, Key: key, Expires: expiresSeconds,
         // A fresh id makes every policy distinct (two issued in one second would otherwise be the same policy),
         // so each can be used once (the local S3 refuses a used policy; docs/security.md).
-        Fields: { 'Content-Type': contentType, 'x-amz-meta-upload-id': randomUUID() },
+        // The file's name rides along as metadata (an exact-match field of the policy) for the pipeline's naming.
+        Fields: {
+          'Content-Type': contentType, 'x-amz-meta-upload-id': randomUUID(),
+          ...(fileName ? { [`x-amz-meta-${FILE_NAME_METADATA}`]: fileNameMetadata(fileName) } : {}),
+        },
         Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
       });
       return { url, fields };

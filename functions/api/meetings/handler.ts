@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { bearerAuthenticator } from '../../adapters/auth/jwt-authenticator.js';
 import { documentClient } from '../../adapters/dynamodb/client.js';
-import { createUserDirectory } from '../../wiring/accounts.js';
+import { createAccountNames, createUserDirectory } from '../../wiring/accounts.js';
 import { minutesBalanceFromConfig } from '../../wiring/minutes.js';
 import { createMeetingsRepository } from '../../adapters/dynamodb/meetings-repository.js';
 import { createProcessingRepository } from '../../adapters/dynamodb/processing-repository.js';
@@ -98,6 +98,7 @@ export const handler = createApiHandler([
     processing: processingStarter,
     minutes: minutesBalanceFromConfig(documentClient, config.TABLE_NAME),
     users: createUserDirectory(createUsersRepository(documentClient, config.TABLE_NAME)),
+    accountNames: createAccountNames(createUsersRepository(documentClient, config.TABLE_NAME)),
     mailer: createSesMailer(sesClient, config.MAIL_FROM),
     clock: Date.now,
     newId: randomUUID,

@@ -4,7 +4,7 @@ import {
 import { listMeetings } from '../../core/meetings/list-meetings.js';
 import { createMeeting, deleteMeeting, getMeeting, updateMeeting } from '../../core/meetings/manage-meetings.js';
 import type {
-  Clock, IdGenerator, Mailer, MeetingsRepository, MinutesBalance, ProcessingStarter, RecordingStorage, UserDirectory,
+  AccountNames, Clock, IdGenerator, Mailer, MeetingsRepository, MinutesBalance, ProcessingStarter, RecordingStorage, UserDirectory,
 } from '../../core/meetings/model.js';
 import { createUploadUrl, recordingUrl, requestIndexing, uploadContentType } from '../../core/meetings/recording.js';
 import { removeAttendee, shareMeetings, type SharePorts } from '../../core/meetings/share.js';
@@ -17,6 +17,8 @@ export interface MeetingsDependencies {
   readonly processing: ProcessingStarter;
   readonly minutes: MinutesBalance;
   readonly users: UserDirectory;
+  /** Account names for the host's share list (attendees' `account_name`); without it the field is left out. */
+  readonly accountNames?: AccountNames;
   readonly mailer: Mailer;
   readonly clock: Clock;
   readonly newId: IdGenerator;
@@ -31,14 +33,15 @@ export function meetingRoutes(d: MeetingsDependencies): Route<any>[] {
     route({ method: 'POST', path: 'meetings/attendees/', auth: 'user', body: shareMeetingsRequest,
       handle: ({ principal, body }) => shareMeetings(d, principal, body) }),
     route({ method: 'PUT', path: 'meetings/delete_attendee/', auth: 'user', body: deleteAttendeeRequest,
-      handle: ({ principal, body }) => removeAttendee(d.meetings, principal, body) }),
+      handle: ({ principal, body }) => removeAttendee(d.meetings, principal, body, d.accountNames) }),
     route({ method: 'POST', path: 'meetings/', auth: 'user', body: createMeetingRequest,
       handle: async ({ principal, body }) => created(await createMeeting(d, principal, body)) }),
     route({ method: 'GET', path: 'meetings/', auth: 'user', handle: ({ principal, query }) => {
       const q = listMeetingsQuery.parse(query);
-      return listMeetings(d.meetings, principal, { page: q.page, pageSize: q.page_size, meetingId: q.meeting_id });
+      return listMeetings(d.meetings, principal, { page: q.page, pageSize: q.page_size, meetingId: q.meeting_id }, d.accountNames);
     } }),
-    route({ method: 'GET', path: 'meetings/{id}/', auth: 'user', handle: ({ principal, params }) => getMeeting(d.meetings, principal, params.id) }),
+    route({ method: 'GET', path: 'meetings/{id}/', auth: 'user',
+      handle: ({ principal, params }) => getMeeting(d.meetings, principal, params.id, d.accountNames) }),
     route({ method: 'PUT', path: 'meetings/{id}/', auth: 'user', body: updateMeetingRequest,
       handle: ({ principal, params, body }) => updateMeeting(d.meetings, principal, params.id, body) }),
     route({ method: 'DELETE', path: 'meetings/{id}/', auth: 'user', handle: async ({ principal, params }) => {
@@ -46,7 +49,10 @@ export function meetingRoutes(d: MeetingsDependencies): Route<any>[] {
       return noContent();
     } }),
     route({ method: 'GET', path: 'meetings/{id}/video_upload_url/', auth: 'user',
-      handle: ({ principal, params, query }) => createUploadUrl(d, principal, params.id, uploadContentType(uploadUrlQuery.parse(query))) }),
+      handle: ({ principal, params, query }) => {
+        const q = uploadUrlQuery.parse(query);
+        return createUploadUrl(d, principal, params.id, uploadContentType(q), q.file_name);
+      } }),
     route({ method: 'GET', path: 'meetings/{id}/index_meeting_request/', auth: 'user',
       handle: ({ principal, params }) => requestIndexing(d, principal, params.id) }),
     route({ method: 'GET', path: 'meetings/{id}/video/', auth: 'user', handle: ({ principal, params }) => recordingUrl(d, principal, params.id) }),

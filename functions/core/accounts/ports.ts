@@ -10,6 +10,12 @@ export type IntegrationFlag =
   | 'todoist_integrated' | 'todoist_access_token_exists' | 'todoist_auto_store_to_inbox'
   | 'basicops_integrated' | 'basicops_refresh_token_exists';
 
+/** The connected account's e-mail per service, as far as the connect flow learns it (null: connected, account unknown). */
+export type IntegrationAccount = 'zoom_account' | 'webex_account' | 'todoist_account' | 'basicops_account';
+
+/** What the integrations context keeps on the user record: the §3 flags and the connected accounts. */
+export type IntegrationMarks = Partial<Record<IntegrationFlag, boolean>> & Partial<Record<IntegrationAccount, string | null>>;
+
 export interface UserRecord {
   readonly id: string;
   /** Lower-cased; unique across users. */
@@ -25,7 +31,7 @@ export interface UserRecord {
   /** ISO timestamps. */
   readonly createdAt: string;
   readonly consentedAt: string;
-  readonly integrations?: Readonly<Partial<Record<IntegrationFlag, boolean>>>;
+  readonly integrations?: Readonly<IntegrationMarks>;
 }
 
 export interface ProfileChange { readonly firstName: string; readonly lastName: string; readonly company: string }

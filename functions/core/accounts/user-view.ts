@@ -1,9 +1,16 @@
 import type { User } from '../../contracts/auth-users.js';
-import type { UserRecord } from './ports.js';
+import type { IntegrationAccount, IntegrationFlag, UserRecord } from './ports.js';
+
+const ACCOUNTS: readonly IntegrationAccount[] = ['zoom_account', 'webex_account', 'todoist_account', 'basicops_account'];
 
 /** The User entity of spec §3 as the API returns it; `minutes` comes from the caller (billing owns balances). */
 export function toUser(record: UserRecord, minutes: number): User {
-  const flag = (name: keyof NonNullable<UserRecord['integrations']>) => record.integrations?.[name] === true;
+  const flag = (name: IntegrationFlag) => record.integrations?.[name] === true;
+  // Only the accounts known are given (an addition to spec §3: docs/integrations.md).
+  const accounts = Object.fromEntries(ACCOUNTS.flatMap((name) => {
+    const value = record.integrations?.[name];
+    return typeof value === 'string' && value !== '' ? [[name, value]] : [];
+  })) as Partial<Record<IntegrationAccount, string>>;
   return {
     id: record.id,
     first_name: record.firstName,
@@ -24,5 +31,6 @@ export function toUser(record: UserRecord, minutes: number): User {
     todoist_auto_store_to_inbox: flag('todoist_auto_store_to_inbox'),
     basicops_integrated: flag('basicops_integrated'),
     basicops_refresh_token_exists: flag('basicops_refresh_token_exists'),
+    ...accounts,
   };
 }

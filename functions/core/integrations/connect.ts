@@ -60,9 +60,15 @@ export async function serviceFlags(deps: Pick<ConnectDeps, 'connections'>, userI
   return base;
 }
 
+/**
+ * Writes the service's flags on the user record with `{service}_account`, the connected account's e-mail as the
+ * provider named it (null when not connected, or when the provider names none: BasicOps), which the User view shows
+ * beside the §3 flags; answers the flags alone (the §7 answers).
+ */
 async function syncFlags(deps: ConnectDeps, userId: string, service: ServiceId) {
   const flags = await serviceFlags(deps, userId, service);
-  await deps.flags.set(userId, flags);
+  const account = (await deps.connections.find(userId, service))?.provider?.email || null;
+  await deps.flags.set(userId, { ...flags, [`${service}_account`]: account });
   return flags;
 }
 

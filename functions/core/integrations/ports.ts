@@ -2,7 +2,7 @@
  * Ports of the integrations context. Adapters in functions/adapters/integrations implement them
  * (DynamoDB, Secrets Manager, the providers' HTTP APIs); tests implement them in memory.
  */
-import type { IntegrationFlag } from '../accounts/ports.js';
+import type { IntegrationMarks } from '../accounts/ports.js';
 import type { ServiceId } from './services.js';
 
 /** Tokens of one connection, as the provider issued them. */
@@ -90,9 +90,9 @@ export interface ConnectionStore {
   userFor(service: ServiceId, providerKey: string): Promise<string | undefined>;
 }
 
-/** Writes the §3 flags on the user record. */
+/** Writes the §3 flags (and the connected account, `{service}_account`) on the user record. */
 export interface UserFlags {
-  set(userId: string, flags: Partial<Record<IntegrationFlag, boolean>>): Promise<void>;
+  set(userId: string, flags: IntegrationMarks): Promise<void>;
 }
 
 export type { Clock } from '../ports.js';

@@ -1,4 +1,5 @@
 /** The name a downloaded recording is saved under, and the Content-Disposition header that names it. */
+import { meetingNameFromFile } from '../../contracts/meetings.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not contain
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
@@ -18,8 +19,36 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The name the pipeline gives a meeting whose recording arrived but whose browser never named it. */
-export function arrivedUploadName(createdAt: string): string {
+/** The upload's metadata entry that carries the file's name (percent-encoded: metadata travels in HTTP headers). */
+export const FILE_NAME_METADATA = 'file-name';
+/** Metadata is capped at 2 KB per object: a longer name is cut (the meeting name is cut at MEETING_NAME_MAX anyway). */
+const STORED_NAME_MAX = 250;
+
+/** The file's name as stored in the upload's metadata. */
+export function fileNameMetadata(fileName: string): string {
+  return encodeURIComponent([...fileName.trim()].slice(0, STORED_NAME_MAX).join(''));
+}
+
+/** The file's name from the upload's metadata, or undefined when none was stored or it is not readable. */
+export function uploadedFileName(metadata: Readonly<Record<string, string>> | undefined): string | undefined {
+  const stored = metadata?.[FILE_NAME_METADATA];
+  if (!stored) return undefined;
+  try {
+    return decodeURIComponent(stored).replace(UNSAFE_NAME, ' ').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are never part of a meeting name
+const UNSAFE_NAME = /[\u0000-\u001f\u007f]+/g;
+
+/**
+ * The name the pipeline gives a meeting whose recording arrived but whose browser never named it: the uploaded file's
+ * name as the browser would have given it, else `Uploaded recording YYYY-MM-DD HH:MM UTC`.
+ */
+export function arrivedUploadName(createdAt: string, fileName?: string): string {
+  if (fileName?.trim()) return meetingNameFromFile(fileName);
   const d = new Date(createdAt);
   if (Number.isNaN(d.getTime())) return 'Uploaded recording';
   return `Uploaded recording ${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

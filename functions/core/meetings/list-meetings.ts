@@ -1,8 +1,8 @@
 import type { MeetingsPage } from '../../contracts/meetings.js';
 import { NotFound } from '../errors.js';
 import { SAMPLE_MEETING_IDS, type Caller } from './access.js';
-import type { AccessEntry, MeetingAggregate, MeetingRecord, MeetingsRepository } from './model.js';
-import { toMeetingView } from './view.js';
+import type { AccessEntry, AccountNames, MeetingAggregate, MeetingRecord, MeetingsRepository } from './model.js';
+import { withAccountNames } from './view.js';
 
 const newestFirst = (a: AccessEntry, b: AccessEntry) =>
   a.createdAt === b.createdAt ? b.meetingId.localeCompare(a.meetingId) : b.createdAt.localeCompare(a.createdAt);
@@ -38,7 +38,7 @@ export interface ListRequest { readonly page: number; readonly pageSize: number;
  * [start - samples, start + pageSize) cover the page.
  */
 export async function listMeetings(
-  meetings: Pick<MeetingsRepository, 'listAccess' | 'findMany'>, caller: Caller, request: ListRequest,
+  meetings: Pick<MeetingsRepository, 'listAccess' | 'findMany'>, caller: Caller, request: ListRequest, people?: AccountNames,
 ): Promise<MeetingsPage> {
   let own = await meetings.listAccess(caller.email.toLowerCase());
   if (request.meetingId !== undefined) own = own.filter((e) => e.meetingId === request.meetingId);
@@ -49,8 +49,6 @@ export async function listMeetings(
   const entries = withSamples(own, samples.flatMap((id) => loaded.get(id)?.meeting ?? []));
   if (request.meetingId !== undefined && entries.length === 0) throw new NotFound('Meeting not found.');
   const page = entries.slice(start, start + request.pageSize);
-  return {
-    count: entries.length,
-    results: page.map((e) => loaded.get(e.meetingId)).filter((a): a is MeetingAggregate => a !== undefined).map(toMeetingView),
-  };
+  const shown = page.map((e) => loaded.get(e.meetingId)).filter((a): a is MeetingAggregate => a !== undefined);
+  return { count: entries.length, results: await withAccountNames(shown, caller, people) };
 }

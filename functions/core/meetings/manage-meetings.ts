@@ -1,8 +1,8 @@
 import { MEETING_MESSAGES, type CreateMeetingRequest, type MeetingView, type UpdateMeetingRequest } from '../../contracts/meetings.js';
 import { NotFound, ValidationFailed } from '../errors.js';
 import { loadForWrite, loadVisible, type Caller } from './access.js';
-import type { Clock, IdGenerator, MeetingChanges, MeetingsRepository, RecordingStorage, UserDirectory } from './model.js';
-import { toMeetingView } from './view.js';
+import type { AccountNames, Clock, IdGenerator, MeetingChanges, MeetingsRepository, RecordingStorage, UserDirectory } from './model.js';
+import { toMeetingView, withAccountNames } from './view.js';
 
 export interface CreateMeetingPorts {
   readonly meetings: Pick<MeetingsRepository, 'create'>;
@@ -26,8 +26,11 @@ export async function createMeeting(ports: CreateMeetingPorts, caller: Caller, i
 }
 
 /** The meeting with its attendees. Throws NotFound when the caller may not see it. */
-export async function getMeeting(meetings: Pick<MeetingsRepository, 'find'>, caller: Caller, meetingId: string): Promise<MeetingView> {
-  return toMeetingView(await loadVisible(meetings, meetingId, caller));
+export async function getMeeting(
+  meetings: Pick<MeetingsRepository, 'find'>, caller: Caller, meetingId: string, people?: AccountNames,
+): Promise<MeetingView> {
+  const [view] = await withAccountNames([await loadVisible(meetings, meetingId, caller)], caller, people);
+  return view!;
 }
 
 /**

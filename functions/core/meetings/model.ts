@@ -63,8 +63,9 @@ export interface StoredUpload { readonly key: string; readonly etag: string; rea
 
 export interface RecordingStorage {
   /** A presigned POST for one object under uploads/{meetingId}/ with the given type and size limits. */
-  presignUpload(request: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<{ url: string; fields: Record<string,
-    string> }>;
+  /** `fileName`, when known, is kept with the object (its metadata) so the pipeline can name a meeting the browser never named. */
+  presignUpload(request: { key: string; contentType: string; maxBytes: number; expiresSeconds: number; fileName?: string }): Promise<{
+    url: string; fields: Record<string, string> }>;
   /** The most recently uploaded object under uploads/{meetingId}/, or undefined. */
   latestUpload(meetingId: string): Promise<StoredUpload | undefined>;
   presignDownload(key: string, expiresSeconds: number): Promise<string>;
@@ -81,5 +82,8 @@ export interface ProcessingStarter {
 
 export interface MinutesBalance { minutesLeft(userId: string): Promise<number> }
 export interface UserDirectory { displayName(userId: string): Promise<string | undefined> }
+
+/** The names of the accounts behind e-mail addresses (lower case); an address nobody signed up with is left out. */
+export interface AccountNames { namesByEmail(emails: readonly string[]): Promise<ReadonlyMap<string, string>> }
 export type { Clock, Mailer } from '../ports.js';
 export type IdGenerator = () => string;

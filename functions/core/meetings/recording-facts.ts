@@ -19,12 +19,13 @@ export interface RecordingFactsStore {
 }
 
 /** Fills in what the recording of `meeting` (read by ProbeMedia, `durationSeconds` long) tells about it. */
-export async function fillInFromRecording(store: RecordingFactsStore, meeting: MeetingRecord, durationSeconds: number): Promise<void> {
+export async function fillInFromRecording(store: RecordingFactsStore, meeting: MeetingRecord, durationSeconds: number,
+  uploadedFileName: () => Promise<string | undefined> = async () => undefined): Promise<void> {
   await store.markRecordingAvailable(meeting.id);
   if (!meeting.endTime && meeting.startTime) await store.fillEndTime(meeting.id, endTimeFrom(meeting.startTime, durationSeconds));
   // The recording arrived but the browser closed before naming the meeting: a real name, so the row, the viewer
   // and the e-mails do not call a processed recording "Upload: Failed".
   if (meeting.name === UPLOAD_PLACEHOLDER_NAME) {
-    await store.nameUnnamedUpload(meeting.id, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(meeting.createdAt));
+    await store.nameUnnamedUpload(meeting.id, UPLOAD_PLACEHOLDER_NAME, arrivedUploadName(meeting.createdAt, await uploadedFileName()));
   }
 }

@@ -37,7 +37,9 @@ export interface UploadUrlPorts {
  * A presigned POST for the meeting's recording (host only, 15 min, 1 byte..2 GiB, one content type).
  * Throws NotFound, Forbidden, MinutesUsedUp (403, plain text) for an mp4/m4a upload when the caller's minutes are below 0.
  */
-export async function createUploadUrl(ports: UploadUrlPorts, caller: Caller, meetingId: string, contentType: UploadContentType): Promise<UploadUrl> {
+export async function createUploadUrl(
+  ports: UploadUrlPorts, caller: Caller, meetingId: string, contentType: UploadContentType, fileName?: string,
+): Promise<UploadUrl> {
   const { meeting } = await loadForWrite(ports.meetings, meetingId, caller);
   // Only the live room records webm; uploads from files are mp4/m4a (the side panel's accept list).
   if (contentType === 'video/webm' && meeting.liveRoom !== true) throw new ValidationFailed({ content_type: [MEETING_MESSAGES.unsupportedType] });
@@ -45,6 +47,7 @@ export async function createUploadUrl(ports: UploadUrlPorts, caller: Caller, mee
   if (contentType !== 'video/webm' && (await ports.minutes.minutesLeft(caller.userId)) < 0) throw new MinutesUsedUp(MEETING_MESSAGES.minutesUsedUp);
   return ports.storage.presignUpload({
     key: uploadKeyFor(meetingId, UPLOAD_TYPES[contentType]), contentType, maxBytes: MAX_UPLOAD_BYTES, expiresSeconds: UPLOAD_URL_SECONDS,
+    ...(fileName?.trim() ? { fileName: fileName.trim() } : {}),
   });
 }
 

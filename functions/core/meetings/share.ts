@@ -4,8 +4,8 @@ import { loadForWrite, type Caller } from './access.js';
 import type { RateLimits } from '../accounts/ports.js';
 import { TooManyRequests } from '../errors.js';
 import { BadRequest, InvitationsNotSent } from './errors.js';
-import type { IdGenerator, Mailer, MeetingAggregate, MeetingsRepository, UserDirectory } from './model.js';
-import { toMeetingView } from './view.js';
+import type { AccountNames, IdGenerator, Mailer, MeetingAggregate, MeetingsRepository, UserDirectory } from './model.js';
+import { toMeetingView, withAccountNames } from './view.js';
 
 export interface SharePorts {
   readonly meetings: Pick<MeetingsRepository, 'find' | 'addAttendee'>;
@@ -92,7 +92,7 @@ function shareMail(to: string, sharer: string, aggregates: readonly MeetingAggre
  * Forbidden, BadRequest when the address is a host's.
  */
 export async function removeAttendee(
-  meetings: Pick<MeetingsRepository, 'find' | 'removeAttendee'>, caller: Caller, input: DeleteAttendeeRequest,
+  meetings: Pick<MeetingsRepository, 'find' | 'removeAttendee'>, caller: Caller, input: DeleteAttendeeRequest, people?: AccountNames,
 ): Promise<DeleteAttendeeAnswer> {
   const aggregate = await loadForWrite(meetings, input.meeting_id, caller);
   const target = aggregate.attendees.find((a) => a.email === input.attendee_email);
@@ -100,5 +100,6 @@ export async function removeAttendee(
   if (!target) return { meeting_data: toMeetingView(aggregate) };
   await meetings.removeAttendee(input.meeting_id, target.email);
   const attendees = aggregate.attendees.filter((a) => a.email !== target.email);
-  return { meeting_data: toMeetingView({ meeting: aggregate.meeting, attendees }) };
+  const [view] = await withAccountNames([{ meeting: aggregate.meeting, attendees }], caller, people);
+  return { meeting_data: view! };
 }

@@ -18,6 +18,8 @@ export interface ProbeRecordingPorts extends ChargePorts {
   readonly recordingFacts: RecordingFactsStore;
   readonly speeds: Pick<StageSpeedRecord, 'find'>;
   readonly log: Pick<Logger, 'warn'>;
+  /** The uploaded file's name, when the upload carried one (it names a meeting the browser never named). */
+  readonly uploads: { fileNameOf(key: string): Promise<string | undefined> };
 }
 
 /**
@@ -38,7 +40,7 @@ export async function probeRecording(ports: ProbeRecordingPorts, run: PipelineRu
   checkRecordingLength(durationSeconds);
 
   const { meeting, minutesCharged } = await chargeRecordingOnce(ports, run.meetingId, run.etag, durationSeconds);
-  await fillInFromRecording(ports.recordingFacts, meeting, durationSeconds);
+  await fillInFromRecording(ports.recordingFacts, meeting, durationSeconds, () => ports.uploads.fileNameOf(run.key));
 
   const tooShort = durationSeconds < MIN_SPEECH_SECONDS;
   // The time left from now on is estimated at this machine's measured speed (docs/pipeline.md "Time left").

@@ -2,7 +2,8 @@
  * Per-stage progress of a run as the row shows it: the stage's name, how far it is and the time left, estimated
  * from the stage the pipeline reports, when that stage started and the recording's length (ProbeMedia). Amazon
  * Transcribe reports no percentage of its own, so inside a stage the share is the time spent over the time the
- * stage is expected to take; a stage running late holds at 95 % of its span and the time left says "about a minute".
+ * stage is expected to take; a stage running late holds its bar at 95 % of its span, and its time left grows with the
+ * overrun (stageSecondsLeft), the later stages' expected times scaled by the same slowdown.
  * The time a timed stage is expected to take comes from this machine's measured speed (stage-speeds.ts), fixed on the
  * run once the recording is probed; before that, from the defaults.
  */
@@ -36,6 +37,22 @@ export const STAGES: ReadonlyArray<readonly [PipelineStep, StageSpec & { readonl
 
 /** A late stage holds here (share of its span) rather than reaching its end before the pipeline says so. */
 const LATE_SHARE = 0.95;
+/** Share of its expected time at which a stage is due: from here its last tenth is what is left, until it is late. */
+const DUE_SHARE = 0.9;
+
+/**
+ * Seconds a stage expected to take `expected` s still needs after `elapsed` s (docs/pipeline.md "Time left"): on time,
+ * the rest of the expected time; due, the last tenth; late (past the expected time), the overrun extrapolated: the
+ * later it is, the larger the share of the time spent so far that is still expected, up to as long again as it has
+ * run (at twice its expected time, a stage with nothing else known to go by is as likely to need more as less).
+ */
+export function stageSecondsLeft(expected: number, elapsed: number): number {
+  if (!(expected > 0)) return Math.max(0, elapsed);
+  const overrun = elapsed / expected;
+  if (overrun <= DUE_SHARE) return expected - elapsed;
+  if (overrun <= 1) return expected * (1 - DUE_SHARE);
+  return elapsed * Math.min(1, overrun - DUE_SHARE);
+}
 
 export interface ProgressEstimate {
   readonly stage: string;
@@ -59,9 +76,11 @@ export function estimateProgress(
   const elapsed = Math.max(0, (nowMs - startedAtMs) / 1000);
   const share = Math.min(LATE_SHARE, elapsed / expected);
   const percent = Math.min(99, Math.floor(spec.from + (spec.to - spec.from) * share));
-  // Later stages up to the transcript; Finalize waits on notes and sentiments, which have their own messages.
-  const later = STAGES.slice(index + 1).filter(([s]) => s !== 'Finalize').reduce((sum, [, s]) => sum + s.expectedSeconds(durationSeconds, expectedStages), 0);
-  const thisLeft = elapsed >= expected * LATE_SHARE ? 60 : expected - elapsed;
-  const secondsLeft = Math.max(5, Math.ceil((thisLeft + (step === 'Finalize' ? 0 : later)) / 5) * 5);
+  // Later stages up to the transcript (Finalize waits on notes and sentiments, which have their own messages), as much
+  // slower than expected as this one is: a late stage says the machine is slower than its record for this run.
+  const slowdown = Math.max(1, elapsed / expected);
+  const later = step === 'Finalize' ? 0 : STAGES.slice(index + 1).filter(([s]) => s !== 'Finalize')
+    .reduce((sum, [, s]) => sum + s.expectedSeconds(durationSeconds, expectedStages), 0) * slowdown;
+  const secondsLeft = Math.max(5, Math.ceil((stageSecondsLeft(expected, elapsed) + later) / 5) * 5);
   return { stage: spec.label, percent, secondsLeft };
 }

@@ -22,12 +22,16 @@ export interface StageSpeeds {
 export interface StageCost { readonly startSeconds: number; readonly perSecond: number }
 
 /**
- * Defaults before a run is measured: transcription at a real-time factor of 0.3 (the local engine's RTF measured on
- * the shared 2-core machine under load, docs/speech.md; quiet it is 0.1–0.15), extraction and building small.
+ * Defaults before a run is measured, for the default engine (native Whisper, docs/speech.md) on a 2-core machine that
+ * is not shared: transcription at a real-time factor of 0.06 (a 60-minute recording, upload → ready in 197.7 s at load
+ * 2–4, `bench:pipeline`, i.e. about 0.05 for the transcription; 0.09 at load 4–5 on the 2-hour recording of
+ * `eval:asr`), extraction at 0.002 (11.4 s for 2 hours there) and building small. A busier machine is slower: the
+ * first run on it is late, its time left then grows with the overrun (progress-estimate.ts), and the runs it records
+ * move these for the next ones.
  */
 export const DEFAULT_COSTS: Readonly<Record<TimedStage, StageCost>> = {
-  ExtractAudio: { startSeconds: 3, perSecond: 0.01 },
-  Transcription: { startSeconds: 10, perSecond: 0.3 },
+  ExtractAudio: { startSeconds: 3, perSecond: 0.002 },
+  Transcription: { startSeconds: 10, perSecond: 0.06 },
   BuildTranscript: { startSeconds: 3, perSecond: 0.002 },
 };
 

@@ -1,5 +1,11 @@
-import { attachmentDisposition, recordingFileName } from '../../../functions/core/meetings/download-name.js';
-import { MAX_UPLOAD_BYTES, MEETING_MESSAGES } from '../../../functions/contracts/meetings.js';
+import { S3Client } from '@aws-sdk/client-s3';
+import type { UsersRepository } from '../../../functions/core/accounts/ports.js';
+import { ACCOUNT_NAME_CACHE_MS, createAccountNames } from '../../../functions/wiring/accounts.js';
+import { createRecordingStorage } from '../../../functions/adapters/storage/s3-recordings.js';
+import {
+  arrivedUploadName, attachmentDisposition, FILE_NAME_METADATA, fileNameMetadata, recordingFileName, uploadedFileName,
+} from '../../../functions/core/meetings/download-name.js';
+import { MAX_UPLOAD_BYTES, MEETING_MESSAGES, MEETING_NAME_MAX } from '../../../functions/contracts/meetings.js';
 import { USERS, world } from './in-memory.js';
 
 async function createMeetings(w: ReturnType<typeof world>, count: number, token = 'host') {
@@ -208,6 +214,65 @@ describe('removeAttendee', () => {
   });
 });
 
+describe('account names in the share list', () => {
+  /** A world whose directory knows the participant's account (Pat Quinn); the lookups it was asked. */
+  function namedWorld() {
+    const w = world();
+    const asked: string[][] = [];
+    Object.assign(w.deps, { accountNames: { namesByEmail: async (emails: readonly string[]) => {
+      asked.push([...emails]);
+      return new Map(emails.filter((e) => e === USERS.participant.email).map((e) => [e, 'Pat Quinn'] as const));
+    } } });
+    return { w, asked };
+  }
+  const names = (view: { attendees: { email: string; account_name?: string | null }[] }) => view.attendees.map((a) => [a.email, a.account_name]);
+
+  it('names the attendees of the meetings the caller hosts after their accounts, null without one, in one lookup', async () => {
+    const { w, asked } = namedWorld();
+    const [id] = await createMeetings(w, 1);
+    await w.call('POST', '/api/meetings/attendees/', { token: 'host', body: { meeting_ids: [id], attendees: [{ email: USERS.participant.email }, { email: 'new@example.com' }] } });
+
+    const list = await w.call('GET', '/api/meetings/', { token: 'host' });
+    const one = await w.call('GET', `/api/meetings/${id}/`, { token: 'host' });
+    const removed = await w.call('PUT', '/api/meetings/delete_attendee/', { token: 'host', body: { meeting_id: id, attendee_email: 'new@example.com' } });
+
+    expect(names(list.body.results[0])).toEqual([[USERS.host.email, null], ['new@example.com', null], [USERS.participant.email, 'Pat Quinn']]);
+    // The spec's name stays what it was.
+    expect(list.body.results[0].attendees[2].name).toBe('part');
+    expect(names(one.body)).toEqual(names(list.body.results[0]));
+    expect(names(removed.body.meeting_data)).toEqual([[USERS.host.email, null], [USERS.participant.email, 'Pat Quinn']]);
+    expect(asked[0]!.sort()).toEqual([USERS.host.email, 'new@example.com', USERS.participant.email].sort());
+  });
+
+  it('gives a participant the attendees without account names, and asks nothing for them', async () => {
+    const { w, asked } = namedWorld();
+    const [id] = await createMeetings(w, 1);
+    await w.call('POST', '/api/meetings/attendees/', { token: 'host', body: { meeting_ids: [id], attendees: [{ email: USERS.participant.email }] } });
+
+    const list = await w.call('GET', '/api/meetings/', { token: 'participant' });
+
+    expect(list.body.results[0].attendees.every((a: object) => !('account_name' in a))).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('reads each address once a minute in a container, and leaves out addresses without an account', async () => {
+    let reads = 0;
+    let now = 0;
+    const users = { findByEmail: async (email: string) => {
+      reads += 1;
+      return email === 'ada@example.com' ? { firstName: 'Ada', lastName: 'Lovelace' } as Awaited<ReturnType<UsersRepository['findByEmail']>> : undefined;
+    } };
+    const directory = createAccountNames(users, () => now);
+
+    expect([...(await directory.namesByEmail(['ada@example.com', 'nobody@example.com']))]).toEqual([['ada@example.com', 'Ada Lovelace']]);
+    await directory.namesByEmail(['ada@example.com', 'nobody@example.com']);
+    expect(reads).toBe(2);
+    now += ACCOUNT_NAME_CACHE_MS + 1;
+    await directory.namesByEmail(['ada@example.com']);
+    expect(reads).toBe(3);
+  });
+});
+
 describe('recording endpoints', () => {
   it.each([
     [{}, 'video/mp4', 'recording.mp4'],
@@ -218,7 +283,9 @@ describe('recording endpoints', () => {
     const [id] = await createMeetings(w, 1);
     const response = await w.call('GET', `/api/meetings/${id}/video_upload_url/`, { token: 'host', query });
     expect(response.status).toBe(200);
-    expect(w.storage.presigned).toEqual([{ key: `uploads/${id}/${file}`, contentType, maxBytes: MAX_UPLOAD_BYTES, expiresSeconds: 900 }]);
+    // The file's name goes with the upload, for the pipeline to name a meeting whose tab closed before it was named.
+    const fileName = 'file_name' in query ? { fileName: query.file_name } : {};
+    expect(w.storage.presigned).toEqual([{ key: `uploads/${id}/${file}`, contentType, maxBytes: MAX_UPLOAD_BYTES, expiresSeconds: 900, ...fileName }]);
   });
 
   it('refuses other content types with 400', async () => {
@@ -310,6 +377,25 @@ describe('recording endpoints', () => {
     expect(recordingFileName('...', 'uploads/m/x.M4A')).toBe('recording.m4a');
     expect(recordingFileName('x'.repeat(300), 'uploads/m/r.mp4')).toHaveLength(124);
     expect(attachmentDisposition('Réunion.mp4')).toBe(`attachment; filename="Reunion.mp4"; filename*=UTF-8''R%C3%A9union.mp4`);
+  });
+
+  it('names a recording whose browser never named its meeting after the uploaded file, else by its upload time', async () => {
+    const metadata = { [FILE_NAME_METADATA]: fileNameMetadata('Réunion: Q3 budget.m4a') };
+    expect(metadata[FILE_NAME_METADATA]).toBe('R%C3%A9union%3A%20Q3%20budget.m4a');
+    expect(arrivedUploadName('2026-11-27T10:05:00Z', uploadedFileName(metadata))).toBe('Réunion: Q3 budget');
+    expect(arrivedUploadName('2026-11-27T10:05:00Z', uploadedFileName({}))).toBe('Uploaded recording 2026-11-27 10:05 UTC');
+    expect(uploadedFileName({ [FILE_NAME_METADATA]: '%E0%A4%A' })).toBeUndefined();
+    expect(uploadedFileName({ [FILE_NAME_METADATA]: '%0A%20' })).toBeUndefined();
+    expect(arrivedUploadName('2026-11-27T10:05:00Z', `${'x'.repeat(300)}.mp4`)).toHaveLength(MEETING_NAME_MAX);
+
+    // The presigned POST carries it as an exact-match metadata field (signed locally: no call is made).
+    const s3 = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' } });
+    const { fields } = await createRecordingStorage(s3, 'media').presignUpload({
+      key: 'uploads/m/recording.m4a', contentType: 'audio/mp4', maxBytes: 10, expiresSeconds: 60, fileName: 'Réunion.m4a',
+    });
+    expect(fields['x-amz-meta-file-name']).toBe('R%C3%A9union.m4a');
+    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toContainEqual({ 'x-amz-meta-file-name': 'R%C3%A9union.m4a' });
   });
 });
 

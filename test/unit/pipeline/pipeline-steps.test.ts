@@ -38,6 +38,7 @@ function setUp(meeting: Partial<MeetingRecord> = {}) {
   const warnings: string[] = [];
   const speedRuns: { durationSeconds: number; stages: Partial<Record<TimedStage, number>> }[] = [];
   let speeds: StageSpeeds | undefined;
+  const fileNames = new Map<string, string>();
   const ports = {
     ...p.ports, meetings: { find: records.find }, media: media.tools, artefacts, recordingFacts: records.store,
     clock: () => now,
@@ -46,9 +47,10 @@ function setUp(meeting: Partial<MeetingRecord> = {}) {
       addRun: async (durationSeconds: number, stages: Partial<Record<TimedStage, number>>) => { speedRuns.push({ durationSeconds, stages }); },
     },
     log: { info: () => undefined, warn: (message: string) => { warnings.push(message); }, error: () => undefined },
+    uploads: { fileNameOf: async (key: string) => fileNames.get(key) },
   };
   return {
-    p, ports, records: records.records, artefacts, media, warnings, speedRuns,
+    p, ports, records: records.records, artefacts, media, warnings, speedRuns, fileNames,
     setSpeeds: (s: StageSpeeds | undefined) => { speeds = s; },
     advance: (ms: number) => { now += ms; },
     start: () => p.ports.states.resetState(ID, queuedState(UPLOAD, 'etag-1', new Date(now).toISOString())),
@@ -83,6 +85,14 @@ describe('ProbeMedia (probeRecording)', () => {
     unnamed.media.state.reports.set(UPLOAD, report('60'));
     await probeRecording(unnamed.ports, run, 60_000);
     expect(unnamed.records.get(ID)!.name).toBe('Uploaded recording 2026-03-01 08:59 UTC');
+
+    // The upload carried the file's name: the meeting is named after the file, as the browser would have named it.
+    const named = setUp({ name: UPLOAD_PLACEHOLDER_NAME });
+    named.fileNames.set(UPLOAD, 'Q3 budget review.mp4');
+    await named.start();
+    named.media.state.reports.set(UPLOAD, report('60'));
+    await probeRecording(named.ports, run, 60_000);
+    expect(named.records.get(ID)!.name).toBe('Q3 budget review');
   });
 
   it('probes a stream copy when the container gives no duration (a browser webm), with the time the step has', async () => {

@@ -121,6 +121,25 @@ describe('Integrate buttons and modals', () => {
   });
 });
 
+describe('Settings › Integrations names the connected account (issue 35)', () => {
+  it('says "Connected as" the account the service named, "Connected" when it named none, and why not otherwise', async () => {
+    const { IntegrationsTab } = await import('../../../web/src/features/integrations/components/integrations-tab.js');
+    backend(() => ({ status: 200, json: { projects: [] } }));
+    const user: User = {
+      ...base, zoom_integrated: true, zoom_refresh_token_exists: true, zoom_account: 'zed@zoom.example.com',
+      webex_integrated: true, webex_refresh_token_exists: false, webex_account: 'zed@webex.example.com',
+      basicops_integrated: true, basicops_refresh_token_exists: true,
+    };
+    render(<SWRConfig value={{ provider: () => new Map() }}><IntegrationsTab user={user} /></SWRConfig>);
+    const state = (title: string) => within(screen.getByRole('region', { name: title })).getByRole('heading').nextElementSibling?.textContent;
+
+    expect(state('Zoom')).toBe('Connected as zed@zoom.example.com');
+    expect(state('Webex')).toBe('Reauthorization required');
+    expect(state('Todoist')).toBe('Not connected');
+    expect(state('BasicOps')).toBe('Connected');
+  });
+});
+
 describe('Settings › Integrations: Remove asks first, in the app\'s own dialog (issue 35)', () => {
   it('removes nothing until the confirm dialog says yes', async () => {
     const { IntegrationsTab } = await import('../../../web/src/features/integrations/components/integrations-tab.js');

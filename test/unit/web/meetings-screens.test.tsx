@@ -313,6 +313,17 @@ describe('ShareDialog', () => {
     expect(calls[0]).toEqual({ method: 'PUT', url: '/api/meetings/delete_attendee/', body: { meeting_id: 'm1', attendee_email: 'alan@example.com' } });
   });
 
+  it('names the people with an account after it, the e-mail below, and shows an address without an account alone', () => {
+    const named = meeting({ attendees: [{ ...grace, account_name: 'Grace Hopper' }, { ...alan, account_name: null }] });
+    renderScreen(<ShareDialog meetings={[named]} onClose={jest.fn()} />);
+
+    const items = within(screen.getByRole('heading', { name: 'People with access' }).parentElement!).getAllByRole('listitem');
+    expect(items.map((item) => [...item.querySelectorAll('.access-name, .access-email')].map((part) => part.textContent))).toEqual([
+      ['Grace Hopper (Host)', 'grace@example.com'], ['alan@example.com'],
+    ]);
+    expect(screen.queryByText('alan')).toBeNull();
+  });
+
   it('shows the failure text and enables Send again when sharing fails', async () => {
     replyTo = () => ({ status: 500, json: { detail: 'x' } });
     renderScreen(<ShareDialog meetings={[hosted]} onClose={jest.fn()} />);

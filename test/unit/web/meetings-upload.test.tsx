@@ -111,7 +111,7 @@ describe('the upload flow', () => {
     chooseAndUpload(file());
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     const xhr = FakeXhr.instances[0];
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/meetings/', 'GET /api/meetings/m-1/video_upload_url/?content_type=video%2Fmp4']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/meetings/', 'GET /api/meetings/m-1/video_upload_url/?content_type=video%2Fmp4&file_name=Team+sync.mp4']);
     expect(calls[0].body).toEqual({ name: 'Video  Upload: Failed' });
     expect([xhr.method, xhr.url]).toEqual(['POST', target.url]);
     expect([...(xhr.sent as FormData).keys()]).toEqual(['key', 'Content-Type', 'policy', 'file']);

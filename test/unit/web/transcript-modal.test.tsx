@@ -1,6 +1,7 @@
 /**
  * @jest-environment ./test/unit/web/jsdom-env.cjs
  */
+import { jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '../../../functions/contracts/auth-users.js';
 import type { MeetingView } from '../../../functions/contracts/meetings.js';
@@ -248,6 +249,63 @@ describe('TranscriptModal', () => {
     expect(within(list).getAllByRole('listitem')[2].getAttribute('aria-current')).toBe('true');
     expect(within(list).getAllByRole('listitem')[1].getAttribute('aria-current')).toBeNull();
     expect(requested('GET', '/api/meetings/m1/video/')).toHaveLength(1);
+  });
+});
+
+describe('finding words in the transcript', () => {
+  const marks = (list: HTMLElement) => [...list.querySelectorAll('mark')].map((m) => `${m.closest('li')!.getAttribute('data-line')}:${m.textContent}`);
+  const current = (list: HTMLElement) => [...list.querySelectorAll('mark[data-find-current]')].map((m) => m.closest('li')!.getAttribute('data-line'));
+
+  it('highlights the matches, says "1 of 2", moves with Enter, Shift+Enter and the arrow buttons, and keeps each line\'s text', async () => {
+    readyServer();
+    openModal();
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    const field = screen.getByRole('searchbox', { name: 'Find in transcript' });
+
+    fireEvent.change(field, { target: { value: 'ING' } });
+    expect(marks(list)).toEqual(['0:ing', '2:ing']);
+    expect(screen.getByText('1 of 2').getAttribute('aria-live')).toBe('polite');
+    expect(current(list)).toEqual(['0']);
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe('0:02Speaker 1Good morning everyone.');
+
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByText('2 of 2')).toBeTruthy();
+    expect(current(list)).toEqual(['2']);
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(current(list)).toEqual(['0']);
+    fireEvent.keyDown(field, { key: 'Enter', shiftKey: true });
+    expect(current(list)).toEqual(['2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous match' }));
+    expect(screen.getByText('1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(screen.getByText('2 of 2')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'nowhere' } });
+    expect(screen.getByText('No matches')).toBeTruthy();
+    expect(marks(list)).toEqual([]);
+    expect((screen.getByRole('button', { name: 'Next match' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('focuses the field on Ctrl+F inside the modal, and clears it on Escape without closing the modal', async () => {
+    readyServer();
+    const closed = jest.fn();
+    renderFresh(<TranscriptModal meetingId="m1" meetingName="Weekly" canLabel onClose={closed} />);
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+    const field = screen.getByRole('searchbox', { name: 'Find in transcript' }) as HTMLInputElement;
+
+    const find = new KeyboardEvent('keydown', { key: 'f', ctrlKey: true, bubbles: true, cancelable: true });
+    act(() => { within(list).getAllByRole('button', { name: /^Play from/ })[0]!.dispatchEvent(find); });
+    expect(find.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(field);
+
+    fireEvent.change(field, { target: { value: 'budget' } });
+    expect(marks(list)).toEqual(['1:budget']);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field.value).toBe('');
+    expect(marks(list)).toEqual([]);
+    expect(closed).not.toHaveBeenCalled();
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(closed).toHaveBeenCalledTimes(1);
   });
 });
 

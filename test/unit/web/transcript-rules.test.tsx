@@ -5,6 +5,7 @@ import { DASHBOARD_OPERATIONS, meetingOptions } from '../../../web/src/features/
 import { formatTimeLeft, processingLabel } from '../../../web/src/features/meetings/processing-status.js';
 import { changedSpeakerNames, orderedLabels, speakerNamesProblem } from '../../../web/src/features/transcript/speaker-names-rules.js';
 import { activeLineIndex, formatTime, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
+import { findMatches, markedParts, matchCount, searchableTexts, stepMatch } from '../../../web/src/features/transcript/transcript-find.js';
 
 describe('formatTime', () => {
   it('shows m:ss under an hour', () => {
@@ -161,5 +162,37 @@ describe('stillProcessing (list refresh)', () => {
     expect(stillProcessing(meeting({ recording_available: false }))).toBe(false);
     expect(stillProcessing(meeting({ end_time: null }))).toBe(false);
     expect(stillProcessing(meeting({ is_sample: true }))).toBe(false);
+  });
+});
+
+describe('transcript find rules', () => {
+  it('finds every occurrence, case and accents ignored, in reading order; none for a blank query', () => {
+    expect(findMatches(['Café au lait', 'the CAFE opens', ''], 'cafe')).toEqual([{ line: 0, start: 0, end: 4 }, { line: 1, start: 4, end: 8 }]);
+    expect(findMatches(['aaaa'], 'aa')).toEqual([{ line: 0, start: 0, end: 2 }, { line: 0, start: 2, end: 4 }]);
+    expect(findMatches(['anything'], '   ')).toEqual([]);
+  });
+
+  it('counts "3 of 12", says when nothing matched, and steps round both ways', () => {
+    expect(matchCount('x', 12, 2)).toBe('3 of 12');
+    expect(matchCount('x', 0, 0)).toBe('No matches');
+    expect(matchCount(' ', 0, 0)).toBe('');
+    expect([stepMatch(11, 12, 1), stepMatch(0, 12, -1), stepMatch(0, 0, 1)]).toEqual([0, 11, 0]);
+  });
+
+  it('cuts a word of a line into plain and marked runs by the line\'s offsets, the current match marked apart', () => {
+    const matches = findMatches(['the budget is ready'], 'budget is');
+    // "budget" starts at 4 of the line; the word "is" at 11.
+    expect(markedParts('budget', 4, matches, matches[0])).toEqual([{ text: 'budget', mark: 'current' }]);
+    expect(markedParts('is', 11, matches)).toEqual([{ text: 'is', mark: 'match' }]);
+    expect(markedParts('ready', 14, matches)).toEqual([{ text: 'ready', mark: 'none' }]);
+    expect(markedParts('the budget', 0, findMatches(['the budget'], 'udg'))).toEqual([
+      { text: 'the b', mark: 'none' }, { text: 'udg', mark: 'match' }, { text: 'et', mark: 'none' },
+    ]);
+  });
+
+  it('searches the words a line shows when their times are known, else its text', () => {
+    const lines = [{ text: 'Hello there.' }, { text: 'Bye.' }];
+    expect(searchableTexts(lines, [[{ text: 'Hello' }, { text: 'there.' }], []])).toEqual(['Hello there.', 'Bye.']);
+    expect(searchableTexts(lines, [[{ text: 'Hi' }]])).toEqual(['Hello there.', 'Bye.']);
   });
 });

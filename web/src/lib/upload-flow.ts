@@ -3,7 +3,7 @@
  * target, upload with progress, give the meeting its real name and times, request indexing.
  * The live room (features/room) saves its recording with the last four steps (finishUpload).
  */
-import { MEETING_NAME_MAX, UPLOAD_PLACEHOLDER_NAME, type IndexRequestAnswer, type MeetingView, type UploadContentType,
+import { meetingNameFromFile, UPLOAD_PLACEHOLDER_NAME, type IndexRequestAnswer, type MeetingView, type UploadContentType,
   type UploadUrl } from '@contracts/meetings.js';
 import { TRANSCRIPT_IMPORT_EXTENSIONS, TRANSCRIPT_IMPORT_MAX_BYTES, TRANSCRIPT_IMPORT_MESSAGES } from '@contracts/transcripts.js';
 import type { MeetingChanges } from '../api/meetings/update-meeting.js';
@@ -12,7 +12,8 @@ import type { MeetingChanges } from '../api/meetings/update-meeting.js';
 export interface UploadPorts {
   readDuration(file: File): Promise<number>;
   createMeeting(name: string): Promise<MeetingView>;
-  getUploadUrl(meetingId: string, contentType: UploadContentType): Promise<UploadUrl>;
+  /** `fileName` travels with the upload, so a meeting whose tab closes before step 5 is still named after its file. */
+  getUploadUrl(meetingId: string, contentType: UploadContentType, fileName?: string): Promise<UploadUrl>;
   uploadRecording(target: UploadUrl, file: Blob, onProgress: (percent: number) => void): Promise<void>;
   updateMeeting(meetingId: string, changes: MeetingChanges): Promise<MeetingView>;
   /** The room passes one that logs a failure instead of throwing (the upload event starts indexing anyway). */
@@ -23,11 +24,7 @@ export interface UploadPorts {
  * The meeting name for an uploaded file: its name without the .mp4 or .m4a extension; a name over
  * MEETING_NAME_MAX characters is shortened and ends in an ellipsis, so the cut shows.
  */
-export function meetingNameFor(fileName: string): string {
-  const stripped = fileName.replace(/\.(mp4|m4a)$/i, '').trim();
-  const name = stripped === '' ? fileName : stripped;
-  return name.length > MEETING_NAME_MAX ? `${name.slice(0, MEETING_NAME_MAX - 1).trimEnd()}…` : name;
-}
+export const meetingNameFor = meetingNameFromFile;
 
 /** The content type to ask the upload target for: .m4a is audio/mp4, everything else video/mp4. */
 export function contentTypeFor(fileName: string): UploadContentType {
@@ -66,7 +63,7 @@ export async function finishUpload(
   meetingId: string, recording: Blob, contentType: UploadContentType, changes: MeetingChanges,
   ports: FinishUploadPorts, onProgress: (percent: number) => void,
 ): Promise<void> {
-  const target = await ports.getUploadUrl(meetingId, contentType);
+  const target = await ports.getUploadUrl(meetingId, contentType, recording instanceof File ? recording.name : undefined);
   await ports.uploadRecording(target, recording, onProgress);
   await ports.updateMeeting(meetingId, changes);
   await ports.requestIndexing(meetingId);

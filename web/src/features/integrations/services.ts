@@ -13,6 +13,8 @@ export interface IntegrationService {
   readonly marker: string;
   readonly integrated: (user: User) => boolean;
   readonly tokenExists: (user: User) => boolean;
+  /** The connected account's e-mail, when the service named one. */
+  readonly account: (user: User) => string | null | undefined;
   /** Explanatory text of the integration modal. */
   readonly explanation: string;
   /** What stops until the user authorizes again (§8 Reauthorization Required). */
@@ -22,28 +24,28 @@ export interface IntegrationService {
 export const INTEGRATION_SERVICES: readonly IntegrationService[] = [
   {
     id: 'zoom', title: 'Zoom', letter: 'z', marker: 'meetscribe-zoom',
-    integrated: (u) => u.zoom_integrated, tokenExists: (u) => u.zoom_refresh_token_exists,
+    integrated: (u) => u.zoom_integrated, tokenExists: (u) => u.zoom_refresh_token_exists, account: (u) => u.zoom_account,
     explanation: 'Connect your Zoom account and MeetScribe imports your Zoom cloud recordings by itself: each recording becomes a meeting with its ' +
       'transcript, notes and sentiment. Recordings of the last 30 days are imported right away. You will be sent to Zoom to allow access.',
     stalled: 'your Zoom recordings are not imported or processed',
   },
   {
     id: 'webex', title: 'Webex', letter: 'w', marker: 'meetscribe-webex',
-    integrated: (u) => u.webex_integrated, tokenExists: (u) => u.webex_refresh_token_exists,
+    integrated: (u) => u.webex_integrated, tokenExists: (u) => u.webex_refresh_token_exists, account: (u) => u.webex_account,
     explanation: 'Connect your Webex account and MeetScribe imports your new Webex recordings by themselves: each recording becomes a meeting with its ' +
       'transcript, notes and sentiment. You will be sent to Webex to allow access.',
     stalled: 'your Webex recordings are not imported or processed',
   },
   {
     id: 'todoist', title: 'Todoist', letter: 't', marker: 'meetscribe-todoist',
-    integrated: (u) => u.todoist_integrated, tokenExists: (u) => u.todoist_access_token_exists,
+    integrated: (u) => u.todoist_integrated, tokenExists: (u) => u.todoist_access_token_exists, account: (u) => u.todoist_account,
     explanation: 'Connect your Todoist account to add the action items of your meetings to your Todoist inbox: pick them in the notes, or turn on automatic ' +
       'storing in Settings › Integrations. You will be sent to Todoist to allow access.',
     stalled: 'your action items are not stored in Todoist',
   },
   {
     id: 'basicops', title: 'BasicOps', letter: 'b', marker: 'meetscribe-basicops',
-    integrated: (u) => u.basicops_integrated, tokenExists: (u) => u.basicops_refresh_token_exists,
+    integrated: (u) => u.basicops_integrated, tokenExists: (u) => u.basicops_refresh_token_exists, account: (u) => u.basicops_account,
     explanation: 'Connect your BasicOps account and MeetScribe stores the notes of each meeting (overview, summary, decisions and action items) as a note ' +
       'in your BasicOps project when they are ready. You will be sent to BasicOps to allow access.',
     stalled: 'your meeting notes are not stored in BasicOps',
@@ -76,3 +78,11 @@ export const INTEGRATION_TEXTS = {
 
 /** §9: the Integrate button waits this long before sending the browser to the service. */
 export const REDIRECT_DELAY_MS = 2000;
+
+/** Settings › Integrations: 'Connected as name@example.com' (or 'Connected' when the service named no account), else why not. */
+export function connectionState(service: IntegrationService, user: User): string {
+  if (!service.integrated(user)) return 'Not connected';
+  if (!service.tokenExists(user)) return 'Reauthorization required';
+  const account = service.account(user);
+  return account ? `Connected as ${account}` : 'Connected';
+}

@@ -76,6 +76,8 @@ export function useIntegrationReturn(user: User | undefined) {
     }
     const updated = { ...current, ...pickFlags(flags) } as User;
     setResult({ service, outcome: service.integrated(updated) && service.tokenExists(updated) ? 'complete' : 'reauthorization' });
+    // The user again, for what the flags do not carry: the connected account Settings › Integrations names.
+    void mutate(USER_KEY);
   }
 
   return { result, dismiss: () => setResult(undefined) };

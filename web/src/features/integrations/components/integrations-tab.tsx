@@ -10,7 +10,7 @@ import { removeIntegration, updateTodoistSettings, updateWebexSettings, type Ser
 import { USER_KEY } from '../../../api/users/get-user.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ErrorMessage } from '../../../components/message.js';
-import { INTEGRATION_SERVICES, INTEGRATION_TEXTS, type IntegrationService } from '../services.js';
+import { connectionState, INTEGRATION_SERVICES, INTEGRATION_TEXTS, type IntegrationService } from '../services.js';
 import { BasicOpsProjectPicker } from './basicops-project-picker.js';
 import { IntegrationModal } from './integration-modal.js';
 
@@ -58,7 +58,7 @@ export function IntegrationsTab({ user }: { user: User }) {
     <div className="form integrations-tab">
       {INTEGRATION_SERVICES.map((s) => {
         const integrated = s.integrated(user);
-        const state = !integrated ? 'Not connected' : s.tokenExists(user) ? 'Connected' : 'Reauthorization required';
+        const state = connectionState(s, user);
         return (
           <section key={s.id} className="integration-row" aria-label={s.title}>
             <h3>{s.title}</h3>

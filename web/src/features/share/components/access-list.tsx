@@ -1,4 +1,7 @@
-/** People with access to one meeting: the host marked '(Host)' without a cross, others removable. */
+/**
+ * People with access to one meeting: the host marked '(Host)' without a cross, others removable. A person with an
+ * account shows its name with the e-mail below; an address nobody signed up with shows alone.
+ */
 import { useState } from 'react';
 import type { MeetingView } from '@contracts/meetings.js';
 import { deleteAttendee } from '../../../api/meetings/delete-attendee.js';
@@ -30,10 +33,12 @@ export function AccessList({ meeting, onChanged }: { meeting: MeetingView; onCha
       <ul>
         {attendees.map((attendee) => (
           <li key={attendee.email}>
-            <span className="access-name">
-              {attendee.name || attendee.email}
-              {attendee.name && attendee.name !== attendee.email && <span className="access-email"> {attendee.email}</span>}
-              {attendee.role === 'host' && <span className="access-host"> (Host)</span>}
+            <span className="access-person">
+              <span className="access-name">
+                {attendee.account_name || attendee.email}
+                {attendee.role === 'host' && <span className="access-host"> (Host)</span>}
+              </span>
+              {attendee.account_name && <span className="access-email">{attendee.email}</span>}
             </span>
             {attendee.role !== 'host' && (
               <button type="button" className="icon-button" aria-label={`Remove access for ${attendee.email}`} disabled={busy !== undefined} onClick={() =>

@@ -4,9 +4,10 @@
  * marked and kept in view. With the meeting's chapters, each opens with a heading (title, time, speakers) and the
  * slide that was on screen, set beside its lines.
  */
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { ChapterView } from '@contracts/insights.js';
 import type { TimedWord } from '../../../api/transcripts/get-transcript.js';
+import { markedParts, type FindMatch } from '../transcript-find.js';
 import { formatTime, type TranscriptLine } from '../transcript-text.js';
 
 interface TranscriptLinesProps {
@@ -23,6 +24,8 @@ interface TranscriptLinesProps {
   onEdit?: (line: number, text: string) => Promise<string | undefined>;
   /** The meeting's chapters; `turns[0]` is the index of the line each opens at. */
   chapters?: readonly ChapterView[];
+  /** The find box's matches (offsets in each line's shown text) and the current one, to highlight. */
+  found?: { readonly matches: readonly FindMatch[]; readonly current?: FindMatch };
 }
 
 /** A chapter's heading, opening its first line's item (so the list keeps one item per line): title and time (a button playing from it), speakers, slide
@@ -75,6 +78,44 @@ function LineEditor({ line, index, onEdit, onDone }: { line: TranscriptLine; ind
   );
 }
 
+/** Plain and found runs of a text; the current match carries `data-find-current` (scrolled into view by the find box). */
+function Marked({ text, offset, matches, current }: { text: string; offset: number; matches: readonly FindMatch[]; current?: FindMatch }) {
+  if (matches.length === 0) return <>{text}</>;
+  return (
+    <>
+      {markedParts(text, offset, matches, current).map((part, i) => (part.mark === 'none' ? <span key={i}>{part.text}</span> : (
+        <mark key={i} className={part.mark === 'current' ? 'find-match find-match-current' : 'find-match'}
+          data-find-current={part.mark === 'current' ? '' : undefined}>{part.text}</mark>
+      )))}
+    </>
+  );
+}
+
+/** A line's shown text: its words (each playable, the one being played marked) when timed, else the plain text; with the find marks. */
+function LineText({ line, words, current, matches, found }: {
+  line: TranscriptLine; words: readonly TimedWord[]; current: number; matches: readonly FindMatch[]; found?: FindMatch;
+}) {
+  if (words.length === 0) return <Marked text={line.text} offset={0} matches={matches} current={found} />;
+  let offset = 0;
+  return (
+    <>
+      {words.map((word, w) => {
+        const at = offset;
+        offset += word.text.length + 1;
+        return (
+          <span key={w}>
+            {w > 0 && ' '}
+            <span className={w === current ? 'transcript-word transcript-word-active' : 'transcript-word'} data-start={word.start}
+              title={`Play from ${formatTime(word.start)}`}>
+              <Marked text={word.text} offset={at} matches={matches} current={found} />
+            </span>
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
 /** Index of the word being played at `seconds` within a line's words (the last one started by then), or -1. */
 export function activeWordIndex(words: readonly TimedWord[], seconds: number | undefined): number {
   if (seconds === undefined) return -1;
@@ -83,11 +124,16 @@ export function activeWordIndex(words: readonly TimedWord[], seconds: number | u
   return active;
 }
 
-export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, chapters = [] }: TranscriptLinesProps) {
+export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, chapters = [], found }: TranscriptLinesProps) {
   // Chapters index the transcript's lines; a list that does not match them (edited since) shows none.
   const opening = new Map(chapters.every((c) => c.turns[1] < lines.length) ? chapters.map((c, i) => [c.turns[0], i] as const) : []);
   const list = useRef<HTMLOListElement>(null);
   const [editing, setEditing] = useState<number>();
+  const matchesOf = useMemo(() => {
+    const byLine = new Map<number, FindMatch[]>();
+    for (const m of found?.matches ?? []) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
+    return byLine;
+  }, [found?.matches]);
 
   // Keep the line being played in view inside the list's own scroll area (or the page on a phone).
   useEffect(() => {
@@ -132,17 +178,7 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
               ) : (
               /* Words are reached with the mouse; keyboard users play from the line's time button. */
               <span className="transcript-text" onClick={playFrom(line)}>
-                {lineWords.length > 0
-                  ? lineWords.map((word, w) => (
-                    <span key={w}>
-                      {w > 0 && ' '}
-                      <span className={w === current ? 'transcript-word transcript-word-active' :
-                        'transcript-word'} data-start={word.start} title={`Play from ${formatTime(word.start)}`}>
-                        {word.text}
-                      </span>
-                    </span>
-                  ))
-                  : line.text}
+                <LineText line={line} words={lineWords} current={current} matches={matchesOf.get(i) ?? []} found={found?.current} />
               </span>
               )}
               {onEdit && editing !== i && (

@@ -1,25 +1,28 @@
 /**
  * The transcript modal (spec §2, §3, §8): the speaker-labelled text with times, Download as
- * speaker_labeled_transcript.txt, Label Speaker Names for the host, and a click on a line plays the
+ * speaker_labeled_transcript.txt, Label Speaker Names for the host, a find box, and a click on a line plays the
  * recording from there with the line being played highlighted. Not ready → the about-10-minutes text.
+ * The parts, each in its own module: the toolbar (download, play, host tools), the find box (use-transcript-find.ts),
+ * the lines, the speaker names form and the host's edits (use-transcript-edits.ts), the player and its keys.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
-import { notesKey, useNotes } from '../../../api/insights/get-notes.js';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNotes } from '../../../api/insights/get-notes.js';
 import { ChapterBar } from '../../../components/chapter-bar.js';
-import { fetchTranscriptFile, useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
-import { updateTranscriptLine } from '../../../api/transcripts/update-transcript-line.js';
-import { errorData } from '../../../api/error-messages.js';
-import { ErrorMessage, SuccessMessage } from '../../../components/message.js';
+import { useTranscript, useTranscriptWords } from '../../../api/transcripts/get-transcript.js';
+import { SuccessMessage } from '../../../components/message.js';
 import { Modal } from '../../../components/modal.js';
 import { SpeakerNameSuggestionsOnDemand } from '../../../components/speaker-name-suggestions-on-demand.js';
-import type { TranscriptFormat } from '../../../api/transcripts/get-transcript.js';
-import { TRANSCRIPT_DOWNLOADS, downloadTranscript } from '../download.js';
 import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
+import { searchableTexts } from '../transcript-find.js';
 import { activeLineIndex, parseTranscript } from '../transcript-text.js';
+import { usePlayerKeys } from '../use-player-keys.js';
+import { useTranscriptEdits } from '../use-transcript-edits.js';
+import { useTranscriptFind } from '../use-transcript-find.js';
 import { SpeakerNamesForm } from './speaker-names-form.js';
+import { TranscriptFindBar } from './transcript-find-bar.js';
 import { TranscriptLines } from './transcript-lines.js';
 import { TranscriptPlayer, type PlayRequest } from './transcript-player.js';
+import { TranscriptToolbar } from './transcript-toolbar.js';
 
 interface TranscriptModalProps {
   meetingId: string;
@@ -41,104 +44,11 @@ export interface TranscriptControls {
 }
 
 export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording = true, tools, onClose }: TranscriptModalProps) {
-  const { data, error, mutate } = useTranscript(meetingId);
-  const [names, setNames] = useState<string[]>([]);
-  const [labelling, setLabelling] = useState(false);
-  const [notice, setNotice] = useState<string>();
-  const [downloadError, setDownloadError] = useState<string>();
-  const [downloading, setDownloading] = useState(false);
-  const [format, setFormat] = useState<TranscriptFormat>('txt');
+  const transcript = useTranscript(meetingId);
+  const { data, error } = transcript;
   const [play, setPlay] = useState<PlayRequest>();
-  const [time, setTime] = useState<number>();
-
-  const lines = useMemo(() => (data?.text ? parseTranscript(data.text, names) : []), [data?.text, names]);
   const ready = data?.status === 'ready' && data.text !== null;
-  const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, ready);
-  const [correcting, setCorrecting] = useState(false);
-  const { mutate: mutateCache } = useSWRConfig();
-  // Chapters come with the notes (404 while they are generated: then there are none yet).
-  const chapters = useNotes(meetingId).data?.chapters ?? [];
-
-  /** Saves a corrected line; the lines and word times are fetched again from the rewritten files. */
-  async function editLine(line: number, text: string): Promise<string | undefined> {
-    try {
-      await updateTranscriptLine(meetingId, line, text);
-    } catch (failure) {
-      const data = errorData(failure) as { detail?: string; text?: string[]; line?: string[] } | undefined;
-      return data?.detail ?? data?.text?.[0] ?? data?.line?.[0] ?? TRANSCRIPT_MESSAGES.editError;
-    }
-    // The notes now carry `transcript_edited_at`: read them again so the notes modal offers to regenerate them.
-    await Promise.allSettled([mutate(), mutateWords(), mutateCache(notesKey(meetingId))]);
-    setNotice(TRANSCRIPT_MESSAGES.lineUpdated);
-    return undefined;
-  }
-  const body = useRef<HTMLDivElement>(null);
-  const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
-  /** An Ask citation's first line: scrolled into view and focused (its play button, else the line). */
-  const showLine = (line: number) => {
-    const item = body.current?.querySelector<HTMLElement>(`[data-line="${line}"]`);
-    if (!item) return;
-    item.scrollIntoView({ block: 'center' });
-    const target = item.querySelector<HTMLElement>('button') ?? item;
-    if (target === item) item.tabIndex = -1;
-    target.focus({ preventScroll: true });
-  };
-
-  /**
-   * Space plays or pauses, ←/→ go 5 s back or on, anywhere in the open modal (a clicked word leaves the focus on the
-   * dialog); not while typing in a field, on the player's own controls, on the toolbar or on the Close button.
-   */
-  const keysRef = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  keysRef.current = (event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    if (!(target instanceof Element) || !target.closest('[role="dialog"]')) {
-      if (target !== document.body) return;
-    }
-    if (target.closest('input, textarea, select, video, .transcript-toolbar, form, .transcript-tools, [data-close]')) return;
-    const video = body.current?.querySelector('video');
-    if (event.key === ' ') {
-      event.preventDefault();
-      if (!video) playFrom(time ?? 0);
-      else if (video.paused) void video.play()?.catch(() => undefined);
-      else video.pause();
-    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      event.preventDefault();
-      const delta = event.key === 'ArrowLeft' ? -5 : 5;
-      if (!video) playFrom((time ?? 0) + delta);
-      else video.currentTime = Math.max(0, Math.min(Number.isFinite(video.duration) ? video.duration : Infinity, video.currentTime + delta));
-    }
-  };
-  useEffect(() => {
-    if (!ready) return;
-    const listener = (event: KeyboardEvent) => keysRef.current(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, [ready]);
   const failed = Boolean(error) || data?.status === 'failed';
-
-  async function download() {
-    setDownloading(true);
-    setDownloadError(await downloadTranscript(meetingId, format));
-    setDownloading(false);
-  }
-
-  function updated(text: string, speakerNames: Record<string, string>) {
-    void mutate({ status: 'ready', reason: null, text }, { revalidate: false });
-    setNames(Object.values(speakerNames));
-    setLabelling(false);
-    setNotice(TRANSCRIPT_MESSAGES.updated);
-  }
-
-  /** A suggested name was accepted: the rewritten file is read like after the names form. */
-  async function acceptedName(url: string, speakerNames: Record<string, string>) {
-    try {
-      updated(await fetchTranscriptFile(url), speakerNames);
-    } catch {
-      void mutate();
-    }
-  }
-
   return (
     <Modal title={`Transcript: ${meetingName}`} onClose={onClose} className={play ? 'transcript-modal transcript-with-player' : 'transcript-modal'}>
       {!data && !error && <p>Loading...</p>}
@@ -150,66 +60,78 @@ export function TranscriptModal({ meetingId, meetingName, canLabel, hasRecording
       )}
       {data && !failed && !ready && <p className="message" role="status">{TRANSCRIPT_MESSAGES.notReady}</p>}
       {ready && (
-        <>
-          <div className="transcript-toolbar">
-            <label className="transcript-format">
-              <span>Format</span>
-              <select value={format} onChange={(e) => setFormat(e.target.value as TranscriptFormat)}>
-                {TRANSCRIPT_DOWNLOADS.map((d) => <option key={d.format} value={d.format}>{d.label}</option>)}
-              </select>
-            </label>
-            <button type="button" className="button-secondary button-small" disabled={downloading} onClick={() => void download()}>
-              {downloading ? 'Downloading...' : 'Download'}
-            </button>
-            {hasRecording && (
-              <button type="button" className="button-secondary button-small" onClick={() => playFrom(time ?? 0)} aria-keyshortcuts="Space">
-                {play ? 'Play from here' : 'Play recording'}
-              </button>
-            )}
-            {canLabel && (
-              <button type="button" className="button-secondary button-small" aria-pressed={correcting} onClick={() => { setNotice(undefined); setCorrecting((c) => !c); }}>
-                {correcting ? 'Done correcting' : 'Correct words'}
-              </button>
-            )}
-            {canLabel && !labelling && (
-              <button type="button" className="button-secondary button-small" onClick={() => { setNotice(undefined); setLabelling(true); }}>
-                Label Speaker Names
-              </button>
-            )}
-          </div>
-          <ErrorMessage>{downloadError}</ErrorMessage>
-          <SuccessMessage>{notice}</SuccessMessage>
-          {labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={updated} onCancel={() => setLabelling(false)} />}
-          {/* Names said in the meeting, for the host to accept or dismiss (issue 30). */}
-          <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canLabel} onAccepted={(answer) => void acceptedName(answer.url, answer.speakerNames)} />
-          {tools?.({ playFrom: hasRecording ? playFrom : undefined, showLine })}
-          {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
-          {hasRecording && (
-            <p className="hint transcript-keys">
-              <span className="hint-pointer">Click a word to play from it. Keys: Space play/pause, ← / → 5 s.</span>
-              <span className="hint-touch">Tap a word to play from it.</span>
-            </p>
-          )}
-          {hasRecording && <ChapterBar chapters={chapters} time={play ? time : undefined} onJump={playFrom} />}
-          {/* The player follows the words: side by side on wide screens, stacked on phones. */}
-          <div className="transcript-body" ref={body}>
-            {hasRecording && <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />}
-            {lines.length === 0 ? (
-              <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
-            ) : (
-              <TranscriptLines
-                lines={lines}
-                words={words}
-                active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
-                time={play ? time : undefined}
-                onPlay={hasRecording ? playFrom : undefined}
-                onEdit={canLabel && correcting ? editLine : undefined}
-                chapters={chapters}
-              />
-            )}
-          </div>
-        </>
+        <ReadyTranscript meetingId={meetingId} canLabel={canLabel} hasRecording={hasRecording} tools={tools} transcript={transcript}
+          play={play} setPlay={setPlay} />
       )}
     </Modal>
   );
+}
+
+interface ReadyTranscriptProps extends Pick<TranscriptModalProps, 'meetingId' | 'canLabel' | 'hasRecording' | 'tools'> {
+  transcript: ReturnType<typeof useTranscript>;
+  play: PlayRequest | undefined;
+  setPlay: (update: (previous: PlayRequest | undefined) => PlayRequest) => void;
+}
+
+/** A ready transcript: toolbar, messages, names form and suggestions, tools, hint, chapters, find box, player and lines. */
+function ReadyTranscript({ meetingId, canLabel, hasRecording = true, tools, transcript, play, setPlay }: ReadyTranscriptProps) {
+  const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, true);
+  const edits = useTranscriptEdits(meetingId, transcript, mutateWords);
+  const [correcting, setCorrecting] = useState(false);
+  const [time, setTime] = useState<number>();
+  const text = transcript.data?.text ?? '';
+  const lines = useMemo(() => parseTranscript(text, edits.names), [text, edits.names]);
+  // Chapters come with the notes (404 while they are generated: then there are none yet).
+  const chapters = useNotes(meetingId).data?.chapters ?? [];
+  const body = useRef<HTMLDivElement>(null);
+  const find = useTranscriptFind(useMemo(() => searchableTexts(lines, words), [lines, words]), true, body);
+  const playFrom = (seconds: number) => setPlay((previous) => ({ seconds: Math.max(0, seconds), nonce: (previous?.nonce ?? 0) + 1 }));
+  usePlayerKeys(true, body, time, playFrom);
+  const host = canLabel ? {
+    correcting, labelling: edits.labelling,
+    toggleCorrecting: () => { edits.setNotice(undefined); setCorrecting((c) => !c); },
+    startLabelling: () => { edits.setNotice(undefined); edits.setLabelling(true); },
+  } : undefined;
+
+  return (
+    <>
+      <TranscriptToolbar meetingId={meetingId} onPlay={hasRecording ? () => playFrom(time ?? 0) : undefined} playing={Boolean(play)} host={host} />
+      <SuccessMessage>{edits.notice}</SuccessMessage>
+      {edits.labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={edits.renamed} onCancel={() => edits.setLabelling(false)} />}
+      {/* Names said in the meeting, for the host to accept or dismiss (issue 30). */}
+      <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canLabel}
+        onAccepted={(answer) => void edits.acceptedName(answer.url, answer.speakerNames)} />
+      {tools?.({ playFrom: hasRecording ? playFrom : undefined, showLine: (line) => showLine(body.current, line) })}
+      {/* On a touch screen (no keyboard, no mouse) the hint speaks of tapping. */}
+      {hasRecording && (
+        <p className="hint transcript-keys">
+          <span className="hint-pointer">Click a word to play from it. Keys: Space play/pause, ← / → 5 s, Ctrl+F find.</span>
+          <span className="hint-touch">Tap a word to play from it.</span>
+        </p>
+      )}
+      {hasRecording && <ChapterBar chapters={chapters} time={play ? time : undefined} onJump={playFrom} />}
+      {lines.length > 0 && <TranscriptFindBar find={find} />}
+      {/* The player follows the words: side by side on wide screens, stacked on phones. */}
+      <div className="transcript-body" ref={body}>
+        {hasRecording && <TranscriptPlayer meetingId={meetingId} request={play} onTime={setTime} />}
+        {lines.length === 0 ? (
+          <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
+        ) : (
+          <TranscriptLines lines={lines} words={words} active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
+            time={play ? time : undefined} onPlay={hasRecording ? playFrom : undefined} onEdit={canLabel && correcting ? edits.editLine : undefined}
+            chapters={chapters} found={{ matches: find.matches, current: find.current }} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** An Ask citation's first line: scrolled into view and focused (its play button, else the line). */
+function showLine(area: HTMLElement | null, line: number) {
+  const item = area?.querySelector<HTMLElement>(`[data-line="${line}"]`);
+  if (!item) return;
+  item.scrollIntoView({ block: 'center' });
+  const target = item.querySelector<HTMLElement>('button') ?? item;
+  if (target === item) item.tabIndex = -1;
+  target.focus({ preventScroll: true });
 }
