@@ -28,7 +28,8 @@ export interface OnboxOptions {
 }
 
 /** Diarizes one recording (its samples, or its WAV file read in windows) in a worker thread; see createOnboxDiarizer. */
-export type OnboxDiarizer = (audio: DiarizeSource, options: { maxSpeakers: number; signal?: AbortSignal; speech?: readonly SpeechRegion[] }) => Promise<SpeakerTurn[]>;
+export type OnboxDiarizer = (audio: DiarizeSource, options: { maxSpeakers: number; signal?: AbortSignal; speech?: readonly SpeechRegion[] }) =>
+  Promise<SpeakerTurn[]>;
 
 /**
  * The on-box fallback: pocketsphinx for the words (pieces decoded in parallel), the MFCC/GMM
