@@ -30,11 +30,12 @@ const BLOCK_SAMPLES = 960_000;
  * computeMfcc over a recording of `length` samples read block by block through `read(start, end)` (e.g. a WAV
  * file's reader, wav-window.ts): the same features, holding one block of samples (60 s) at a time.
  */
-export function computeMfccInBlocks(length: number, read: (start: number, end: number) => Float32Array, options: FeatureOptions): Features {
+export function computeMfccInBlocks(length: number, read: (start: number, end: number) => Float32Array, options: FeatureOptions,
+  blockSamples = BLOCK_SAMPLES): Features {
   const extractor = mfccExtractor(options);
   const frames = extractor.frameCount(length);
   const out = extractor.allocate(frames);
-  const perBlock = Math.max(1, Math.floor(BLOCK_SAMPLES / extractor.hop));
+  const perBlock = Math.max(1, Math.floor(blockSamples / extractor.hop));
   for (let from = 0; from < frames; from += perBlock) {
     const to = Math.min(frames, from + perBlock);
     // One sample before the block's first frame for the pre-emphasis.

@@ -12,6 +12,8 @@ export interface SpeechRegion { start: number; end: number }
 export interface SileroOptions {
   maxSpeechSeconds?: number;
   threshold?: number;
+  /** detectSpeechRegionsInWav: samples read at a time (default 60 s); any size gives the same regions. */
+  blockSamples?: number;
   /** In a worker thread: checked between native calls; a requested stop throws StoppedError. */
   stop?: StopFlag;
 }
@@ -56,7 +58,7 @@ export async function detectSpeechRegionsInWav(wavPath: string, modelFile: strin
   try {
     if (reader.sampleRate !== RATE) throw new Error(`the silero VAD needs ${RATE} Hz audio, got ${reader.sampleRate} Hz`);
     const regions: SpeechRegion[] = [];
-    await runSilero((function* () { for (const block of wavWindows(reader, FILE_BLOCK)) yield block.samples; })(), modelFile, options,
+    await runSilero((function* () { for (const block of wavWindows(reader, options.blockSamples ?? FILE_BLOCK)) yield block.samples; })(), modelFile, options,
       (segment) => regions.push({ start: segment.start / RATE, end: (segment.start + segment.samples.length) / RATE }));
     return regions;
   } finally {
