@@ -11,26 +11,32 @@
  * Fixtures come from MEETSCRIBE_FIXTURES_DIR (default ../shared/fixtures next to the project). Every item goes through
  * the product's audio extraction (levelling included, functions/adapters/media/ffmpeg.ts) before the engine. Prints
  * per-item and overall WER (case and punctuation normalised, digits spelled out), DER (0.25 s collar,
- * overlap scored), cpWER where the reference gives each speaker's words, real-time factor, and the peak resident
- * memory of this process plus its children, its CPU time and the machine's load. Sections made at run time in a temp
+ * overlap scored), cpWER where the reference gives each speaker's words, real-time factor, the CPU time and the
+ * machine's load, and the peak resident memory: the engine runs in a child process of its own (scripts/lib/engine-host.ts,
+ * started as the local edition starts it), so the product's peak (that process, its worker threads and the Whisper
+ * processes it starts) is reported apart from the harness's (this process and its ffmpeg runs) and the total; the
+ * harness never reads a recording's samples (durations come from the WAV header). --memory-log file.csv writes the
+ * timeline of each part's memory, one line a second (scripts/lib/memory-tree.ts). Sections made at run time in a temp
  * folder (issue 31): `quiet` — the asr/ clips attenuated by 20, 30 and 40 dB; `gaps` — the constructed meeting with
  * 10 min of room silence and 5 min of synthetic hold music inserted between turns; `long` (not in the default set,
  * heavy) — the constructed meeting repeated to --long-minutes, scored on its last 5 minutes.
  */
-import { readFileSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractSpeechAudio } from '../functions/adapters/media/ffmpeg.js';
 import type { LevellingDecision } from '../functions/core/pipeline/levelling.js';
-import { readWav } from '../local/engines/audio.js';
 import { cpWordErrors } from '../local/engines/cpwer.js';
 import { diarizationErrorRate, diarizationErrors, labelTurns, parseRttm, sumDerCounts, type DerCounts } from '../local/engines/der.js';
-import { selectEngine } from '../local/engines/select.js';
-import type { TranscriptionEngine } from '../local/engines/types.js';
+import type { TranscribeOptions, TranscriptionEngine, TranscriptionResult } from '../local/engines/types.js';
+import { wavLayout } from '../local/engines/wav-window.js';
 import { errorRate, normalizeWords, sumWerCounts, wordErrors, type WerCounts } from '../local/engines/wer.js';
 import { measureWordTimes, type TimedTurn, type WordTimeAccuracy } from '../local/engines/word-times.js';
 import { FIXTURES_DIR as FIXTURES } from '../test/helpers/shared-data.js';
+import type { HostReply } from './lib/engine-host.js';
+import { describeMemory, startMemoryTree, type MemoryReport } from './lib/memory-tree.js';
 import { attenuate, cut, holdMusic, join, roomSilence, toM4a } from './lib/speech-audio.js';
 
 /** Speaker bound given to the diarizer: generic, not the known count of each file. */
@@ -52,6 +58,7 @@ const ATTENUATIONS = (valueOf('--attenuations') ?? '20,30,40').split(',').map(Nu
 const SILENCE_SECONDS = 600;
 const MUSIC_SECONDS = 300;
 const jsonOut = valueOf('--json');
+const memoryLog = valueOf('--memory-log');
 const match = valueOf('--match');
 const runtimes = (valueOf('--engines') ?? 'native,wasm').split(',').map((e) => e.trim()).filter(Boolean);
 for (const r of runtimes) if (r !== 'native' && r !== 'wasm') throw new Error(`--engines takes native and/or wasm, got "${r}"`);
@@ -62,34 +69,60 @@ function valueOf(flag: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** Samples the resident memory of this process and of every descendant, keeping the peak of the sum. */
-function startMemorySampler(): { stop(): number } {
-  let peak = 0;
-  const sample = async () => {
-    try {
-      const parents = new Map<number, number>();
-      const rss = new Map<number, number>();
-      for (const entry of await readdir('/proc')) {
-        if (!/^\d+$/.test(entry)) continue;
-        const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
-        const ppid = /PPid:\s+(\d+)/.exec(status)?.[1];
-        const vmRss = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-        if (ppid) parents.set(Number(entry), Number(ppid));
-        if (vmRss) rss.set(Number(entry), Number(vmRss) * 1024);
+/** Seconds of a 16-bit WAV, from its header (the harness never holds a recording's samples). */
+function wavSeconds(wav: string): number {
+  const fd = openSync(wav, 'r');
+  try {
+    const layout = wavLayout(fd);
+    return layout.frames / layout.sampleRate;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The product's engine in a child process (scripts/lib/engine-host.ts), selected from this environment as the local
+ * edition selects it; `pid` names the process for the memory figures. Rejects when no engine loads.
+ */
+async function hostEngine(onStart: (pid: number) => void): Promise<TranscriptionEngine & { pid: number; close(): Promise<void> }> {
+  const here = new URL(import.meta.url);
+  const entry = new URL(`./lib/engine-host${path.extname(here.pathname)}`, here);
+  const child: ChildProcess = fork(entry, [], { execArgv: here.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  onStart(child.pid!);
+  const pending = new Map<number, { resolve: (r: TranscriptionResult) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  const ready = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => {
+      reject(new Error(`The engine process ended (code ${code})`));
+      for (const p of pending.values()) p.reject(new Error(`The engine process ended (code ${code})`));
+    });
+    child.on('message', (reply: HostReply) => {
+      if ('ready' in reply) resolve(reply.name);
+      else if ('loadError' in reply) reject(new Error(reply.loadError));
+      else {
+        const job = pending.get(reply.id);
+        pending.delete(reply.id);
+        if ('result' in reply) job?.resolve(reply.result);
+        else job?.reject(new Error(`The engine failed: ${reply.error}`));
       }
-      let total = 0;
-      for (const [pid, bytes] of rss) {
-        let p: number | undefined = pid;
-        while (p && p !== process.pid) p = parents.get(p);
-        if (p === process.pid) total += bytes;
-      }
-      peak = Math.max(peak, total);
-    } catch {
-      peak = Math.max(peak, process.memoryUsage().rss); // no /proc (not Linux): this process only
-    }
+    });
+  });
+  const name = await ready;
+  return {
+    name,
+    pid: child.pid!,
+    transcribe: (wav: string, options: TranscribeOptions) => new Promise<TranscriptionResult>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      child.send({ id, wav, maxSpeakers: options.maxSpeakers });
+    }),
+    close: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || !child.connected) { resolve(); return; }
+      child.once('exit', () => resolve());
+      child.send({ close: true });
+    }),
   };
-  const timer = setInterval(() => void sample(), 150);
-  return { stop: () => { clearInterval(timer); return peak; } };
 }
 
 /** User + system CPU seconds of this process (all its threads) and of its waited-for children. */
@@ -132,7 +165,7 @@ async function evalAsr(engine: TranscriptionEngine, work: string, attenuation = 
       await attenuate(path.join(dir, file), source, attenuation);
     }
     const { wav, level } = await extracted(work, source, `${prefix}-${id}`);
-    const seconds = (await readWav(wav)).samples.length / 16_000;
+    const seconds = wavSeconds(wav);
     const { value, elapsed } = await timed(() => engine.transcribe(wav, { maxSpeakers: 1 }));
     const reference = await readFile(path.join(dir, `${id}.txt`), 'utf8');
     const wer = wordErrors(normalizeWords(reference), normalizeWords(value.words.map((w) => w.text).join(' ')));
@@ -171,7 +204,7 @@ async function readConstructed(): Promise<{ media: string; turns: MeetingTurn[] 
 async function evalGaps(engine: TranscriptionEngine, work: string): Promise<ItemResult[]> {
   const { media, turns } = await readConstructed();
   const { wav: original } = await extracted(work, media, 'gaps-original-source');
-  const total = (await readWav(original)).samples.length / 16_000;
+  const total = wavSeconds(original);
   const between = (i: number) => (turns[i]!.end + turns[i + 1]!.start) / 2;
   const cut1 = between(Math.floor(turns.length / 3) - 1);
   const cut2 = between(Math.floor((2 * turns.length) / 3) - 1);
@@ -186,7 +219,7 @@ async function evalGaps(engine: TranscriptionEngine, work: string): Promise<Item
   for (const [id, input, reference] of [['gaps/meeting_constructed (as it is)', media, turns], ['gaps/meeting_constructed + 10 min silence + 5 min music', path.join(work, 'gaps-joined.m4a'), shifted]] as const) {
     if (!wanted(id)) continue;
     const { wav, level } = await extracted(work, input, id);
-    const seconds = (await readWav(wav)).samples.length / 16_000;
+    const seconds = wavSeconds(wav);
     const { value, elapsed } = await timed(() => engine.transcribe(wav, { maxSpeakers: MAX_SPEAKERS }));
     const inGap = (start: number, end: number) => reference === shifted && gaps.some((g) => (start + end) / 2 > g.start + 0.3 && (start + end) / 2 < g.end - 0.3);
     const speech = value.words.filter((w) => !inGap(w.start, w.end));
@@ -215,7 +248,7 @@ async function evalGaps(engine: TranscriptionEngine, work: string): Promise<Item
 async function evalLong(engine: TranscriptionEngine, work: string, minutes: number): Promise<ItemResult[]> {
   const { media, turns } = await readConstructed();
   const { wav: one } = await extracted(work, media, 'long-source');
-  const length = (await readWav(one)).samples.length / 16_000;
+  const length = wavSeconds(one);
   await roomSilence(path.join(work, 'long-pause.wav'), 20);
   const copies = Math.ceil((minutes * 60) / (length + 20));
   const list: string[] = [];
@@ -247,7 +280,7 @@ async function evalLong(engine: TranscriptionEngine, work: string, minutes: numb
 async function evalDiarization(engine: TranscriptionEngine, items: Array<{ id: string; wav: string; rttm: string; text?: string; turns?: Array<TimedTurn & { speaker?: string }> }>): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
   for (const item of items.filter((i) => wanted(i.id))) {
-    const seconds = (await readWav(item.wav)).samples.length / 16_000;
+    const seconds = wavSeconds(item.wav);
     const { value, elapsed } = await timed(() => engine.transcribe(item.wav, { maxSpeakers: MAX_SPEAKERS }));
     const reference = parseRttm(await readFile(item.rttm, 'utf8'));
     const hypothesis = value.turns ?? value.words.map((w) => ({ start: w.start, end: w.end, speaker: w.speaker }));
@@ -289,11 +322,10 @@ function sumDer(results: ItemResult[]): DerCounts {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-interface Evaluation { engine: string; sections: Record<string, ItemResult[]>; peak: number }
+interface Evaluation { engine: string; sections: Record<string, ItemResult[]>; memory: MemoryReport }
 
-async function evaluate(engine: TranscriptionEngine): Promise<Evaluation> {
+async function evaluate(engine: TranscriptionEngine & { pid: number }, memory: ReturnType<typeof startMemoryTree>): Promise<Evaluation> {
   console.log(`Engine: ${engine.name}; fixtures: ${FIXTURES}; cores: ${os.availableParallelism()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const memory = startMemorySampler();
   const work = await mkdtemp(path.join(os.tmpdir(), 'eval-asr-'));
   const sections: Record<string, ItemResult[]> = {};
   try {
@@ -325,16 +357,16 @@ async function evaluate(engine: TranscriptionEngine): Promise<Evaluation> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const peak = memory.stop();
-  const cpu = cpuSeconds();
+  const report = await memory.stop();
   await engine.close?.();
-  printSummary({ engine: engine.name, sections, peak });
+  const cpu = cpuSeconds();
+  printSummary({ engine: engine.name, sections, memory: report });
   console.log(`  CPU time (this process, its threads and ended children): ${cpu.toFixed(0)} s; load average at the end `
     + `${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${os.availableParallelism()} cores`);
-  return { engine: engine.name, sections, peak };
+  return { engine: engine.name, sections, memory: report };
 }
 
-function printSummary({ engine, sections, peak }: Evaluation): void {
+function printSummary({ engine, sections, memory }: Evaluation): void {
   const all = Object.values(sections).flat();
   console.log(`\nSummary: ${engine}`);
   for (const [name, results] of Object.entries(sections)) {
@@ -360,7 +392,7 @@ function printSummary({ engine, sections, peak }: Evaluation): void {
   }
   const ami = all.filter((r) => r.der && /ami|diarization\//.test(r.id));
   if (ami.length) console.log(`  speaker counts on the real AMI audio (reported, not tuned on): ${ami.map((r) => `${r.id.split('/').pop()} ${r.speakers}/${r.refSpeakers}`).join(', ')}`);
-  console.log(`  peak memory (this process + children): ${(peak / 1024 ** 2).toFixed(0)} MB`);
+  for (const line of describeMemory(memory)) console.log(`  ${line}`);
 }
 
 /** One line per figure, one column per runtime. */
@@ -380,22 +412,30 @@ function printComparison(runs: Array<{ runtime: string } & Evaluation>): void {
     const items = Object.values(e.sections).flat();
     return (items.reduce((n, i) => n + i.elapsed, 0) / items.reduce((n, i) => n + i.seconds, 0)).toFixed(3);
   });
-  row('peak memory', (e) => `${(e.peak / 1024 ** 2).toFixed(0)} MB`);
+  row('peak memory, product', (e) => `${(e.memory.peakProduct / 1024 ** 2).toFixed(0)} MB`);
+  row('peak memory, harness', (e) => `${(e.memory.peakHarness / 1024 ** 2).toFixed(0)} MB`);
+  row('peak memory, total', (e) => `${(e.memory.peakTotal / 1024 ** 2).toFixed(0)} MB`);
 }
 
 async function main() {
-  const log = (message: string, extra?: Record<string, unknown>) => console.log(message, extra ?? '');
   const runs: Array<{ runtime: string } & Evaluation> = [];
   for (const runtime of runtimes) {
     process.env.MEETSCRIBE_WHISPER_RUNTIME = runtime;
-    const engine = await selectEngine({ log });
-    if (engine.name === 'none') throw new Error('No engine available (see the message above)');
-    runs.push({ runtime, ...(await evaluate(engine)) });
+    let hostPid: number | undefined;
+    // Sampled from before the engine starts, so its loading counts too.
+    const timeline = memoryLog && runtimes.length > 1 ? memoryLog.replace(/(\.\w+)?$/, `-${runtime}$1`) : memoryLog;
+    const memory = startMemoryTree(() => hostPid, { timeline });
+    const engine = await hostEngine((pid) => { hostPid = pid; });
+    if (engine.name === 'none') {
+      await engine.close();
+      throw new Error('No engine available (see the message above)');
+    }
+    runs.push({ runtime, ...(await evaluate(engine, memory)) });
     // The runtime only matters to the Whisper engine from npm.
     if (!engine.name.startsWith('whisper tiny.en')) break;
   }
   if (runs.length > 1) printComparison(runs);
-  if (jsonOut) await writeFile(jsonOut, JSON.stringify(runs.map((r) => ({ runtime: r.runtime, engine: r.engine, sections: r.sections, peakMemoryBytes: r.peak })), null, 2));
+  if (jsonOut) await writeFile(jsonOut, JSON.stringify(runs.map((r) => ({ runtime: r.runtime, engine: r.engine, sections: r.sections, memory: r.memory })), null, 2));
 }
 
 await main();

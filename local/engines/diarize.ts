@@ -2,7 +2,7 @@ import { agnes } from 'ml-hclust';
 import type { Audio } from './audio.js';
 import { energyVad, type EnergyVadOptions } from './energy-vad.js';
 import { fitGmm, gmmLogLikelihood, type DiagonalGmm } from './gmm.js';
-import { computeMfcc } from './mfcc.js';
+import { computeMfcc, type Features } from './mfcc.js';
 import type { RecognizedWord, SpeakerTurn } from './types.js';
 import type { SpeechRegion } from './vad.js';
 
@@ -72,15 +72,22 @@ type Settings = Required<Omit<DiarizationOptions, 'speech'>>;
  * Returns speech turns with speakers numbered by first appearance.
  */
 export function diarize(audio: Audio, options: DiarizationOptions): SpeakerTurn[] {
+  return diarizeFeatures(computeMfcc(audio.samples, { sampleRate: audio.sampleRate }), options);
+}
+
+/**
+ * diarize on features computed beforehand (computeMfcc, or computeMfccInBlocks from a file read in windows), so the
+ * caller can let go of the samples first. Normalises `features.mfcc` in place (it is the caller's no more).
+ */
+export function diarizeFeatures(features: Features, options: DiarizationOptions): SpeakerTurn[] {
   const { speech: regions, ...rest } = options;
   const o: Settings = { ...DIARIZATION_DEFAULTS, speakerCount: regions ? 'bic' : 'threshold', ...definedOnly(rest), maxSpeakers: options.maxSpeakers };
-  const features = computeMfcc(audio.samples, { sampleRate: audio.sampleRate });
   const speech = regions ? regionMask(regions, features.logEnergy.length, features.hopSeconds) : energyVad(features.logEnergy, o.vad);
   const frames = speech.length;
   const speechIdx: number[] = [];
   for (let f = 0; f < frames; f++) if (speech[f]) speechIdx.push(f);
   if (speechIdx.length === 0) return [];
-  const feats = cmvn(features.mfcc, speechIdx);
+  const feats = cmvn(features, speechIdx);
   const labels = new Int32Array(frames).fill(-1);
   for (const f of speechIdx) labels[f] = 0;
   if (o.maxSpeakers > 1) {
@@ -117,14 +124,24 @@ function regionMask(regions: readonly SpeechRegion[], frames: number, hopSeconds
   return mask;
 }
 
-function cmvn(mfcc: Float64Array[], speechIdx: number[]): Float64Array[] {
-  const dim = mfcc[0]!.length;
+/**
+ * Normalises the speech frames' coefficients in place (mean and deviation over the speech frames) and returns one
+ * view per speech frame (the other frames are never read, and get none: an hour of silence costs no objects).
+ */
+function cmvn(features: Features, speechIdx: number[]): Float64Array[] {
+  const { mfcc, dim } = features;
   const mean = new Float64Array(dim);
   const sd = new Float64Array(dim);
-  for (const f of speechIdx) for (let d = 0; d < dim; d++) mean[d] += mfcc[f]![d]! / speechIdx.length;
-  for (const f of speechIdx) for (let d = 0; d < dim; d++) sd[d] += (mfcc[f]![d]! - mean[d]!) ** 2 / speechIdx.length;
+  for (const f of speechIdx) for (let d = 0; d < dim; d++) mean[d] += mfcc[f * dim + d]! / speechIdx.length;
+  for (const f of speechIdx) for (let d = 0; d < dim; d++) sd[d] += (mfcc[f * dim + d]! - mean[d]!) ** 2 / speechIdx.length;
   for (let d = 0; d < dim; d++) sd[d] = sqrt(sd[d]!) || 1;
-  return mfcc.map((x) => x.map((v, d) => (v - mean[d]!) / sd[d]!));
+  const rows = new Array<Float64Array>(features.frames);
+  for (const f of speechIdx) {
+    const row = mfcc.subarray(f * dim, (f + 1) * dim);
+    for (let d = 0; d < dim; d++) row[d] = (row[d]! - mean[d]!) / sd[d]!;
+    rows[f] = row;
+  }
+  return rows;
 }
 
 function clusterWindows(feats: Float64Array[], speech: Uint8Array, labels: Int32Array, o: Settings, hopSeconds: number): void {
@@ -163,7 +180,7 @@ interface Stats { n: number; sum: Float64Array; outer: Float64Array }
  * one cluster; the labels are those of the partition with the count chooseSpeakerCount reads from the merge costs.
  */
 function bicMerge(feats: Float64Array[], speechIdx: number[], labels: Int32Array, o: Settings, hopSeconds: number): void {
-  const d = min(o.bicDims, feats[0]!.length);
+  const d = min(o.bicDims, feats[speechIdx[0]!]!.length);
   // At most MAX_BIC_SEGMENTS segments (pairs are compared all against all): longer ones for long recordings.
   const target = max(round(o.bicSegmentSeconds / hopSeconds), Math.ceil(speechIdx.length / MAX_BIC_SEGMENTS));
   const segments: number[][] = [];
@@ -373,7 +390,7 @@ function toTurns(labels: Int32Array, hopSeconds: number): SpeakerTurn[] {
 }
 
 function meanStd(feats: Float64Array[], members: number[]): Float64Array {
-  const dim = feats[0]!.length;
+  const dim = feats[members[0]!]!.length;
   const out = new Float64Array(dim * 2);
   for (const f of members) for (let d = 0; d < dim; d++) out[d] += feats[f]![d]! / members.length;
   for (const f of members) for (let d = 0; d < dim; d++) out[dim + d] += (feats[f]![d]! - out[d]!) ** 2 / members.length;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { readWav, type Audio } from './audio.js';
+import { readWav } from './audio.js';
 import { assignSpeakers } from './diarize.js';
-import { diarizeInWorker } from './diarize-in-worker.js';
+import { diarizeInWorker, type DiarizeSource } from './diarize-in-worker.js';
 import { ensureModel, modelPresent } from './download.js';
 import { modelPath, modelsDir, NEURAL_MODELS } from './models.js';
 import { renumber } from './neural.js';
@@ -27,8 +27,9 @@ export interface OnboxOptions {
   fetch?: typeof fetch;
 }
 
-/** Diarizes one recording in a worker thread; see createOnboxDiarizer. */
-export type OnboxDiarizer = (audio: Audio, options: { maxSpeakers: number; signal?: AbortSignal; speech?: readonly SpeechRegion[] }) => Promise<SpeakerTurn[]>;
+/** Diarizes one recording (its samples, or its WAV file read in windows) in a worker thread; see createOnboxDiarizer. */
+export type OnboxDiarizer = (audio: DiarizeSource, options: { maxSpeakers: number; signal?: AbortSignal; speech?: readonly SpeechRegion[] }) =>
+  Promise<SpeakerTurn[]>;
 
 /**
  * The on-box fallback: pocketsphinx for the words (pieces decoded in parallel), the MFCC/GMM

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { runNative, throwIfStopped, type StopFlag } from './native-stop.js';
 import { loadSherpa } from './sherpa.js';
+import { openWav, wavWindows } from './wav-window.js';
 
 /** A detected speech piece: `start` in samples from the beginning, and its samples. */
 export interface SpeechPiece { start: number; samples: Float32Array }
@@ -11,6 +12,8 @@ export interface SpeechRegion { start: number; end: number }
 export interface SileroOptions {
   maxSpeechSeconds?: number;
   threshold?: number;
+  /** detectSpeechRegionsInWav: samples read at a time (default 60 s); any size gives the same regions. */
+  blockSamples?: number;
   /** In a worker thread: checked between native calls; a requested stop throws StoppedError. */
   stop?: StopFlag;
 }
@@ -19,6 +22,8 @@ const WINDOW = 512;
 const RATE = 16_000;
 /** Windows between two looks at the stop flag: about 2 s of audio, a few milliseconds of work. */
 const WINDOWS_PER_STOP_CHECK = 64;
+/** Samples read from a file at a time by detectSpeechRegionsInWav: 60 s (a whole number of VAD windows). */
+const FILE_BLOCK = WINDOW * 1875;
 
 /**
  * Cuts 16 kHz audio into speech pieces of at most `maxSpeechSeconds` with the silero VAD model at
@@ -42,9 +47,34 @@ export async function detectSpeechRegions(samples: Float32Array, modelFile: stri
   return regions;
 }
 
-async function runSilero(samples: Float32Array, modelFile: string, options: SileroOptions, onSegment: (segment: { start: number; samples: Float32Array }) =>
-  void): Promise<void> {
+/**
+ * detectSpeechRegions over a 16 kHz 16-bit WAV file read 60 s at a time (wav-window.ts): the same regions as over
+ * the whole recording in memory, holding one block of samples instead of all of them. Throws as detectSpeechRegions
+ * does, and when the file is not 16 kHz.
+ */
+export async function detectSpeechRegionsInWav(wavPath: string, modelFile: string, options: SileroOptions = {}): Promise<SpeechRegion[]> {
   await access(modelFile).catch(() => { throw new Error(`Silero VAD model not found at ${modelFile}`); });
+  const reader = openWav(wavPath);
+  try {
+    if (reader.sampleRate !== RATE) throw new Error(`the silero VAD needs ${RATE} Hz audio, got ${reader.sampleRate} Hz`);
+    const regions: SpeechRegion[] = [];
+    await runSilero((function* () { for (const block of wavWindows(reader, options.blockSamples ?? FILE_BLOCK)) yield block.samples; })(), modelFile, options,
+      (segment) => regions.push({ start: segment.start / RATE, end: (segment.start + segment.samples.length) / RATE }));
+    return regions;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Feeds `source` (the whole recording, or its consecutive blocks) to sherpa-onnx's silero Vad in windows of
+ * WINDOW samples; a block's last partial window is carried into the next, and the recording's own last partial
+ * window is left out, so blocks of any size give the same segments as the whole.
+ */
+async function runSilero(source: Float32Array | Iterable<Float32Array>, modelFile: string, options: SileroOptions, onSegment: (segment: { start: number;
+  samples: Float32Array }) => void): Promise<void> {
+  await access(modelFile).catch(() => { throw new Error(`Silero VAD model not found at ${modelFile}`); });
+  const blocks: Iterable<Float32Array> = source instanceof Float32Array ? [source] : source;
   await runNative(options.stop, () => {
     const { Vad } = loadSherpa();
     const vad = new Vad({
@@ -58,12 +88,26 @@ async function runSilero(samples: Float32Array, modelFile: string, options: Sile
         vad.pop();
       }
     };
-    for (let i = 0, window = 0; i + WINDOW <= samples.length; i += WINDOW, window++) {
-      if (window % WINDOWS_PER_STOP_CHECK === 0) throwIfStopped(options.stop);
-      vad.acceptWaveform(samples.subarray(i, i + WINDOW));
-      drain();
+    let window = 0;
+    let carry = new Float32Array(0);
+    for (const block of blocks) {
+      const samples = carry.length === 0 ? block : concat(carry, block);
+      let i = 0;
+      for (; i + WINDOW <= samples.length; i += WINDOW, window++) {
+        if (window % WINDOWS_PER_STOP_CHECK === 0) throwIfStopped(options.stop);
+        vad.acceptWaveform(samples.subarray(i, i + WINDOW));
+        drain();
+      }
+      carry = samples.slice(i);
     }
     vad.flush();
     drain();
   });
+}
+
+function concat(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }

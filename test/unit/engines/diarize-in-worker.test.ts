@@ -18,7 +18,7 @@ describe('diarizeInWorker', () => {
     expect(new Set(expected.map((t) => t.speaker)).size).toBeGreaterThan(1);
     expect(turns).toEqual(expected);
     expect(audio.samples.length).toBe(0);
-  });
+  }, 60_000);
 
   it('diarizes the speech the silero VAD finds when given its model, inside the worker', async () => {
     const audio = await readWav(CLIP);
@@ -31,7 +31,7 @@ describe('diarizeInWorker', () => {
     expect(fallbacks).toEqual([]);
     expect(turns).toEqual(expected);
     expect(turns).not.toEqual(diarize(await readWav(CLIP), { maxSpeakers: 4 }));
-  });
+  }, 60_000);
 
   it('falls back to the energy VAD and says why when the silero model cannot be used', async () => {
     const expected = diarize(await readWav(CLIP), { maxSpeakers: 4 });
@@ -41,7 +41,7 @@ describe('diarizeInWorker', () => {
 
     expect(turns).toEqual(expected);
     expect(fallbacks).toEqual(['Silero VAD model not found at /nonexistent/silero_vad.onnx']);
-  });
+  }, 60_000);
 
   it('keeps the event loop turning while it diarizes', async () => {
     const audio = await readWav(CLIP);
@@ -58,7 +58,7 @@ describe('diarizeInWorker', () => {
 
     expect(turns.length).toBeGreaterThan(0);
     expect(ticks).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('rejects with the diarizer\'s own message when diarize throws in the worker', async () => {
     await expect(diarizeInWorker({ samples: new Float32Array(16_000), sampleRate: 0 }, { maxSpeakers: 2 }))
