@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { listenLocal, type ListeningService } from '../../../local/http/listen.js';
 import { listener, route, routeTable, type Route, type WireFormat } from '../../../local/provider-kit/routes.js';
+import { basicOpsWire } from '../../../local/basicops/routes.js';
+import { startLocalStripe } from '../../../local/stripe/index.js';
+import { todoistWire } from '../../../local/todoist/wire.js';
 import { zoomWire } from '../../../local/zoom/api-routes.js';
 import { webexWire } from '../../../local/webex/server.js';
 
@@ -99,6 +102,43 @@ describe('the route table in other providers\' formats', () => {
       expect(await server.call('POST', '/v1/items', JSON.stringify({ long: 'x'.repeat(100) }))).toMatchObject({ status: 413, body: { code: 413 } });
     } finally {
       await server.stop();
+    }
+  });
+
+  it('Todoist: {error, error_code, error_extra, error_tag, http_code}', async () => {
+    const server = await serve(echo, todoistWire);
+    try {
+      expect(await server.call('GET', '/api/v1/nothing')).toMatchObject({ status: 404, body: { error: 'Not found: GET /api/v1/nothing', error_code: 404,
+        error_tag: 'NOT_FOUND', http_code: 404, error_extra: {} } });
+      expect(await server.call('PUT', '/v1/items')).toMatchObject({ status: 405, body: { error_tag: 'METHOD_NOT_ALLOWED', http_code: 405 } });
+      expect(await server.call('POST', '/v1/items', 'not json')).toMatchObject({ status: 400, body: { error: 'Request body must be a JSON object',
+        error_tag: 'INVALID_JSON', http_code: 400 } });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('BasicOps: {success: false, error}', async () => {
+    const server = await serve(echo, basicOpsWire);
+    try {
+      expect(await server.call('GET', '/elsewhere')).toMatchObject({ status: 404, body: { success: false, error: 'Not found' } });
+      expect(await server.call('PUT', '/v1/items')).toMatchObject({ status: 405, body: { success: false } });
+      expect(await server.call('POST', '/v1/items', '[]')).toMatchObject({ status: 400, body: { success: false, error: 'Request body must be a JSON object' } });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('Stripe: an unknown path and a wrong method are both "Unrecognized request URL" (404), as Stripe answers them', async () => {
+    const stripe = await startLocalStripe({ secretKey: 'sk_test_unit', webhookSecret: 'whsec_unit', webhookUrl: () => undefined });
+    try {
+      for (const [method, path] of [['GET', '/v1/nothing'], ['PUT', '/v1/customers/cus_1']]) {
+        const response = await fetch(`${stripe.endpoint}${path}`, { method, headers: { authorization: 'Bearer sk_test_unit' } });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } });
+      }
+    } finally {
+      await stripe.stop();
     }
   });
 });
