@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
 import { persisted } from '../provider-kit/index.js';
-import { listener, routeTable } from '../provider-kit/routes.js';
+import { listener, routeTable, type LocalProviderServer } from '../provider-kit/routes.js';
 import { guardDevWrites } from '../gateway/dev-guard.js';
 import { basicOpsRoutes, basicOpsWire, type BasicOpsServer, type StateFile } from './routes.js';
 
@@ -15,12 +15,7 @@ export interface LocalBasicOpsOptions {
   /** Lifetime of access tokens in seconds. @default 3600 */
   accessTokenSeconds?: number;
 }
-export interface LocalBasicOps {
-  readonly endpoint: string;
-  /** Serves one request as the server does (the gateway's /dev/ read-outs use it). */
-  readonly handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
-  stop(): Promise<void>;
-}
+export type LocalBasicOps = LocalProviderServer;
 
 /**
  * A stateful stand-in for BasicOps: OAuth 2.0 with PKCE (`/oauth/auth`, `/oauth/token` with rotating

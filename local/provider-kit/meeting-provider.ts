@@ -3,9 +3,9 @@
  * handle a started server gives the local edition, the options it takes, the `{message}` answers of their /dev/
  * endpoints, and the checks of a POST /dev/<service>/recordings body.
  */
-import type http from 'node:http';
-import type { Reply, WireFormat } from './routes.js';
-import { allowedRecordingFile, describeFile } from './index.js';
+import http from 'node:http';
+import { listener, routeTable, type Call, type Reply, type Route, type WireFormat } from './routes.js';
+import { allowedRecordingFile, approvalRedirect, authorizePage, describeFile, listenRemembered, type OAuthState } from './index.js';
 
 export interface LocalMeetingProvider<Credentials> {
   readonly endpoint: string;
@@ -70,4 +70,36 @@ export async function postWebhook(url: string, body: string, headers: Record<str
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/**
+ * The authorize route of Zoom and Webex: the login page, then the redirect with a code for the approved e-mail;
+ * `approved` records the account (and saves) once the redirect is valid.
+ */
+export function authorizeRoute(service: string, state: { oauth: OAuthState; credentials: { client_id: string } }, approved: (email: string) => void) {
+  return (call: Call) => authorizePage(call.req, call.res, call.url, service, (email) => {
+    const location = approvalRedirect(state.oauth, call.url.searchParams, state.credentials.client_id, email);
+    if (location) approved(email);
+    return location;
+  });
+}
+
+/**
+ * Serves a meeting provider: its API routes on its own port (the port of the last start when free, so URLs handed out
+ * before a restart keep working), its /dev/ routes for the gateway; sets `server.endpoint` once listening.
+ */
+export async function serveMeetingProvider<Credentials>(options: LocalMeetingProviderOptions, input: {
+  server: { state: { port?: number; credentials: Credentials }; save(): void; endpoint: string };
+  api: readonly Route[]; wire: WireFormat; dev: readonly Route[]; devHelp: string;
+  environment: (endpoint: string) => Record<string, string>;
+}): Promise<LocalMeetingProvider<Credentials>> {
+  const { server } = input;
+  const api = routeTable(input.api, input.wire);
+  const dev = routeTable(input.dev, devWire(input.devHelp, options.log));
+  const listening = await listenRemembered(http.createServer(listener(api)), options, server.state, server.save);
+  server.endpoint = listening.endpoint;
+  return {
+    endpoint: server.endpoint, credentials: server.state.credentials, environment: input.environment(server.endpoint),
+    handleDev: (req, res) => dev.handle(req, res), stop: () => listening.stop(),
+  };
 }

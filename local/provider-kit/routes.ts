@@ -199,6 +199,14 @@ export function sendReply(res: http.ServerResponse, reply: Reply): void {
   res.end(text);
 }
 
+/** A provider server that also serves its /dev/ calls on the app gateway through `handle` (Todoist, BasicOps). */
+export interface LocalProviderServer {
+  readonly endpoint: string;
+  /** Serves one request as the server does (the gateway's /dev/ read-outs use it). */
+  readonly handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  stop(): Promise<void>;
+}
+
 /** Serves a route table as a Node request listener. */
 export function listener(table: RouteTable): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   return (req, res) => { void table.handle(req, res); };

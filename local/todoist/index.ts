@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { listenLocal } from '../http/listen.js';
-import { listener, routeTable } from '../provider-kit/routes.js';
+import { listener, routeTable, type LocalProviderServer } from '../provider-kit/routes.js';
 import { todoistRoutes, type TodoistServer } from './routes.js';
 import { TodoistState } from './state.js';
 import { todoistWire } from './wire.js';
@@ -18,12 +18,7 @@ export interface LocalTodoistOptions {
   webhookUrl?: () => string | undefined;
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
-export interface LocalTodoist {
-  readonly endpoint: string;
-  /** Serves one request as the server does (the gateway's /dev/ read-outs use it). */
-  readonly handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
-  stop(): Promise<void>;
-}
+export type LocalTodoist = LocalProviderServer;
 
 /**
  * A stateful stand-in for Todoist (OAuth and the API v1 calls MeetScribe makes, in Todoist's wire

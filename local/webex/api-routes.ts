@@ -6,7 +6,8 @@
  * /v1/meetingParticipants and /v1/meetingPreferences/schedulingOptions.
  */
 import { createReadStream } from 'node:fs';
-import { approvalRedirect, authorizePage, bearer, grant, token } from '../provider-kit/index.js';
+import { bearer, grant, token } from '../provider-kit/index.js';
+import { authorizeRoute } from '../provider-kit/meeting-provider.js';
 import { route, type Call, type Reply, type Route } from '../provider-kit/routes.js';
 import { hookJson, webexError, type WebexHook, type WebexServer } from './server.js';
 
@@ -17,13 +18,7 @@ const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status
 export function webexApiRoutes(webex: WebexServer): Route[] {
   const { state, save } = webex;
 
-  function authorize(call: Call) {
-    return authorizePage(call.req, call.res, call.url, 'Webex', (email) => {
-      const location = approvalRedirect(state.oauth, call.url.searchParams, state.credentials.client_id, email);
-      if (location) { webex.person(email); save(); }
-      return location;
-    });
-  }
+  const authorize = authorizeRoute('Webex', state, (email) => { webex.person(email); save(); });
 
   async function accessToken(call: Call): Promise<Reply> {
     const form = await call.form();

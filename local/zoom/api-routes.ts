@@ -4,7 +4,8 @@
  * to /cdn/). Errors in Zoom's `{code, message}`.
  */
 import { createReadStream } from 'node:fs';
-import { approvalRedirect, authorizePage, bearer, grant } from '../provider-kit/index.js';
+import { bearer, grant } from '../provider-kit/index.js';
+import { authorizeRoute } from '../provider-kit/meeting-provider.js';
 import { route, type Call, type Reply, type Route, type WireFormat } from '../provider-kit/routes.js';
 import type { ZoomServer } from './server.js';
 
@@ -26,13 +27,7 @@ export function zoomApiRoutes(zoom: ZoomServer): Route[] {
 function oauthRoutes(zoom: ZoomServer): Route[] {
   const { state, save } = zoom;
 
-  function authorize(call: Call) {
-    return authorizePage(call.req, call.res, call.url, 'Zoom', (email) => {
-      const location = approvalRedirect(state.oauth, call.url.searchParams, state.credentials.client_id, email);
-      if (location) { zoom.account(email); save(); }
-      return location;
-    });
-  }
+  const authorize = authorizeRoute('Zoom', state, (email) => { zoom.account(email); save(); });
 
   /** The form body with the query's parameters under it (Zoom takes either). */
   async function formAndQuery(call: Call) {
