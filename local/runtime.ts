@@ -90,43 +90,23 @@ export interface LocalEdition {
 
 const quietLog: Log = () => undefined;
 
+type Stoppers = Array<() => Promise<void>>;
+
 /**
- * Starts the whole product in this process: the gateway serving the SPA, /api and the WebSocket, and
- * DynamoDB, S3, SES, Secrets Manager, Comprehend, Transcribe, Textract and Step Functions endpoints on 127.0.0.1. Handlers find the emulators
- * through the AWS SDK's standard endpoint variables, set here before any handler loads.
+ * Starts the whole product in this process: the gateway serving the SPA, /api and the WebSocket, and DynamoDB, S3,
+ * SES, Secrets Manager, Comprehend, Transcribe, Textract and Step Functions endpoints on 127.0.0.1. Handlers find the
+ * emulators through the AWS SDK's standard endpoint variables, set here before any handler loads.
  */
 export async function startLocalEdition(options: LocalEditionOptions): Promise<LocalEdition> {
   const projectRoot = options.projectRoot ?? PROJECT_ROOT;
   const log = options.log ?? quietLog;
   const ports = options.servicePorts ?? {};
-  const mailMode = options.mail ?? 'mailbox';
   await mkdir(options.dataDir, { recursive: true });
   setCredentialsAndRegion();
 
-  const stoppers: Array<() => Promise<void>> = [];
+  const stoppers: Stoppers = [];
   try {
-    const mail = mailMode === 'mailbox' ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0, credentials: LOCAL_CREDENTIALS }) : undefined;
-    if (mail) stoppers.push(() => mail.stop());
-
-    let stripeEndpoint: string | undefined;
-    const devRoutes: NonNullable<Parameters<typeof startGateway>[0]['devRoutes']> = {
-      // The local Stripe server's read-outs and portal (docs/billing.md), forwarded to its own port.
-      '/dev/stripe': (req, res, url) => forwardDev(stripeEndpoint ?? '', url.pathname.slice('/dev/stripe'.length) || '/', url.search, req, res),
-    };
-    const gateway = await startGateway({
-      host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
-      webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
-      apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, devRoutes, log, holdApiUntilReady: true,
-    });
-    stoppers.push(() => gateway.stop());
-
-    // Local Zoom and Webex test servers (docs/integrations.md): their secrets, base URLs and /dev/ routes.
-    const recordingDirs = [options.devRecordingsDir ?? path.join(options.dataDir, 'dev-recordings'), fixturesDir(projectRoot)];
-    await mkdir(recordingDirs[0]!, { recursive: true });
-    const meetingServices = await startLocalMeetingServices({ dataDir: options.dataDir, appUrl: gateway.url, log, recordingDirs, languageModel: options.languageModel });
-    stoppers.push(() => meetingServices.stop());
-    Object.assign(devRoutes, meetingServices.devRoutes);
-
+    const { mail, gateway, meetingServices, setStripeEndpoint } = await startFront(options, projectRoot, log, stoppers);
     const dynamo = await startLocalDynamo({ dataDir: options.dataDir, port: ports.dynamodb ?? 0, tables: TABLES, credentials: LOCAL_CREDENTIALS });
     stoppers.push(() => dynamo.stop());
 
@@ -143,71 +123,29 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     stoppers.push(() => s3.stop());
     gateway.setStorageOrigins([s3.endpoint]);
 
-    const stripeSecrets = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
     const secrets = await startLocalSecrets({
       dataDir: options.dataDir, port: ports.secrets ?? 0, credentials: LOCAL_CREDENTIALS,
-      secrets: [{ name: AUTH_SECRET.localName }, ...stripeSecrets.map((d) => ({ name: d.localName })), { name: INTEGRATION_SECRETS.tokenKey.localName }, ...meetingServices.secrets],
+      secrets: [{ name: AUTH_SECRET.localName }, ...STRIPE_SECRETS.map((d) => ({ name: d.localName })), { name: INTEGRATION_SECRETS.tokenKey.localName },
+        ...meetingServices.secrets],
     });
     stoppers.push(() => secrets.stop());
-
-    // The local Stripe server (docs/billing.md) takes its keys from the same secrets the handlers read.
-    const stored = await loadSecrets(options.dataDir, stripeSecrets.map((d) => d.localName));
-    const stripe = await startLocalStripe({
-      dataDir: path.join(options.dataDir, 'stripe'), port: ports.stripe ?? 0, log,
-      secretKey: stored.get(STRIPE_SECRET_KEY.localName)!.value, webhookSecret: stored.get(STRIPE_WEBHOOK_SECRET.localName)!.value,
-      webhookUrl: () => `${gateway.url}/api/webhooks/stripe/`, publicUrl: () => `${gateway.url}/dev/stripe`,
-    });
+    const stripe = await startStripe(options, gateway.url, log);
     stoppers.push(() => stripe.stop());
-    stripeEndpoint = stripe.endpoint;
+    setStripeEndpoint(stripe.endpoint);
 
     const comprehend = await startLocalComprehend({ dataDir: options.dataDir, port: ports.comprehend ?? 0, credentials: LOCAL_CREDENTIALS });
     stoppers.push(() => comprehend.stop());
 
-    const sfnPort = ports.stepFunctions ?? 0;
     const machines = options.stateMachines ?? STATE_MACHINES;
-    const endpoints: Record<string, string> = { DYNAMODB: dynamo.endpoint, S3: s3.endpoint, SECRETS_MANAGER: secrets.endpoint, COMPREHEND: comprehend.endpoint };
+    const endpoints: Record<string, string> = {
+      DYNAMODB: dynamo.endpoint, S3: s3.endpoint, SECRETS_MANAGER: secrets.endpoint, COMPREHEND: comprehend.endpoint,
+    };
     if (mail) endpoints.SESV2 = mail.endpoint;
     // The ARN of a local state machine is known before its service starts, so every variable a handler
     // may read is in place before the runner resumes interrupted executions (which load handlers).
-    /** Records a service endpoint and points the SDK at it (AWS_ENDPOINT_URL_<SERVICE>). */
-    const addEndpoint = (service: string, endpoint: string) => {
-      endpoints[service] = endpoint;
-      process.env[`AWS_ENDPOINT_URL_${service}`] = endpoint;
-    };
-    setServiceEnvironment(endpoints, {
-      ...Object.fromEntries(TABLES.map((t) => [t.envVar, t.localName])),
-      ...Object.fromEntries(BUCKETS.map((b) => [b.envVar, b.localName])),
-      ...Object.fromEntries(machines.map((m) => [m.envVar, `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${m.localName}`])),
-      [AUTH_SECRET.envVar]: AUTH_SECRET.localName,
-      [STRIPE_SECRET_KEY.envVar]: STRIPE_SECRET_KEY.localName,
-      [STRIPE_WEBHOOK_SECRET.envVar]: STRIPE_WEBHOOK_SECRET.localName,
-      STRIPE_API_BASE: stripe.endpoint,
-      [WEBSOCKET_CALLBACK_ENV]: `${gateway.url}/${WEBSOCKET.stage}`,
-      PUBLIC_APP_URL: gateway.url,
-      SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),
-      MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
-      ...Object.fromEntries(Object.values(INTEGRATION_SECRETS).map((secret) => [secret.envVar, secret.localName])),
-      ...meetingServices.environment,
-    });
-
-    // Transcribe reads media from S3 (it may resume jobs at once), so it starts after the S3 variable is set,
-    // and before the runner resumes executions that call it.
-    const transcribe = await startLocalTranscribe({ dataDir: options.dataDir, port: ports.transcribe ?? 0, engine: options.transcribeEngine, log, credentials: LOCAL_CREDENTIALS });
-    stoppers.push(() => transcribe.stop());
-    addEndpoint('TRANSCRIBE', transcribe.endpoint);
-
-    // Textract (tesseract.js) reads Document.S3Object through the S3 variable set above.
-    const textract = await startLocalTextract({ port: ports.textract ?? 0, credentials: LOCAL_CREDENTIALS });
-    stoppers.push(() => textract.stop());
-    addEndpoint('TEXTRACT', textract.endpoint);
-
-    stepFunctions = await startLocalStepFunctions({
-      dataDir: options.dataDir, port: sfnPort, projectRoot, stateMachines: machines,
-      region: LOCAL_REGION, accountId: LOCAL_ACCOUNT, waitScale: options.waitScale, log, credentials: LOCAL_CREDENTIALS,
-    });
+    setServiceEnvironment(endpoints, serviceVariables(options, machines, { stripe: stripe.endpoint, app: gateway.url }, meetingServices.environment));
+    stepFunctions = await startWorkers(options, projectRoot, machines, endpoints, stoppers);
     const sfn = stepFunctions;
-    stoppers.push(() => sfn.stop());
-    addEndpoint('SFN', sfn.endpoint);
     for (const event of pending.splice(0)) void trigger(sfn, event, log);
     // Every endpoint variable is set: /api requests held since the port opened may now load their handlers.
     gateway.markReady();
@@ -215,18 +153,109 @@ export async function startLocalEdition(options: LocalEditionOptions): Promise<L
     const seeding = options.seedSamples ? startSampleSeeding(log) : undefined;
     let stopped: Promise<void> | undefined;
     return {
-      url: gateway.url,
-      mailboxUrl: mail ? `${gateway.url}/dev/mailbox` : undefined,
-      endpoints,
-      stepFunctions: sfn,
-      mail,
-      credentials: LOCAL_CREDENTIALS,
+      url: gateway.url, mailboxUrl: mail ? `${gateway.url}/dev/mailbox` : undefined, endpoints, stepFunctions: sfn, mail, credentials: LOCAL_CREDENTIALS,
       stop: () => (stopped ??= (seeding?.stop() ?? Promise.resolve()).then(() => stopAll(stoppers))),
     };
   } catch (error) {
     await stopAll(stoppers);
     throw error;
   }
+}
+
+const STRIPE_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+
+/**
+ * The mailbox, the gateway (held until markReady) and the local meeting-provider servers with their /dev/ routes; the
+ * local Stripe server starts later (its keys are secrets), so /dev/stripe forwards to the endpoint set afterwards.
+ */
+async function startFront(options: LocalEditionOptions, projectRoot: string, log: Log, stoppers: Stoppers) {
+  const ports = options.servicePorts ?? {};
+  const mail = (options.mail ?? 'mailbox') === 'mailbox'
+    ? await startLocalMail({ dataDir: options.dataDir, port: ports.mail ?? 0, credentials: LOCAL_CREDENTIALS }) : undefined;
+  if (mail) stoppers.push(() => mail.stop());
+
+  let stripeEndpoint: string | undefined;
+  const devRoutes: NonNullable<Parameters<typeof startGateway>[0]['devRoutes']> = {
+    // The local Stripe server's read-outs and portal (docs/billing.md), forwarded to its own port.
+    '/dev/stripe': (req, res, url) => forwardDev(stripeEndpoint ?? '', url.pathname.slice('/dev/stripe'.length) || '/', url.search, req, res),
+  };
+  const gateway = await startGateway({
+    host: options.host ?? '127.0.0.1', port: options.port ?? 0, projectRoot,
+    webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
+    apiContexts: API_CONTEXTS, websocket: WEBSOCKET, mailbox: mail?.mailbox, devRoutes, log, holdApiUntilReady: true,
+  });
+  stoppers.push(() => gateway.stop());
+
+  // Local Zoom and Webex test servers (docs/integrations.md): their secrets, base URLs and /dev/ routes.
+  const recordingDirs = [options.devRecordingsDir ?? path.join(options.dataDir, 'dev-recordings'), fixturesDir(projectRoot)];
+  await mkdir(recordingDirs[0]!, { recursive: true });
+  const meetingServices = await startLocalMeetingServices({
+    dataDir: options.dataDir, appUrl: gateway.url, log, recordingDirs, languageModel: options.languageModel,
+  });
+  stoppers.push(() => meetingServices.stop());
+  Object.assign(devRoutes, meetingServices.devRoutes);
+  return { mail, gateway, meetingServices, setStripeEndpoint: (endpoint: string) => { stripeEndpoint = endpoint; } };
+}
+
+/** The local Stripe server (docs/billing.md): it takes its keys from the same secrets the handlers read. */
+async function startStripe(options: LocalEditionOptions, appUrl: string, log: Log) {
+  const stored = await loadSecrets(options.dataDir, STRIPE_SECRETS.map((d) => d.localName));
+  return startLocalStripe({
+    dataDir: path.join(options.dataDir, 'stripe'), port: options.servicePorts?.stripe ?? 0, log,
+    secretKey: stored.get(STRIPE_SECRET_KEY.localName)!.value, webhookSecret: stored.get(STRIPE_WEBHOOK_SECRET.localName)!.value,
+    webhookUrl: () => `${appUrl}/api/webhooks/stripe/`, publicUrl: () => `${appUrl}/dev/stripe`,
+  });
+}
+
+/** The variables the handlers read besides the endpoints: resource names, secrets' names, base URLs. */
+function serviceVariables(options: LocalEditionOptions, machines: readonly StateMachineDefinition[], urls: { stripe: string; app: string },
+  providers: Record<string, string>): Record<string, string> {
+  return {
+    ...Object.fromEntries(TABLES.map((t) => [t.envVar, t.localName])),
+    ...Object.fromEntries(BUCKETS.map((b) => [b.envVar, b.localName])),
+    ...Object.fromEntries(machines.map((m) => [m.envVar, `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${m.localName}`])),
+    [AUTH_SECRET.envVar]: AUTH_SECRET.localName,
+    [STRIPE_SECRET_KEY.envVar]: STRIPE_SECRET_KEY.localName,
+    [STRIPE_WEBHOOK_SECRET.envVar]: STRIPE_WEBHOOK_SECRET.localName,
+    STRIPE_API_BASE: urls.stripe,
+    [WEBSOCKET_CALLBACK_ENV]: `${urls.app}/${WEBSOCKET.stage}`,
+    PUBLIC_APP_URL: urls.app,
+    SEARCH_INDEX_DIR: path.join(options.dataDir, 'search-index'),
+    MAIL_FROM: options.mailFrom ?? 'MeetScribe <no-reply@meetscribe.local>',
+    ...Object.fromEntries(Object.values(INTEGRATION_SECRETS).map((secret) => [secret.envVar, secret.localName])),
+    ...providers,
+  };
+}
+
+/**
+ * Transcribe, Textract and Step Functions, in that order: Transcribe reads media from S3 (it may resume jobs at once),
+ * so it starts after the S3 variable is set, and before the runner resumes executions that call it; Textract
+ * (tesseract.js) reads Document.S3Object through the S3 variable. Each endpoint is recorded and set for the SDK.
+ */
+async function startWorkers(options: LocalEditionOptions, projectRoot: string, machines: readonly StateMachineDefinition[],
+  endpoints: Record<string, string>, stoppers: Stoppers): Promise<LocalStepFunctions> {
+  const ports = options.servicePorts ?? {};
+  const log = options.log ?? quietLog;
+  /** Records a service endpoint and points the SDK at it (AWS_ENDPOINT_URL_<SERVICE>). */
+  const addEndpoint = (service: string, endpoint: string) => {
+    endpoints[service] = endpoint;
+    process.env[`AWS_ENDPOINT_URL_${service}`] = endpoint;
+  };
+  const transcribe = await startLocalTranscribe({
+    dataDir: options.dataDir, port: ports.transcribe ?? 0, engine: options.transcribeEngine, log, credentials: LOCAL_CREDENTIALS,
+  });
+  stoppers.push(() => transcribe.stop());
+  addEndpoint('TRANSCRIBE', transcribe.endpoint);
+  const textract = await startLocalTextract({ port: ports.textract ?? 0, credentials: LOCAL_CREDENTIALS });
+  stoppers.push(() => textract.stop());
+  addEndpoint('TEXTRACT', textract.endpoint);
+  const sfn = await startLocalStepFunctions({
+    dataDir: options.dataDir, port: ports.stepFunctions ?? 0, projectRoot, stateMachines: machines,
+    region: LOCAL_REGION, accountId: LOCAL_ACCOUNT, waitScale: options.waitScale, log, credentials: LOCAL_CREDENTIALS,
+  });
+  stoppers.push(() => sfn.stop());
+  addEndpoint('SFN', sfn.endpoint);
+  return sfn;
 }
 
 async function trigger(stepFunctions: LocalStepFunctions, event: ObjectCreatedEvent, log: Log) {
@@ -262,7 +291,7 @@ function setServiceEnvironment(endpoints: Record<string, string>, variables: Rec
   Object.assign(process.env, variables);
 }
 
-async function stopAll(stoppers: Array<() => Promise<void>>) {
+async function stopAll(stoppers: Stoppers) {
   for (const stop of stoppers.reverse()) {
     await stop().catch(() => undefined);
   }

@@ -68,59 +68,97 @@ async function segmentationFps(page: Page): Promise<{ segmentsPerSecond: number;
   }, 5);
 }
 
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
+/** The host signs in, starts a meeting, goes live and copies the meeting link. */
+async function hostStartsMeeting(browser: Browser, url: string) {
+  const host = await signUpAndSignIn(url, `bench.host.${Date.now()}@example.com`, 'bench-room-secret-1', { first: 'Bench', last: 'Host' });
+  const hostPage = await (await browser.newContext()).newPage();
+  await hostPage.goto(`${url}/auth/login`);
+  await hostPage.evaluate(([a, r]) => {
+    localStorage.setItem('token', a); localStorage.setItem('refreshToken', r);
+    localStorage.setItem('expirationDate', new Date(Date.now() + 3_600_000).toISOString());
+  }, [host.access, host.refresh]);
+  await hostPage.goto(`${url}/startmeeting`);
+  const controls = hostPage.getByRole('toolbar', { name: 'Meeting controls' });
+  await eventually(async () => { if (await controls.getByRole('button', { name: 'Start' }).isDisabled()) throw new Error('no meeting yet'); });
+  await controls.getByRole('button', { name: 'Start' }).click();
+  await eventually(async () => { if (await controls.getByRole('button', { name: 'Share' }).isDisabled()) throw new Error('not live'); });
+  await controls.getByRole('button', { name: 'Share' }).click();
+  const link = await hostPage.getByLabel('Meeting link').inputValue();
+  await hostPage.keyboard.press('Escape');
+  return { hostPage, controls, link };
+}
+
+/** Each guest opens the link and fills in the lobby, up to the Join button. */
+async function guestsAtTheDoor(browser: Browser, link: string): Promise<Page[]> {
+  const guests: Page[] = [];
+  for (let i = 0; i < GUESTS; i += 1) {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(link);
+    await page.getByLabel('Your name').fill(`Guest ${i + 1}`);
+    await page.getByLabel('Your email').fill(`guest${i + 1}@example.com`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    guests.push(page);
+  }
+  return guests;
+}
+
+/** The guests join 300 ms apart; each one's click-to-first-decoded-frame time, timed inside the page. */
+async function joinToFirstFrame(guests: Page[]): Promise<number[]> {
+  return Promise.all(guests.map(async (page, i) => {
+    await sleep(i * 300); // people arrive one after another, not in the same millisecond
+    // Timed inside the page (click to first decoded frame), so polling from here adds no load or error.
+    await page.evaluate(() => {
+      const w = window as any;
+      document.querySelector('.room-controls button')!.addEventListener('click', () => {
+        w.joinAt = performance.now();
+        const timer = setInterval(() => {
+          const video = document.querySelector('video');
+          if (video && video.getVideoPlaybackQuality().totalVideoFrames > 0) { w.firstFrameAt = performance.now(); clearInterval(timer); }
+        }, 5);
+      }, { once: true });
+    });
+    await page.getByRole('button', { name: 'Join' }).click();
+    // One call that settles in the page, rather than polling it over the DevTools protocol.
+    return page.evaluate(() => new Promise<number>((resolve) => {
+      const w = window as any;
+      const check = setInterval(() => { if (w.firstFrameAt) { clearInterval(check); resolve(Math.round(w.firstFrameAt - w.joinAt)); } }, 20);
+    }));
+  }));
+}
+
+/** The legs of each join's offer→answer exchange, from the guests' and the host's marks on the shared wall clock. */
+async function printSignallingLegs(hostPage: Page, guests: Page[]) {
+  // The host's side of each join, on the shared wall clock (performance.timeOrigin + startTime).
+  const absolute = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:'))
+    .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime, detail: (m as PerformanceMark).detail as string | null })));
+  const hostMarks = await absolute(hostPage);
+  const hostAt = (kind: string, id: string) => hostMarks.find((m) => m.name === `room:host-${kind}:${id}`)?.at ?? NaN;
+  const legs = (await Promise.all(guests.map(absolute))).map((marks) => {
+    const sent = marks.find((m) => m.name === 'room:offer-sent')!;
+    const received = marks.find((m) => m.name === 'room:answer-received')!;
+    const id = sent.detail!;
+    return { toHost: hostAt('offer', id) - sent.at, hostWork: hostAt('described', id) - hostAt('offer', id), hostGathering: hostAt('answer',
+      id) - hostAt('described', id), back: received.at - hostAt('answer', id) };
+  });
+  for (const leg of ['toHost', 'hostWork', 'hostGathering', 'back'] as const) {
+    const values = legs.map((l) => Math.round(l[leg]));
+    console.log(`  offer→answer: ${leg.padEnd(13)} median ${median(values)} ms, worst ${Math.max(...values)} ms`);
+  }
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-room-'));
   const edition = await startLocalEdition({ dataDir, port: 0 });
   const browser = await launchBrowser(ARGS);
   try {
-    const host = await signUpAndSignIn(edition.url, `bench.host.${Date.now()}@example.com`, 'bench-room-secret-1', { first: 'Bench', last: 'Host' });
-    const hostPage = await (await browser.newContext()).newPage();
-    await hostPage.goto(`${edition.url}/auth/login`);
-    await hostPage.evaluate(([a, r]) => {
-      localStorage.setItem('token', a); localStorage.setItem('refreshToken', r);
-      localStorage.setItem('expirationDate', new Date(Date.now() + 3_600_000).toISOString());
-    }, [host.access, host.refresh]);
-    await hostPage.goto(`${edition.url}/startmeeting`);
-    const controls = hostPage.getByRole('toolbar', { name: 'Meeting controls' });
-    await eventually(async () => { if (await controls.getByRole('button', { name: 'Start' }).isDisabled()) throw new Error('no meeting yet'); });
-    await controls.getByRole('button', { name: 'Start' }).click();
-    await eventually(async () => { if (await controls.getByRole('button', { name: 'Share' }).isDisabled()) throw new Error('not live'); });
-    await controls.getByRole('button', { name: 'Share' }).click();
-    const link = await hostPage.getByLabel('Meeting link').inputValue();
-    await hostPage.keyboard.press('Escape');
-
-    const guests: Page[] = [];
-    for (let i = 0; i < GUESTS; i += 1) {
-      const page = await (await browser.newContext()).newPage();
-      await page.goto(link);
-      await page.getByLabel('Your name').fill(`Guest ${i + 1}`);
-      await page.getByLabel('Your email').fill(`guest${i + 1}@example.com`);
-      await page.getByRole('button', { name: 'Next' }).click();
-      guests.push(page);
-    }
+    const { hostPage, controls, link } = await hostStartsMeeting(browser, edition.url);
+    const guests = await guestsAtTheDoor(browser, link);
     // The local edition runs in this process: how long its event loop stalled while the guests joined.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    const firstFrameMs = await Promise.all(guests.map(async (page, i) => {
-      await sleep(i * 300); // people arrive one after another, not in the same millisecond
-      // Timed inside the page (click to first decoded frame), so polling from here adds no load or error.
-      await page.evaluate(() => {
-        const w = window as any;
-        document.querySelector('.room-controls button')!.addEventListener('click', () => {
-          w.joinAt = performance.now();
-          const timer = setInterval(() => {
-            const video = document.querySelector('video');
-            if (video && video.getVideoPlaybackQuality().totalVideoFrames > 0) { w.firstFrameAt = performance.now(); clearInterval(timer); }
-          }, 5);
-        }, { once: true });
-      });
-      await page.getByRole('button', { name: 'Join' }).click();
-      // One call that settles in the page, rather than polling it over the DevTools protocol.
-      return page.evaluate(() => new Promise<number>((resolve) => {
-        const w = window as any;
-        const check = setInterval(() => { if (w.firstFrameAt) { clearInterval(check); resolve(Math.round(w.firstFrameAt - w.joinAt)); } }, 20);
-      }));
-    }));
+    const firstFrameMs = await joinToFirstFrame(guests);
     loopDelay.disable();
     // Where the time went: the guest session's performance marks, relative to the click.
     const phases = await Promise.all(guests.map((page) => page.evaluate(() => Object.fromEntries(
@@ -140,22 +178,7 @@ async function main() {
 
     console.log(`cores: ${os.cpus().length}; guests: ${GUESTS}; targets: first frame <= 2000 ms, >= 10 fps`);
     console.log(`join-to-first-frame ms: median ${median(firstFrameMs)}, worst ${Math.max(...firstFrameMs)} (all: ${firstFrameMs.join(', ')})`);
-    // The host's side of each join, on the shared wall clock (performance.timeOrigin + startTime).
-    const absolute = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('room:'))
-      .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime, detail: (m as PerformanceMark).detail as string | null })));
-    const hostMarks = await absolute(hostPage);
-    const hostAt = (kind: string, id: string) => hostMarks.find((m) => m.name === `room:host-${kind}:${id}`)?.at ?? NaN;
-    const legs = (await Promise.all(guests.map(absolute))).map((marks) => {
-      const sent = marks.find((m) => m.name === 'room:offer-sent')!;
-      const received = marks.find((m) => m.name === 'room:answer-received')!;
-      const id = sent.detail!;
-      return { toHost: hostAt('offer', id) - sent.at, hostWork: hostAt('described', id) - hostAt('offer', id), hostGathering: hostAt('answer',
-        id) - hostAt('described', id), back: received.at - hostAt('answer', id) };
-    });
-    for (const leg of ['toHost', 'hostWork', 'hostGathering', 'back'] as const) {
-      const values = legs.map((l) => Math.round(l[leg]));
-      console.log(`  offer→answer: ${leg.padEnd(13)} median ${median(values)} ms, worst ${Math.max(...values)} ms`);
-    }
+    await printSignallingLegs(hostPage, guests);
     for (const name of Object.keys(phases[0] ?? {})) {
       const values = phases.map((p) => p[name]).filter((v) => typeof v === 'number');
       console.log(`  ${name.padEnd(16)} median ${median(values)} ms, worst ${Math.max(...values)} ms after the click${name === 'socket-open' ?

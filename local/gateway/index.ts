@@ -55,16 +55,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const stripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY || process.env.VITE_STRIPE_PUBLISHABLE_KEY);
   let headers = securityHeaders({ storageOrigins: [], stripe, hsts: false });
   const admission = createAdmission(options.admission ?? DEFAULT_ADMISSION);
-  let ready = !options.holdApiUntilReady;
-  let release: () => void = () => undefined;
-  const whenReady = new Promise<void>((resolve) => { release = resolve; });
-  const waitUntilReady = async (): Promise<boolean> => {
-    if (ready) return true;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([whenReady, new Promise<void>((resolve) => { timer = setTimeout(resolve, 30_000); })]);
-    clearTimeout(timer);
-    return ready;
-  };
+  const readiness = createReadiness(!options.holdApiUntilReady);
+  const waitUntilReady = readiness.wait;
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
@@ -113,16 +105,33 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     setStorageOrigins(origins) {
       headers = securityHeaders({ storageOrigins: origins, stripe, hsts: false });
     },
-    markReady() {
-      ready = true;
-      release();
-    },
+    markReady: readiness.markReady,
     async stop() {
       // Sockets first: $disconnect handlers may still call the management API on this server.
       await sockets.close();
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       server.closeAllConnections();
       await closed;
+    },
+  };
+}
+
+/** The /api hold of holdApiUntilReady: wait() resolves true once markReady() is called, false after 30 s without it. */
+function createReadiness(readyAtOnce: boolean): { wait(): Promise<boolean>; markReady(): void } {
+  let ready = readyAtOnce;
+  let release: () => void = () => undefined;
+  const whenReady = new Promise<void>((resolve) => { release = resolve; });
+  return {
+    async wait() {
+      if (ready) return true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([whenReady, new Promise<void>((resolve) => { timer = setTimeout(resolve, 30_000); })]);
+      clearTimeout(timer);
+      return ready;
+    },
+    markReady() {
+      ready = true;
+      release();
     },
   };
 }

@@ -124,19 +124,22 @@ export function createWebSocketRoutes(options: WebSocketRoutesOptions): WebSocke
         reject(socket, 500);
       }));
     },
-    async close() {
-      const closed = [...wss.clients].map((ws) => new Promise((resolve) => {
-        ws.once('close', resolve);
-        ws.close(1001, 'Going away');
-      }));
-      // A client that never answers the close handshake must not hold up shutdown.
-      const timer = setTimeout(() => wss.clients.forEach((ws) => ws.terminate()), 1000);
-      await Promise.all(closed);
-      clearTimeout(timer);
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-    },
+    close: () => closeAll(wss, pending),
   };
+}
+
+/** Closes every socket (1001), then waits for the pending invocations, then closes the server. */
+async function closeAll(wss: WebSocketServer, pending: ReadonlySet<Promise<unknown>>): Promise<void> {
+  const closed = [...wss.clients].map((ws) => new Promise((resolve) => {
+    ws.once('close', resolve);
+    ws.close(1001, 'Going away');
+  }));
+  // A client that never answers the close handshake must not hold up shutdown.
+  const timer = setTimeout(() => wss.clients.forEach((ws) => ws.terminate()), 1000);
+  await Promise.all(closed);
+  clearTimeout(timer);
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
 }
 
 function requestContext(req: http.IncomingMessage, stage: string, conn: { id: string; connectedAt: Date; sourceIp: string; userAgent: string }, route: RouteKey,

@@ -1,6 +1,6 @@
 /**
- * What the local Zoom and Webex test servers share: a JSON state file under the data folder (kept across
- * restarts), OAuth codes and rotating token pairs, the login page of the authorize step, and file probing.
+ * What the local provider test servers share besides their route table (routes.ts): a JSON state file under the data
+ * folder (kept across restarts), OAuth codes and rotating token pairs, the login pages of the authorize step, and file probing.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { listenLocal } from '../http/listen.js';
 import { probeMedia } from '../../functions/adapters/media/ffmpeg.js';
 import { mediaFacts } from '../../functions/core/pipeline/media-probe.js';
-import { BodyTooLarge, escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
+import { escapeHtml, readBody, sendHtml, sendJson } from '../gateway/http-util.js';
 
 export const token = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
@@ -141,21 +141,6 @@ export async function describeFile(file: string): Promise<{ size: number; durati
   return { size, durationSeconds };
 }
 
-export async function jsonBody(req: http.IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  try {
-    const value = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8'));
-    return value && typeof value === 'object' ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export async function formBody(req: http.IncomingMessage, url: URL): Promise<URLSearchParams> {
-  const form = new URLSearchParams(url.search);
-  for (const [k, v] of new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'))) form.set(k, v);
-  return form;
-}
-
 /**
  * The authorize page of a server that approves by `login_hint` (Todoist, BasicOps): a GET form that sends the same
  * query back to `action` with the e-mail as `login_hint`.
@@ -168,16 +153,6 @@ export function loginHintPage(service: string, action: string, query: URLSearchP
 <body><h1>Local ${escapeHtml(service)}</h1><p>${escapeHtml(purpose)} Local test server: any e-mail is a test account. Sign in as:</p>
 <form method="get" action="${escapeHtml(
   action)}">${hidden}<label>E-mail <input type="email" name="login_hint" required></label> <button type="submit">Authorize</button></form></body></html>`;
-}
-
-/** A request body as UTF-8 text, at most `limit` bytes; `tooLarge` makes the service's own error. */
-export async function bodyText(req: http.IncomingMessage, limit: number, tooLarge: () => Error): Promise<string> {
-  try {
-    return (await readBody(req, limit)).toString('utf8');
-  } catch (error) {
-    if (error instanceof BodyTooLarge) throw tooLarge();
-    throw error;
-  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { selectEngine } from '../engines/select.js';
+import { listenLocal } from '../http/listen.js';
 import type { TranscriptionEngine } from '../engines/types.js';
 import { handleOperation, type ApiContext } from './api.js';
 import { TranscribeError } from './errors.js';
@@ -97,34 +97,32 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => { server.off('error', reject); resolve(); });
-  });
-  const { address, port } = server.address() as AddressInfo;
-  endpoint = `http://${address}:${port}`;
-
-  // Jobs interrupted by a stop or crash start over, oldest first.
-  const unfinished = store.all().filter((j) => j.status === 'QUEUED' || j.status === 'IN_PROGRESS').sort((a, b) => a.creationTime - b.creationTime);
-  for (const job of unfinished) {
-    await store.save({ ...job, status: 'QUEUED', startTime: undefined });
-    context.enqueue(job.name);
-  }
-  if (unfinished.length) log('Re-running unfinished transcription jobs', { jobs: unfinished.map((j) => j.name) });
+  const listening = await listenLocal(server, options);
+  endpoint = listening.endpoint;
+  await requeueUnfinished(context, log);
 
   return {
     endpoint,
     stop: async () => {
       stopping = true;
       abort.abort();
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-      server.closeAllConnections();
-      await closed;
+      await listening.stop();
       await Promise.allSettled([...running]);
       // An engine this endpoint chose is this endpoint's to end; one passed in belongs to the caller.
       if (!options.engine) await engine.close?.();
     },
   };
+}
+
+/** Jobs interrupted by a stop or crash start over, oldest first. */
+async function requeueUnfinished(context: ApiContext, log: (message: string, extra?: Record<string, unknown>) => void): Promise<void> {
+  const unfinished = context.store.all().filter((j) => j.status === 'QUEUED' || j.status === 'IN_PROGRESS')
+    .sort((a, b) => a.creationTime - b.creationTime);
+  for (const job of unfinished) {
+    await context.store.save({ ...job, status: 'QUEUED', startTime: undefined });
+    context.enqueue(job.name);
+  }
+  if (unfinished.length) log('Re-running unfinished transcription jobs', { jobs: unfinished.map((j) => j.name) });
 }
 
 async function respond(context: ApiContext, serviceDir: string, req: http.IncomingMessage, credentials: Credentials): Promise<{ status: number; body: unknown;

@@ -10,7 +10,9 @@ interface PronunciationItem {
   speaker_label?: string;
 }
 interface PunctuationItem { alternatives: Array<{ confidence: string; content: string }>; type: 'punctuation'; speaker_label?: string }
-interface SpeakerSegment { start_time: string; end_time: string; speaker_label: string; items: Array<{ start_time: string; end_time: string; speaker_label: string }> }
+interface SpeakerSegment {
+  start_time: string; end_time: string; speaker_label: string; items: Array<{ start_time: string; end_time: string; speaker_label: string }>;
+}
 
 /** Amazon Transcribe's batch output document (the parts MeetScribe reads). */
 export interface TranscribeOutput {
