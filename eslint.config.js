@@ -186,7 +186,6 @@ export default tseslint.config(
     // the native Whisper pool because its queue, restarts and closing share one closure state that a split would have to thread through).
     files: [
       'local/engines/whisper/native-process.ts',
-      'web/src/features/integrations/components/integrations-tab.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -130,7 +130,7 @@ describe('Settings › Integrations names the connected account (issue 35)', () 
       webex_integrated: true, webex_refresh_token_exists: false, webex_account: 'zed@webex.example.com',
       basicops_integrated: true, basicops_refresh_token_exists: true,
     };
-    render(<SWRConfig value={{ provider: () => new Map() }}><IntegrationsTab user={user} /></SWRConfig>);
+    render(<FreshSwr><IntegrationsTab user={user} /></FreshSwr>);
     const state = (title: string) => within(screen.getByRole('region', { name: title })).getByRole('heading').nextElementSibling?.textContent;
 
     expect(state('Zoom')).toBe('Connected as zed@zoom.example.com');
