@@ -2,8 +2,8 @@
  * One Whisper tiny.en session on onnxruntime-node (native CPU kernels, intra-op threads) over the rewritten graph
  * (native-graph.ts): the log-mel front end, the encoder and the search run natively; the prompt asks for timestamps
  * (`<|startoftranscript|><|0.00|>`), and the token ids come back to TypeScript, which turns them into text and timed
- * segments (tokens.ts, timestamps.ts). A piece is decoded greedily first and again with the full beam only when the
- * greedy result fails Whisper's own tests (fallback.ts).
+ * segments (tokens.ts, timestamps.ts). A piece is decoded with a narrower beam first and again with the full beam only
+ * when that result fails Whisper's own tests (fallback.ts).
  */
 import { createRequire } from 'node:module';
 import { fallbackReason, FIRST_BEAMS } from './fallback.js';
@@ -29,7 +29,7 @@ export async function loadNativeRuntime(): Promise<Ort> {
 }
 
 export interface NativeSessionOptions {
-  /** Beams of the first decoding (default FIRST_BEAMS: greedy). */
+  /** Beams of the first decoding (default FIRST_BEAMS). */
   firstBeams?: number;
   /** Beams of the decoding done again when the first fails fallback.ts's tests (default WHISPER_BEAMS). */
   beams?: number;

@@ -3,15 +3,15 @@ import { dftFilters, replaceStftWithConv, type OnnxGraph } from '../../../local/
 
 const SPEECH = 'And so, my fellow Americans, ask not what your country can do for you; ask what you can do for your country.';
 
-describe('greedy decoding with the full beam as its fallback (native Whisper)', () => {
-  it('keeps a greedy decoding that ended, is confident enough and does not loop', () => {
+describe('a narrow first decoding with the full beam as its fallback (native Whisper)', () => {
+  it('keeps a first decoding that ended, is confident enough and does not loop', () => {
     expect(fallbackReason({ text: SPEECH, averageLogprob: -0.33, ended: true })).toBeUndefined();
     // Whisper's threshold itself is still kept; just under it is not.
     expect(fallbackReason({ text: SPEECH, averageLogprob: MIN_AVERAGE_LOGPROB, ended: true })).toBeUndefined();
     expect(fallbackReason({ text: '', averageLogprob: -0.2, ended: true })).toBeUndefined();
   });
 
-  it('decodes again when the greedy result is unsure, loops or never ended', () => {
+  it('decodes again when the first result is unsure, loops or never ended', () => {
     expect(fallbackReason({ text: SPEECH, averageLogprob: -1.01, ended: true })).toBe('average log-probability under -1');
     const loop = Array.from({ length: 8 }, (_, i) => `the meeting is over ${i % 2 ? 'now' : 'today'} and`).join(' ');
     expect(fallbackReason({ text: loop, averageLogprob: -0.1, ended: true })).toBe('compression ratio over 2.4');
