@@ -9,7 +9,8 @@
  *   - decoder steps: the decoder subgraph, one token a call with its past keys and values, greedy, driven from
  *     JavaScript (so it includes copying the past to JavaScript and back each step), over the greedy decoding's tokens;
  *   - decoder + search: the whole graph less the front end and the encoder (the decoder steps inside BeamSearch with
- *     its log-softmax, top-k and reordering of the past between steps).
+ *     its log-softmax, top-k and reordering of the past between steps), and on how many pieces the decoding at that
+ *     width fails the fallback tests (fallback.ts: the product would decode those again with 5 beams).
  * The pieces are `--seconds` (default 28) windows of the meeting fixtures (the product's pieces are ≤ 30 s of joined
  * speech), at most `--pieces` (default 8). Only onnxruntime-node is loaded in this process (no sherpa-onnx).
  * Usage: npm run bench:whisper-parts [-- --beams 1,5] [--pieces 8] [--seconds 28]
@@ -24,6 +25,8 @@ import { modelsDir } from '../local/engines/models.js';
 import { locateCarriedModel, sha256File, WHISPER_TINY_EN } from '../local/engines/whisper/carrier.js';
 import { prepareNativeGraph, rewriteWhisperGraph } from '../local/engines/whisper/native-graph.js';
 import { extractSpeechAudio } from '../functions/adapters/media/ffmpeg.js';
+import { fallbackReason } from '../local/engines/whisper/fallback.js';
+import { createWhisperTokens, END_OF_TEXT } from '../local/engines/whisper/tokens.js';
 import { splitWhisperGraph } from './lib/whisper-parts.js';
 import { FIXTURES_DIR } from '../test/helpers/shared-data.js';
 
@@ -77,7 +80,10 @@ const add = (name: string, t: { cpu: number; wall: number }) => {
   const row = rows.find((r) => r[0] === name);
   if (row) { row[1] += t.cpu; row[2] += t.wall; } else rows.push([name, t.cpu, t.wall]);
 };
-let tokens = 0;
+let tokenCount = 0;
+const tokens = createWhisperTokens(graph.tables);
+/** Pieces whose decoding at each width fails fallback.ts's tests (the product would decode them again with 5 beams). */
+const fallbacks = new Map<number, number>();
 // One untimed run of each part first: a session's first run allocates what later runs reuse.
 const prompt = new ort.Tensor('int32', Int32Array.from(PROMPT), [1, PROMPT.length]);
 const searchFeed = (samples: Float32Array, beams: number) => ({
@@ -96,7 +102,14 @@ const pastOf = (out: Record<string, Tensor>) =>
 }
 for (const samples of pieces) {
   const audio_pcm = new ort.Tensor('float32', samples, [1, samples.length]);
-  for (const beams of beamWidths) add(`whole graph, ${beams} beam(s)`, await timed(() => whole!.run(searchFeed(samples, beams))));
+  for (const beams of beamWidths) {
+    const run = await timed(() => whole!.run(searchFeed(samples, beams)));
+    add(`whole graph, ${beams} beam(s)`, run);
+    const ids = Array.from(run.value.sequences!.data as Int32Array).slice(PROMPT.length);
+    const averageLogprob = (run.value.sequences_scores!.data as Float32Array)[0]!;
+    const failed = fallbackReason({ text: tokens.decode(ids).trim(), averageLogprob, ended: ids.includes(END_OF_TEXT) });
+    if (failed) fallbacks.set(beams, (fallbacks.get(beams) ?? 0) + 1);
+  }
   add('front end, ONNX STFT node (carried)', await timed(() => stft!.run({ audio_pcm })));
   const mel = await timed(() => front!.run({ audio_pcm }));
   add('front end, STFT as Conv (product)', mel);
@@ -105,7 +118,7 @@ for (const samples of pieces) {
   // Greedy steps over the tokens of the 1-beam decoding, one decoder call each with its past keys and values.
   const ids = Array.from((await whole!.run(searchFeed(samples, 1))).sequences!.data as Int32Array).slice(PROMPT.length);
   const steps = ids.includes(50256) ? ids.indexOf(50256) + 1 : ids.length;
-  tokens += steps;
+  tokenCount += steps;
   let past = pastOf(enc.value);
   add('decoder steps, 1 beam, from JS', await timed(async () => {
     for (let s = 1; s < steps; s++) {
@@ -115,14 +128,15 @@ for (const samples of pieces) {
   }));
 }
 const cpuOf = (name: string) => rows.find((r) => r[0] === name)?.[1] ?? 0;
-console.log(`${tokens} tokens over ${pieces.length} pieces (${(tokens / pieces.length).toFixed(0)} a piece, greedy)\n`);
+console.log(`${tokenCount} tokens over ${pieces.length} pieces (${(tokenCount / pieces.length).toFixed(0)} a piece, greedy)\n`);
 console.log(`${'part'.padEnd(38)} ${'CPU s'.padStart(8)} ${'wall s'.padStart(8)}  CPU s a piece`);
 const cell = (x: number) => x.toFixed(2).padStart(8);
 for (const [name, cpu, wall] of rows) console.log(`${name.padEnd(38)} ${cell(cpu)} ${cell(wall)}  ${(cpu / pieces.length).toFixed(3)}`);
 for (const beams of beamWidths) {
   const search = cpuOf(`whole graph, ${beams} beam(s)`) - cpuOf('front end, STFT as Conv (product)') - cpuOf('encoder (+ prompt step, cross K/V)');
-  const perToken = ((search / tokens) * 1000).toFixed(1);
-  console.log(`decoder + search, ${beams} beam(s) (whole − front end − encoder): ${search.toFixed(2)} s CPU, ${perToken} ms a greedy token`);
+  const perToken = ((search / tokenCount) * 1000).toFixed(1);
+  console.log(`decoder + search, ${beams} beam(s) (whole − front end − encoder): ${search.toFixed(2)} s CPU, ${perToken} ms a greedy token; `
+    + `fails the fallback tests on ${fallbacks.get(beams) ?? 0} of ${pieces.length} pieces`);
 }
 await Promise.all([whole, front, encoder, decoder, stft].map((s) => s!.release()));
 await rm(dir, { recursive: true, force: true });
