@@ -3,8 +3,9 @@
  * is STFT, MatMul and Log of opset 17; the encoder and decoder are subgraphs of com.microsoft's BeamSearch, which the
  * standard onnxruntime build has) except for its last node, onnxruntime-extensions' BpeDecoder, which onnxruntime-node
  * cannot load. The graph is rewritten once: BpeDecoder (and the Cast before it) removed, the token ids (`sequences`)
- * made the output, and BeamSearch's `decoder_input_ids` made an input, so the prompt can ask for timestamp tokens.
- * BpeDecoder's tables are saved beside it for tokens.ts. Both files are cached in a folder named after the source's
+ * and `sequences_scores` made the outputs, and BeamSearch's `decoder_input_ids` made an input, so the prompt can ask for timestamp tokens.
+ * The front end's STFT becomes a convolution with the same DFT's filters (stft-conv.ts: onnxruntime's CPU STFT is slow
+ * on Whisper's 400-point frames). BpeDecoder's tables are saved beside it for tokens.ts. Both files are cached in a folder named after the source's
  * SHA-256, with a manifest of their own SHA-256, checked on every later use; a mismatch rewrites them.
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -12,16 +13,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BpeTables } from './tokens.js';
 import { sha256File } from './carrier.js';
+import { replaceStftWithConv, type OnnxGraph } from './stft-conv.js';
 
 /** Bumped when the rewrite changes, so an older cached graph is not used. */
-const REWRITE_VERSION = 1;
+const REWRITE_VERSION = 2;
 
 export interface NativeGraph { modelFile: string; tables: BpeTables }
 
 interface Attribute { name: string; s?: Uint8Array }
 interface Node { opType: string; input: string[]; output: string[]; attribute: Attribute[] }
 interface ValueInfo { name: string }
-interface Model { opsetImport: Array<{ domain: string }>; graph: { node: Node[]; input: ValueInfo[]; output: ValueInfo[] } }
+interface Model { opsetImport: Array<{ domain: string }>; graph: OnnxGraph & { node: Node[]; input: ValueInfo[]; output: ValueInfo[] } }
 interface OnnxSchema {
   ModelProto: { decode(bytes: Uint8Array): Model; encode(model: Model): { finish(): Uint8Array } };
   ValueInfoProto: { create(value: object): ValueInfo };
@@ -35,13 +37,14 @@ function onnxSchema(): OnnxSchema {
 }
 
 const INT32 = 6;
-const tensorInfo = (onnx: OnnxSchema, name: string, dims: Array<string | number>) =>
+const FLOAT = 1;
+const tensorInfo = (onnx: OnnxSchema, name: string, dims: Array<string | number>, elemType = INT32) =>
   onnx.ValueInfoProto.create({
-    name, type: { tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
+    name, type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
   });
 
 /** Rewrites the graph bytes (see the module comment); throws when the graph is not the one expected. */
-export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; tables: BpeTables } {
+export function rewriteWhisperGraph(source: Uint8Array, options: { stftAsConv?: boolean } = {}): { model: Uint8Array; tables: BpeTables } {
   const onnx = onnxSchema();
   const model = onnx.ModelProto.decode(source);
   const { graph } = model;
@@ -58,8 +61,12 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; ta
   graph.node = graph.node.filter((n) => n !== bpe && !(n.opType === 'Cast' && n.input[0] === sequences));
   search.input[10] = 'decoder_input_ids';
   graph.input.push(tensorInfo(onnx, 'decoder_input_ids', ['batch', 'prompt']));
-  graph.output = [tensorInfo(onnx, sequences, ['batch', 'returned', 'length'])];
+  // BeamSearch's second output: each sequence's summed log-probability over its length (the decoding fallback's test).
+  search.output[1] = 'sequences_scores';
+  graph.output = [tensorInfo(onnx, sequences, ['batch', 'returned', 'length']), tensorInfo(onnx, 'sequences_scores', ['batch', 'returned'], FLOAT)];
   model.opsetImport = model.opsetImport.filter((o) => o.domain !== 'ai.onnx.contrib');
+  // `stftAsConv: false` only for measuring the graph's own STFT (scripts/bench-whisper-parts.ts).
+  if (options.stftAsConv !== false) replaceStftWithConv(graph);
   return { model: onnx.ModelProto.encode(model).finish(), tables };
 }
 
@@ -71,7 +78,7 @@ interface Manifest { version: number; source: string; model: string; tables: str
  * interrupted writer never leaves a partial file under the final name). Rejects when the source cannot be rewritten.
  */
 export async function prepareNativeGraph(sourceFile: string, sourceSha256: string, cacheDir: string): Promise<NativeGraph> {
-  const dir = path.join(cacheDir, `whisper-tiny-en-native-${sourceSha256.slice(0, 16)}`);
+  const dir = path.join(cacheDir, `whisper-tiny-en-native-${sourceSha256.slice(0, 16)}-v${REWRITE_VERSION}`);
   const modelFile = path.join(dir, 'model.onnx');
   const tablesFile = path.join(dir, 'bpe-tables.json');
   const manifestFile = path.join(dir, 'manifest.json');
