@@ -172,7 +172,6 @@ export default tseslint.config(
     // splits after the merges) keep their long lines until those merges are in, so the wrapping does not collide with them.
     files: [
       'local/engines/select.ts',
-      'local/engines/whisper/engine.ts',
       'local/engines/whisper/pool.ts',
       'local/engines/whisper/session.ts',
       'scripts/bench-pipeline.ts',

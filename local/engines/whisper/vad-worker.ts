@@ -1,15 +1,18 @@
 /**
  * Worker entry of detectSpeechInWorkers (vad-in-worker.ts): runs the Silero VAD (sherpa-onnx) over the
- * shared samples with one threshold and posts the speech regions or the error.
+ * shared samples or the WAV file with one threshold and posts the speech regions or the error.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { detectSpeechRegions } from '../vad.js';
+import { detectSpeechRegions, detectSpeechRegionsInWav } from '../vad.js';
 import type { WithStop } from '../worker-thread.js';
 import type { VadJob } from './vad-in-worker.js';
 
-const { samples, modelFile, threshold, maxSpeechSeconds, stop } = workerData as WithStop<VadJob>;
+const { audio, modelFile, threshold, maxSpeechSeconds, stop } = workerData as WithStop<VadJob>;
 try {
-  parentPort!.postMessage({ regions: await detectSpeechRegions(samples, modelFile, { threshold, maxSpeechSeconds, stop }) });
+  const options = { threshold, maxSpeechSeconds, stop };
+  const regions = audio instanceof Float32Array ? await detectSpeechRegions(audio, modelFile, options)
+    : await detectSpeechRegionsInWav(audio.wavPath, modelFile, options);
+  parentPort!.postMessage({ regions });
 } catch (error) {
   parentPort!.postMessage({ error: (error as Error).message ?? String(error) });
 }
