@@ -168,12 +168,9 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 34: the Whisper engine keeps its long lines while the coordinator changes it (it is wrapped with that change);
-    // the two scripts until they are wrapped.
+    // Issue 34: the Whisper engine keeps its long lines while the coordinator changes it (it is wrapped with that change).
     files: [
       'local/engines/whisper/engine.ts',
-      'scripts/bench-pipeline.ts',
-      'scripts/eval-asr.ts',
     ],
     rules: { 'max-len': 'off' },
   },
