@@ -167,25 +167,4 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80 }],
     },
   },
-  {
-    // Issue 34: files other branches of this round change (and the meetings feature and the two modals the coordinator
-    // splits after the merges) keep their long lines until those merges are in, so the wrapping does not collide with them.
-    files: [
-      'local/engines/select.ts',
-      'local/engines/whisper/pool.ts',
-      'local/engines/whisper/session.ts',
-      'scripts/bench-pipeline.ts',
-      'scripts/eval-asr.ts',
-    ],
-    rules: { 'max-len': 'off' },
-  },
-  {
-    // Issue 34: functions still over 80 lines (the local provider servers wait for the route table of local/provider-kit, the
-    // notes finders for their own split, the web pages and modals for the coordinator's split after the merges,
-    // the native Whisper pool because its queue, restarts and closing share one closure state that a split would have to thread through).
-    files: [
-      'local/engines/whisper/native-process.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );

@@ -48,12 +48,14 @@ async function addSlides(dir: string, sound: string, seconds: number, every: num
     for (const [i, line] of lines.entries()) {
       const file = path.join(dir, `slide-${n}-${i}.txt`);
       await writeFile(file, line);
-      draws.push(`drawtext=fontfile='${font}':textfile='${file}':fontsize=${i ? 30 : 56}:fontcolor=${text}:x=80:y=${60 + i * 58 + (i ? 30 : 0)}:${enable}`);
+      draws.push(`drawtext=fontfile='${font}':textfile='${file}':fontsize=${i ? 30 : 56}:fontcolor=${text}`
+        + `:x=80:y=${60 + i * 58 + (i ? 30 : 0)}:${enable}`);
     }
   }
   const out = path.join(dir, 'bench-recording.mp4');
   await ffmpeg(['-f', 'lavfi', '-i', `color=c=white:s=1280x720:r=5:d=${seconds}`, '-i', sound, '-filter_complex', `[0:v]${draws.join(',')}[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p', '-c:a', 'copy', '-shortest', '-movflags', '+faststart', out]);
+    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p',
+    '-c:a', 'copy', '-shortest', '-movflags', '+faststart', out]);
   return out;
 }
 
@@ -103,12 +105,53 @@ try {
     const [a, b] = [totals.get(engines[0]!)!, totals.get(engines[1]!)!];
     console.log(`\n${engines[0]} ${a.toFixed(1)} s, ${engines[1]} ${b.toFixed(1)} s upload → ready`);
     const [ca, cb] = [cpuSeconds.get(engines[0]!), cpuSeconds.get(engines[1]!)];
-    if (ca !== undefined && cb !== undefined) console.log(`CPU time: ${engines[0]} ${ca.toFixed(1)} s, ${engines[1]} ${cb.toFixed(1)} s (${(cb / ca).toFixed(1)}× less); load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    if (ca !== undefined && cb !== undefined) {
+      console.log(`CPU time: ${engines[0]} ${ca.toFixed(1)} s, ${engines[1]} ${cb.toFixed(1)} s (${(cb / ca).toFixed(1)}× less); `
+        + `load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    }
     console.log(`${engines[0]} vs ${engines[1]}: ${(b / a).toFixed(1)}× faster (upload → ready)`);
   }
 } finally {
   if (!values.keep) await rm(workDir, { recursive: true, force: true });
   else console.log(`kept ${workDir}`);
+}
+
+type HistoryEvent = {
+  timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string };
+  taskFailedEventDetails?: { error?: string; cause?: string };
+};
+
+/** Every event of the execution's history, page after page. */
+async function executionHistory(sfn: SFNClient, executionArn: string): Promise<HistoryEvent[]> {
+  const events: HistoryEvent[] = [];
+  for (let nextToken: string | undefined, first = true; first || nextToken; first = false) {
+    const page = await sfn.send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000, nextToken }));
+    events.push(...(page.events ?? []));
+    nextToken = page.nextToken;
+  }
+  return events;
+}
+
+/** Time per state, when each state last finished (from `startDate`), the frames read and the task failures by kind. */
+function tallyHistory(events: HistoryEvent[], startDate: Date) {
+  const perState = new Map<string, number>();
+  const entered = new Map<string, number>();
+  for (const e of events) {
+    const t = e.timestamp!.getTime();
+    if (e.stateEnteredEventDetails?.name) entered.set(e.stateEnteredEventDetails.name, t);
+    const exited = e.stateExitedEventDetails?.name;
+    if (exited && entered.has(exited)) perState.set(exited, (perState.get(exited) ?? 0) + t - entered.get(exited)!);
+  }
+  // When each state last finished, from the execution's start: notes against frame OCR (the Insights start after BuildTranscript).
+  const lastExit = new Map<string, number>();
+  for (const e of events) if (e.stateExitedEventDetails?.name) lastExit.set(e.stateExitedEventDetails.name, e.timestamp!.getTime() - startDate.getTime());
+  const frameCount = events.filter((e) => e.stateEnteredEventDetails?.name === 'OcrFrame').length;
+  const failures = new Map<string, number>();
+  for (const e of events) if (e.taskFailedEventDetails) {
+    const what = `${e.taskFailedEventDetails.error}: ${(e.taskFailedEventDetails.cause ?? '').slice(0, 200)}`;
+    failures.set(what, (failures.get(what) ?? 0) + 1);
+  }
+  return { perState, lastExit, frameCount, failures };
 }
 
 /** Uploads `recording` to a fresh local edition in `dataDir`, prints the wall time per state, and resolves to upload → ready in seconds. */
@@ -150,32 +193,11 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
 
     const { status, startDate, stopDate, error, cause } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
     if (error) console.log(`  ${error}: ${cause}`);
-    const events: Array<{ timestamp?: Date; stateEnteredEventDetails?: { name?: string }; stateExitedEventDetails?: { name?: string }; taskFailedEventDetails?: { error?: string; cause?: string } }> = [];
-    for (let nextToken: string | undefined, first = true; first || nextToken; first = false) {
-      const page = await sfn.send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000, nextToken }));
-      events.push(...(page.events ?? []));
-      nextToken = page.nextToken;
-    }
-    const perState = new Map<string, number>();
-    const entered = new Map<string, number>();
-    for (const e of events) {
-      const t = e.timestamp!.getTime();
-      if (e.stateEnteredEventDetails?.name) entered.set(e.stateEnteredEventDetails.name, t);
-      const exited = e.stateExitedEventDetails?.name;
-      if (exited && entered.has(exited)) perState.set(exited, (perState.get(exited) ?? 0) + t - entered.get(exited)!);
-    }
-    // When each state last finished, from the execution's start: notes against frame OCR (the Insights start after BuildTranscript).
-    const lastExit = new Map<string, number>();
-    for (const e of events) if (e.stateExitedEventDetails?.name) lastExit.set(e.stateExitedEventDetails.name, e.timestamp!.getTime() - startDate!.getTime());
-    const frameCount = events.filter((e) => e.stateEnteredEventDetails?.name === 'OcrFrame').length;
-    const failures = new Map<string, number>();
-    for (const e of events) if (e.taskFailedEventDetails) {
-      const what = `${e.taskFailedEventDetails.error}: ${(e.taskFailedEventDetails.cause ?? '').slice(0, 200)}`;
-      failures.set(what, (failures.get(what) ?? 0) + 1);
-    }
+    const { perState, lastExit, frameCount, failures } = tallyHistory(await executionHistory(sfn, executionArn!), startDate!);
     for (const [what, count] of failures) console.log(`  task failed ×${count}: ${what}`);
     const view = await api(`${edition.url}/api/meetings/${meeting.id}/`, user.access);
-    console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores; speech engine: ${engineName}; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`\nExecution ${status} for a ${minutes}-minute recording on ${os.availableParallelism()} cores; speech engine: ${engineName}; `
+      + `load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (const [name, ms] of perState) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1).padStart(8)} s`);
     console.log(`  ${'TOTAL (execution)'.padEnd(22)} ${((stopDate!.getTime() - startDate!.getTime()) / 1000).toFixed(1).padStart(8)} s`);
     console.log(`  ${'upload → ready'.padEnd(22)} ${((stopDate!.getTime() - uploaded) / 1000).toFixed(1).padStart(8)} s`);
@@ -184,7 +206,9 @@ async function processOnce(recording: string, dataDir: string): Promise<number> 
     const cpu = (await treeUsage()).cpuSeconds - cpuAtUpload.cpuSeconds;
     console.log(`  ${'CPU time, upload → end'.padEnd(22)} ${cpu.toFixed(1).padStart(8)} s (this process, its threads and child processes)`);
     console.log(`  ${'peak memory'.padEnd(22)} ${(memory.stop() / 2 ** 20).toFixed(0).padStart(8)} MB (resident, this process and its child processes)`);
-    console.log(`  finished at (s after start): ${['BuildTranscript', 'AnalyseSentiment', 'GenerateNotes', 'DeliverNotes', 'Insights', 'OcrFrames', 'IndexFrames', 'ProcessMedia', 'Finalize']
+    const finishOrder = ['BuildTranscript', 'AnalyseSentiment', 'GenerateNotes', 'DeliverNotes', 'Insights', 'OcrFrames', 'IndexFrames',
+      'ProcessMedia', 'Finalize'];
+    console.log(`  finished at (s after start): ${finishOrder
       .filter((n) => lastExit.has(n)).map((n) => `${n} ${(lastExit.get(n)! / 1000).toFixed(1)}`).join(' · ')}; ${frameCount} frames read`);
     console.log(`  processing: ${JSON.stringify(view.processing)}`);
     return (stopDate!.getTime() - uploaded) / 1000;

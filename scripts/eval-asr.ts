@@ -192,7 +192,8 @@ function hypothesisBySpeaker(words: ReadonlyArray<{ text: string; speaker: numbe
 }
 
 async function readConstructed(): Promise<{ media: string; turns: MeetingTurn[] }> {
-  const meta = JSON.parse(await readFile(path.join(FIXTURES, 'meeting', 'meeting_constructed.json'), 'utf8')) as { media_file: string; segments: MeetingTurn[] };
+  const meta = JSON.parse(await readFile(path.join(FIXTURES, 'meeting', 'meeting_constructed.json'), 'utf8')) as
+    { media_file: string; segments: MeetingTurn[] };
   return { media: path.join(FIXTURES, meta.media_file), turns: [...meta.segments].sort((a, b) => a.start - b.start) };
 }
 
@@ -209,19 +210,26 @@ async function evalGaps(engine: TranscriptionEngine, work: string): Promise<Item
   const cut1 = between(Math.floor(turns.length / 3) - 1);
   const cut2 = between(Math.floor((2 * turns.length) / 3) - 1);
   const file = (name: string) => path.join(work, `gaps-${name}.wav`);
-  await Promise.all([cut(original, file('a'), 0, cut1), cut(original, file('b'), cut1, cut2), cut(original, file('c'), cut2, total), roomSilence(file('silence'), SILENCE_SECONDS), holdMusic(file('music'), MUSIC_SECONDS)]);
+  await Promise.all([
+    cut(original, file('a'), 0, cut1), cut(original, file('b'), cut1, cut2), cut(original, file('c'), cut2, total),
+    roomSilence(file('silence'), SILENCE_SECONDS), holdMusic(file('music'), MUSIC_SECONDS),
+  ]);
   await join([file('a'), file('silence'), file('b'), file('music'), file('c')], file('joined'));
   await toM4a(file('joined'), path.join(work, 'gaps-joined.m4a'));
   const gaps = [{ start: cut1, end: cut1 + SILENCE_SECONDS }, { start: cut2 + SILENCE_SECONDS, end: cut2 + SILENCE_SECONDS + MUSIC_SECONDS }];
   const shift = (t: number) => t + (t >= cut1 ? SILENCE_SECONDS : 0) + (t >= cut2 ? MUSIC_SECONDS : 0);
   const shifted = turns.map((t) => ({ ...t, start: shift(t.start), end: shift(t.end) }));
   const results: ItemResult[] = [];
-  for (const [id, input, reference] of [['gaps/meeting_constructed (as it is)', media, turns], ['gaps/meeting_constructed + 10 min silence + 5 min music', path.join(work, 'gaps-joined.m4a'), shifted]] as const) {
+  for (const [id, input, reference] of [
+    ['gaps/meeting_constructed (as it is)', media, turns],
+    ['gaps/meeting_constructed + 10 min silence + 5 min music', path.join(work, 'gaps-joined.m4a'), shifted],
+  ] as const) {
     if (!wanted(id)) continue;
     const { wav, level } = await extracted(work, input, id);
     const seconds = wavSeconds(wav);
     const { value, elapsed } = await timed(() => engine.transcribe(wav, { maxSpeakers: MAX_SPEAKERS }));
-    const inGap = (start: number, end: number) => reference === shifted && gaps.some((g) => (start + end) / 2 > g.start + 0.3 && (start + end) / 2 < g.end - 0.3);
+    const inGap = (start: number, end: number) =>
+      reference === shifted && gaps.some((g) => (start + end) / 2 > g.start + 0.3 && (start + end) / 2 < g.end - 0.3);
     const speech = value.words.filter((w) => !inGap(w.start, w.end));
     const result: ItemResult = {
       id, seconds, elapsed, level, words: value.words.length, inaudible: value.inaudible?.length ?? 0,
@@ -271,13 +279,16 @@ async function evalLong(engine: TranscriptionEngine, work: string, minutes: numb
   const lastHyp = value.words.filter((w) => (w.start + w.end) / 2 >= tail - 0.5);
   const whole = wordErrors(normalizeWords(reference.map((t) => t.text).join(' ')), normalizeWords(value.words.map((w) => w.text).join(' ')));
   const last = wordErrors(normalizeWords(lastRef.map((t) => t.text).join(' ')), normalizeWords(lastHyp.map((w) => w.text).join(' ')));
-  console.log(`  last 5 min: ${lastHyp.length} words, WER ${pct(errorRate(last))} (${last.referenceWords} reference words); last word at ${value.words.at(-1)?.end.toFixed(1)} s of ${seconds.toFixed(1)} s`);
+  console.log(`  last 5 min: ${lastHyp.length} words, WER ${pct(errorRate(last))} (${last.referenceWords} reference words); `
+    + `last word at ${value.words.at(-1)?.end.toFixed(1)} s of ${seconds.toFixed(1)} s`);
   const result: ItemResult = { id, seconds, elapsed, wer: whole, level: extraction.level, words: value.words.length, inaudible: value.inaudible?.length ?? 0 };
   print(result);
   return [result];
 }
 
-async function evalDiarization(engine: TranscriptionEngine, items: Array<{ id: string; wav: string; rttm: string; text?: string; turns?: Array<TimedTurn & { speaker?: string }> }>): Promise<ItemResult[]> {
+async function evalDiarization(
+  engine: TranscriptionEngine, items: Array<{ id: string; wav: string; rttm: string; text?: string; turns?: Array<TimedTurn & { speaker?: string }> }>,
+): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
   for (const item of items.filter((i) => wanted(i.id))) {
     const seconds = wavSeconds(item.wav);
@@ -308,7 +319,10 @@ function print(r: ItemResult): void {
   if (r.wordsInGaps !== undefined) parts.push(`words in inserted silence/music ${r.wordsInGaps} (inaudible marks there ${r.marksInGaps})`);
   if (r.words !== undefined) parts.push(`${r.words} words${r.inaudible ? `, ${r.inaudible} inaudible marks` : ''}${r.words === 0 ? ' EMPTY' : ''}`);
   if (r.level) parts.push(`level ${r.level.speechDb ?? '—'} dBFS, gain ${r.level.gainDb} dB`);
-  if (r.times) parts.push(`word times: ${(r.times.insideShare * 100).toFixed(1)} % of ${r.times.matched} matched words inside their turn (±0.25 s), turn boundary error ${r.times.meanBoundaryError.toFixed(2)} s`);
+  if (r.times) {
+    parts.push(`word times: ${(r.times.insideShare * 100).toFixed(1)} % of ${r.times.matched} matched words inside their turn (±0.25 s), `
+      + `turn boundary error ${r.times.meanBoundaryError.toFixed(2)} s`);
+  }
   console.log(parts.join('  '));
 }
 
@@ -325,7 +339,8 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 interface Evaluation { engine: string; sections: Record<string, ItemResult[]>; memory: MemoryReport }
 
 async function evaluate(engine: TranscriptionEngine & { pid: number }, memory: ReturnType<typeof startMemoryTree>): Promise<Evaluation> {
-  console.log(`Engine: ${engine.name}; fixtures: ${FIXTURES}; cores: ${os.availableParallelism()}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`Engine: ${engine.name}; fixtures: ${FIXTURES}; cores: ${os.availableParallelism()}; `
+    + `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const work = await mkdtemp(path.join(os.tmpdir(), 'eval-asr-'));
   const sections: Record<string, ItemResult[]> = {};
   try {
@@ -337,7 +352,10 @@ async function evaluate(engine: TranscriptionEngine & { pid: number }, memory: R
       const dir = path.join(FIXTURES, 'diarization');
       const ids = (await readdir(dir)).filter((f) => f.endsWith('.wav')).map((f) => f.replace(/\.wav$/, '')).sort();
       const items = [];
-      for (const id of ids.filter((i) => wanted(`diarization/${i}`))) items.push({ id: `diarization/${id}`, wav: (await extracted(work, path.join(dir, `${id}.wav`), `diarization-${id}`)).wav, rttm: path.join(dir, `${id}.rttm`) });
+      for (const id of ids.filter((i) => wanted(`diarization/${i}`))) {
+        const { wav } = await extracted(work, path.join(dir, `${id}.wav`), `diarization-${id}`);
+        items.push({ id: `diarization/${id}`, wav, rttm: path.join(dir, `${id}.rttm`) });
+      }
       sections.diarization = await evalDiarization(engine, items);
     }
     if (only.has('meeting')) {
@@ -345,11 +363,14 @@ async function evaluate(engine: TranscriptionEngine & { pid: number }, memory: R
       const items = [];
       for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
         const id = file.replace(/\.json$/, '');
-        const meta = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { media_file: string; segments: Array<{ start: number; end: number; text: string | null; speaker: string }> };
+        const meta = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as
+          { media_file: string; segments: Array<{ start: number; end: number; text: string | null; speaker: string }> };
         const { wav } = await extracted(work, path.join(FIXTURES, meta.media_file), `meeting-${id}`);
         const texts = [...meta.segments].sort((a, b) => a.start - b.start).map((s) => s.text);
         const withText = texts.every((t) => typeof t === 'string');
-        const turns = withText ? [...meta.segments].sort((a, b) => a.start - b.start).map((s) => ({ start: s.start, end: s.end, text: s.text!, speaker: s.speaker })) : undefined;
+        const turns = withText
+          ? [...meta.segments].sort((a, b) => a.start - b.start).map((s) => ({ start: s.start, end: s.end, text: s.text!, speaker: s.speaker }))
+          : undefined;
         items.push({ id: `meeting/${id}`, wav, rttm: path.join(dir, `${id}.rttm`), text: withText ? texts.join(' ') : undefined, turns });
       }
       sections.meeting = await evalDiarization(engine, items);
@@ -379,19 +400,30 @@ function printSummary({ engine, sections, memory }: Evaluation): void {
     if (results.some((r) => r.wordsInGaps !== undefined)) line.push(`words in inserted silence/music ${results.reduce((n, r) => n + (r.wordsInGaps ?? 0), 0)}`);
     if (results.some((r) => r.der)) {
       const counted = results.filter((r) => r.der);
-      line.push(`DER ${pct(diarizationErrorRate(sumDer(results)))}`, `speakers right ${counted.filter((r) => r.speakers === r.refSpeakers).length}/${counted.length}`);
+      line.push(`DER ${pct(diarizationErrorRate(sumDer(results)))}`,
+        `speakers right ${counted.filter((r) => r.speakers === r.refSpeakers).length}/${counted.length}`);
     }
     console.log(line.join('  '));
   }
   const derItems = all.filter((r) => r.der);
-  if (derItems.length) console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}, speakers right in ${derItems.filter((r) => r.speakers === r.refSpeakers).length} of ${derItems.length}`);
+  if (derItems.length) {
+    console.log(`  pooled DER (diarization + meeting): ${pct(diarizationErrorRate(sumDer(derItems)))}, `
+      + `speakers right in ${derItems.filter((r) => r.speakers === r.refSpeakers).length} of ${derItems.length}`);
+  }
   const base = sections.asr ? errorRate(sumWer(sections.asr)) : undefined;
   for (const db of ATTENUATIONS) {
     const quiet = sections[`quiet-${db}dB`];
-    if (quiet && base !== undefined) console.log(`  attenuated ${db} dB: pooled WER ${pct(errorRate(sumWer(quiet)))} vs ${pct(base)} at the original level (${((errorRate(sumWer(quiet)) - base) * 100).toFixed(1)} points), empty clips ${quiet.filter((r) => r.words === 0).length}`);
+    if (quiet && base !== undefined) {
+      const rate = errorRate(sumWer(quiet));
+      console.log(`  attenuated ${db} dB: pooled WER ${pct(rate)} vs ${pct(base)} at the original level (${((rate - base) * 100).toFixed(1)} points), `
+        + `empty clips ${quiet.filter((r) => r.words === 0).length}`);
+    }
   }
   const ami = all.filter((r) => r.der && /ami|diarization\//.test(r.id));
-  if (ami.length) console.log(`  speaker counts on the real AMI audio (reported, not tuned on): ${ami.map((r) => `${r.id.split('/').pop()} ${r.speakers}/${r.refSpeakers}`).join(', ')}`);
+  if (ami.length) {
+    const counts = ami.map((r) => `${r.id.split('/').pop()} ${r.speakers}/${r.refSpeakers}`).join(', ');
+    console.log(`  speaker counts on the real AMI audio (reported, not tuned on): ${counts}`);
+  }
   for (const line of describeMemory(memory)) console.log(`  ${line}`);
 }
 
@@ -435,7 +467,10 @@ async function main() {
     if (!engine.name.startsWith('whisper tiny.en')) break;
   }
   if (runs.length > 1) printComparison(runs);
-  if (jsonOut) await writeFile(jsonOut, JSON.stringify(runs.map((r) => ({ runtime: r.runtime, engine: r.engine, sections: r.sections, memory: r.memory })), null, 2));
+  if (jsonOut) {
+    const json = runs.map((r) => ({ runtime: r.runtime, engine: r.engine, sections: r.sections, memory: r.memory }));
+    await writeFile(jsonOut, JSON.stringify(json, null, 2));
+  }
 }
 
 await main();

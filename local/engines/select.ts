@@ -80,8 +80,14 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
     }
     // One single-threaded native session per core, each in its own process: measured faster than one session with an
     // intra-op thread per core (docs/speech.md, "Native runtime").
-    const start = nativeWhisperStarter({ sourceFile: whisperModel.file, sourceSha256: carried.whisper.sha256, cacheDir: dir, threads: NATIVE_THREADS_PER_SESSION, wasmSize: concurrency, log });
-    return createWhisperEngine({ name: NATIVE_WHISPER_ENGINE_NAME, pool: lazyWhisperPool(whisperModel.file, { size: Math.max(1, Math.floor(concurrency / NATIVE_THREADS_PER_SESSION)), start }), vadModel: vadModel.file, diarizer, log });
+    const start = nativeWhisperStarter({
+      sourceFile: whisperModel.file, sourceSha256: carried.whisper.sha256, cacheDir: dir,
+      threads: NATIVE_THREADS_PER_SESSION, wasmSize: concurrency, log,
+    });
+    const size = Math.max(1, Math.floor(concurrency / NATIVE_THREADS_PER_SESSION));
+    return createWhisperEngine({
+      name: NATIVE_WHISPER_ENGINE_NAME, pool: lazyWhisperPool(whisperModel.file, { size, start }), vadModel: vadModel.file, diarizer, log,
+    });
   }
   log('Whisper tiny.en from npm is not usable', { reason: whisperProblem });
   if (pocketsphinx) return createPocketsphinxEngine(pocketsphinx, { concurrency, env, log });

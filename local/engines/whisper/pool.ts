@@ -14,7 +14,10 @@ const ENTRY = new URL(`./worker${path.extname(fileURLToPath(here))}`, here);
 
 export interface WhisperPool {
   readonly size: number;
-  /** Text (and timed segments, on the native runtime) of ≤ 30 s of 16 kHz audio, on the next free worker. Rejects when the worker fails or the pool is closed. */
+  /**
+   * Text (and timed segments, on the native runtime) of ≤ 30 s of 16 kHz audio, on the next free worker.
+   * Rejects when the worker fails or the pool is closed.
+   */
   recognize(samples: Float32Array, signal?: AbortSignal): Promise<WhisperText>;
   close(): Promise<void>;
 }
@@ -22,8 +25,9 @@ export interface WhisperPool {
 interface Pending { samples: Float32Array; resolve: (text: WhisperText) => void; reject: (error: Error) => void; signal?: AbortSignal }
 
 /**
- * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS, session.ts) and `threads` WASM threads (default 1). Resolves once all have
- * loaded; rejects with the load error otherwise (the workers are ended).
+ * Starts `size` workers, each loading `modelFile` (checked by the caller) with `beams` beams (default WHISPER_BEAMS,
+ * session.ts) and `threads` WASM threads (default 1). Resolves once all have loaded; rejects with the load error
+ * otherwise (the workers are ended).
  */
 export async function startWhisperPool(modelFile: string, size: number, options: { beams?: number; threads?: number } = {}): Promise<WhisperPool> {
   const workers = await Promise.all(Array.from({ length: Math.max(1, size) }, () => startWorker(modelFile, options))

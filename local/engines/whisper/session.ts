@@ -53,7 +53,9 @@ export async function createWhisperSession(modelFile: string, options: { beams?:
   const float = (v: number) => new ort.Tensor('float32', Float32Array.of(v), [1]);
   return {
     async recognize(samples) {
-      if (samples.length > WHISPER_MAX_SECONDS * RATE + RATE / 10) throw new RangeError(`Whisper takes at most ${WHISPER_MAX_SECONDS} s per call, got ${(samples.length / RATE).toFixed(1)} s`);
+      if (samples.length > WHISPER_MAX_SECONDS * RATE + RATE / 10) {
+        throw new RangeError(`Whisper takes at most ${WHISPER_MAX_SECONDS} s per call, got ${(samples.length / RATE).toFixed(1)} s`);
+      }
       const feed = {
         audio_pcm: new ort.Tensor('float32', samples, [1, samples.length]),
         max_length: int(448), min_length: int(1), num_beams: int(beams), num_return_sequences: int(1),
