@@ -134,15 +134,8 @@ export default tseslint.config(
   },
   {
     // Route files import the wiring, core and contracts, never an adapter (issue 34): what a route runs is a use case, and
-    // what it runs on is built in functions/wiring. The handlers listed still build their context inline (item 1 of issue 34).
+    // what it runs on is built in functions/wiring (one wiring module per function: docs/architecture.md).
     files: ['functions/api/**/*.ts'],
-    ignores: [
-      'functions/api/auth-users/handler.ts',
-      'functions/api/meetings/handler.ts',
-      'functions/api/search/handler.ts',
-      'functions/api/surveys/handler.ts',
-      'functions/api/system/handler.ts',
-    ],
     rules: {
       'boundaries/no-import-outside': ['error', {
         forbid: ['functions/adapters', 'functions/pipeline', 'functions/realtime', 'local'],

@@ -1,15 +1,7 @@
 import { checkHealth } from '../../core/health/check-health.js';
-import { awsProbes } from '../../adapters/health/aws-probes.js';
-import { readConfig } from '../../config.js';
+import { healthProbes as probes } from '../../wiring/system.js';
 import { createApiHandler, route } from '../http/router.js';
 import { HttpResponse } from '../http/response.js';
-
-const config = readConfig(['TABLE_NAME', 'MEDIA_BUCKET', 'PROCESS_MEETING_STATE_MACHINE_ARN']);
-const probes = awsProbes({
-  tableName: config.TABLE_NAME,
-  bucketName: config.MEDIA_BUCKET,
-  stateMachineArn: config.PROCESS_MEETING_STATE_MACHINE_ARN,
-});
 
 /** GET /api/health/: which backing services answer; 503 when any does not. */
 const health = route({

@@ -4,25 +4,27 @@ import { stillProcessing } from '../../../web/src/api/meetings/get-meetings.js';
 import { DASHBOARD_OPERATIONS, meetingOptions } from '../../../web/src/features/meetings/permissions.js';
 import { formatTimeLeft, processingLabel } from '../../../web/src/features/meetings/processing-status.js';
 import { changedSpeakerNames, orderedLabels, speakerNamesProblem } from '../../../web/src/features/transcript/speaker-names-rules.js';
-import { activeLineIndex, formatTime, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
+import { activeLineIndex, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
+import { formatClock } from '../../../web/src/lib/time.js';
 import { findMatches, markedParts, matchCount, searchableTexts, stepMatch } from '../../../web/src/features/transcript/transcript-find.js';
 
-describe('formatTime', () => {
+// The transcript's times are formatClock of web/src/lib/time.ts (issue 34: one home for time texts).
+describe('formatClock in the transcript', () => {
   it('shows m:ss under an hour', () => {
-    expect(formatTime(0)).toBe('0:00');
-    expect(formatTime(9.9)).toBe('0:09');
-    expect(formatTime(65)).toBe('1:05');
-    expect(formatTime(3599)).toBe('59:59');
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(9.9)).toBe('0:09');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(3599)).toBe('59:59');
   });
 
   it('shows H:mm:ss from an hour on', () => {
-    expect(formatTime(3600)).toBe('1:00:00');
-    expect(formatTime(3600 + 7 * 60 + 3)).toBe('1:07:03');
-    expect(formatTime(36_000)).toBe('10:00:00');
+    expect(formatClock(3600)).toBe('1:00:00');
+    expect(formatClock(3600 + 7 * 60 + 3)).toBe('1:07:03');
+    expect(formatClock(36_000)).toBe('10:00:00');
   });
 
   it('counts a negative time as 0:00', () => {
-    expect(formatTime(-3)).toBe('0:00');
+    expect(formatClock(-3)).toBe('0:00');
   });
 });
 

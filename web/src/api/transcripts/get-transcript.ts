@@ -2,7 +2,8 @@
  * GET /api/meetings/{id}/transcript/ — a presigned link to speaker_labeled_transcript.txt (url null while
  * not ready, spec §4), and the file itself fetched from that link.
  */
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import type { TranscriptLink, TranscriptStatus } from '@contracts/transcripts.js';
 import { ApiError, SERVICE_UNAVAILABLE, apiRequest } from '../api-client.js';
 
@@ -69,9 +70,24 @@ export async function getTranscriptWords(meetingId: string): Promise<TimedWord[]
   return (parsed.lines ?? []).map((line) => (line.words ?? []).filter((w) => typeof w.start === 'number' && typeof w.text === 'string'));
 }
 
+export const transcriptWordsKey = (meetingId: string) => `${transcriptKey(meetingId)}?format=json`;
+
 /** The words with their times once the transcript is ready (null key while not); a failure leaves the lines without word times. */
 export function useTranscriptWords(meetingId: string, ready: boolean) {
-  return useSWR(ready ? `${transcriptKey(meetingId)}?format=json` : null, () => getTranscriptWords(meetingId), {
+  return useSWR(ready ? transcriptWordsKey(meetingId) : null, () => getTranscriptWords(meetingId), {
     revalidateOnFocus: false, shouldRetryOnError: false,
   });
+}
+
+/**
+ * After a rename: reads the rewritten file from the answer's link and puts it into the cached transcript as is (no second
+ * read of the link). Answers the text; throws ApiError and leaves the cache alone when the file cannot be read.
+ */
+export function useShowRewrittenTranscript(meetingId: string): (url: string) => Promise<string> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async (url: string) => {
+    const text = await fetchTranscriptFile(url);
+    void mutate(transcriptKey(meetingId), { status: 'ready', reason: null, text } satisfies TranscriptContent, { revalidate: false });
+    return text;
+  }, [meetingId, mutate]);
 }

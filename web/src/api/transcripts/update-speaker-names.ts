@@ -2,7 +2,10 @@
 import {
   updateSpeakerNamesRequest, type SpeakerNamesUpdated, type UpdateSpeakerNamesRequest,
 } from '@contracts/transcripts.js';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { apiRequest } from '../api-client.js';
+import { speakerNamesKey } from './get-speaker-names.js';
 
 export { updateSpeakerNamesRequest };
 
@@ -11,4 +14,14 @@ export function updateSpeakerNames(meetingId: string, speakerNames: UpdateSpeake
   return apiRequest<SpeakerNamesUpdated>(`/api/meetings/${encodeURIComponent(meetingId)}/update_speaker_names/`, {
     method: 'PUT', json: updateSpeakerNamesRequest.parse({ speakerNames }),
   });
+}
+
+/** Sends the changed names and puts the names now in force into the cached speaker names. The call throws ApiError. */
+export function useUpdateSpeakerNames(meetingId: string): (changed: UpdateSpeakerNamesRequest['speakerNames']) => Promise<SpeakerNamesUpdated> {
+  const { mutate } = useSWRConfig();
+  return useCallback(async (changed: UpdateSpeakerNamesRequest['speakerNames']) => {
+    const answer = await updateSpeakerNames(meetingId, changed);
+    void mutate(speakerNamesKey(meetingId), { speakerNames: answer.speakerNames, status: 'ready' }, { revalidate: false });
+    return answer;
+  }, [meetingId, mutate]);
 }

@@ -1,6 +1,6 @@
 /**
- * The transcript file as lines (spec §3: `[HH:mm:ss] Speaker N: text`, names substituted once labelled),
- * times for display (spec §9: m:ss, or H:mm:ss from an hour on) and the line playing at a moment.
+ * The transcript file as lines (spec §3: `[HH:mm:ss] Speaker N: text`, names substituted once labelled) and the line
+ * playing at a moment. Times for display (spec §9) are `formatClock` of web/src/lib/time.ts.
  */
 
 /** The downloaded file's name (spec §7). */
@@ -14,16 +14,6 @@ export interface TranscriptLine {
 }
 
 const LINE = /^\[(\d+):([0-5]\d):([0-5]\d)\]\s?(.*)$/;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Seconds → `m:ss`, or `H:mm:ss` from an hour on (whole seconds, rounded down; negatives count as 0). */
-export function formatTime(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
-}
 
 /**
  * Splits `Name: text`. A known name is matched whole first, because a name the host typed may itself

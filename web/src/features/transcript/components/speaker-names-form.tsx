@@ -1,15 +1,16 @@
 /**
  * Labelling speaker names (spec §5, host only): one required input per speaker. Unchanged names are
  * refused with 'Please edit the speaker names before clicking Update.'; after an update the rewritten
- * transcript is fetched and handed back. Each field offers the meeting's names and the host's recent ones (issue 30).
+ * transcript is fetched into the cache (the hooks of api/transcripts). Each field offers the meeting's names and the
+ * host's recent ones (issue 30).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/api-client.js';
 import { firstMessage } from '../../../api/error-messages.js';
-import { fetchTranscriptFile } from '../../../api/transcripts/get-transcript.js';
+import { useShowRewrittenTranscript } from '../../../api/transcripts/get-transcript.js';
 import { useSpeakerNames } from '../../../api/transcripts/get-speaker-names.js';
 import { useNameOptions } from '../../../api/transcripts/get-name-options.js';
-import { updateSpeakerNames } from '../../../api/transcripts/update-speaker-names.js';
+import { useUpdateSpeakerNames } from '../../../api/transcripts/update-speaker-names.js';
 import { ErrorMessage } from '../../../components/message.js';
 import { TextField } from '../../../components/text-field.js';
 import { changedSpeakerNames, orderedLabels, SPEAKER_NAME_MAX, speakerNamesProblem } from '../speaker-names-rules.js';
@@ -17,8 +18,8 @@ import { TRANSCRIPT_MESSAGES } from '../transcript-messages.js';
 
 interface SpeakerNamesFormProps {
   meetingId: string;
-  /** Called with the rewritten file and the names now in force. */
-  onUpdated: (text: string, names: Record<string, string>) => void;
+  /** Called with the names now in force once the rewritten file is in the cached transcript. */
+  onUpdated: (names: Record<string, string>) => void;
   onCancel: () => void;
 }
 
@@ -33,7 +34,9 @@ const refetchFailure = (error: unknown) =>
   (error instanceof ApiError && error.status !== 503 ? TRANSCRIPT_MESSAGES.refetchIssue : TRANSCRIPT_MESSAGES.refetchError);
 
 export function SpeakerNamesForm({ meetingId, onUpdated, onCancel }: SpeakerNamesFormProps) {
-  const { data, error: loadError, mutate } = useSpeakerNames(meetingId, true);
+  const { data, error: loadError } = useSpeakerNames(meetingId, true);
+  const updateNames = useUpdateSpeakerNames(meetingId);
+  const showRewritten = useShowRewrittenTranscript(meetingId);
   const [edited, setEdited] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -56,14 +59,14 @@ export function SpeakerNamesForm({ meetingId, onUpdated, onCancel }: SpeakerName
     try {
       let answer;
       try {
-        answer = await updateSpeakerNames(meetingId, changedSpeakerNames(current, edited));
+        answer = await updateNames(changedSpeakerNames(current, edited));
       } catch (failure) {
         setError(updateFailure(failure));
         return;
       }
-      void mutate({ speakerNames: answer.speakerNames, status: 'ready' }, { revalidate: false });
       try {
-        onUpdated(await fetchTranscriptFile(answer.url), answer.speakerNames);
+        await showRewritten(answer.url);
+        onUpdated(answer.speakerNames);
       } catch (failure) {
         setError(refetchFailure(failure));
       }

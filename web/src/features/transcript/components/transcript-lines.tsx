@@ -8,7 +8,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent }
 import type { ChapterView } from '@contracts/insights.js';
 import type { TimedWord } from '../../../api/transcripts/get-transcript.js';
 import { markedParts, type FindMatch } from '../transcript-find.js';
-import { formatTime, type TranscriptLine } from '../transcript-text.js';
+import { formatClock } from '../../../lib/time.js';
+import type { TranscriptLine } from '../transcript-text.js';
 
 interface TranscriptLinesProps {
   lines: readonly TranscriptLine[];
@@ -40,11 +41,11 @@ function ChapterHeading({ chapter, number, onPlay }: { chapter: ChapterView; num
       <h3 className="transcript-chapter-title">
         {onPlay ? (
           <button type="button" className="link-button" onClick={() => onPlay(
-            chapter.start_time)} aria-label={`Play chapter ${number}, ${chapter.title}, from ${formatTime(chapter.start_time)}`}>
+            chapter.start_time)} aria-label={`Play chapter ${number}, ${chapter.title}, from ${formatClock(chapter.start_time)}`}>
             {chapter.title}
           </button>
         ) : chapter.title}
-        <span className="transcript-chapter-time">{formatTime(chapter.start_time)}</span>
+        <span className="transcript-chapter-time">{formatClock(chapter.start_time)}</span>
       </h3>
       {chapter.speakers.length > 0 && <p className="transcript-chapter-speakers">{chapter.speakers.join(', ')}</p>}
     </div>
@@ -66,8 +67,8 @@ function LineEditor({ line, index, onEdit, onDone }: { line: TranscriptLine; ind
     else onDone();
   }
   return (
-    <form className="transcript-line-editor" onSubmit={(e) => void save(e)} aria-label={`Correct the line at ${formatTime(line.start)}`}>
-      <label className="visually-hidden" htmlFor={`line-${index}`}>Text of the line at {formatTime(line.start)}</label>
+    <form className="transcript-line-editor" onSubmit={(e) => void save(e)} aria-label={`Correct the line at ${formatClock(line.start)}`}>
+      <label className="visually-hidden" htmlFor={`line-${index}`}>Text of the line at {formatClock(line.start)}</label>
       <textarea id={`line-${index}`} className="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
       {error && <p className="message message-error" role="alert">{error}</p>}
       <div className="modal-actions">
@@ -106,7 +107,7 @@ function LineText({ line, words, current, matches, found }: {
           <span key={w}>
             {w > 0 && ' '}
             <span className={w === current ? 'transcript-word transcript-word-active' : 'transcript-word'} data-start={word.start}
-              title={`Play from ${formatTime(word.start)}`}>
+              title={`Play from ${formatClock(word.start)}`}>
               <Marked text={word.text} offset={at} matches={matches} current={found} />
             </span>
           </span>
@@ -167,11 +168,11 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
             {chapter !== undefined && <ChapterHeading chapter={chapters[chapter]!} number={chapter + 1} onPlay={onPlay} />}
             <div className="transcript-line">
               {onPlay ? (
-                <button type="button" className="transcript-time" aria-label={`Play from ${formatTime(line.start)}`} title={`Play from ${formatTime(
+                <button type="button" className="transcript-time" aria-label={`Play from ${formatClock(line.start)}`} title={`Play from ${formatClock(
                   line.start)}`} onClick={() => onPlay(line.start)}>
-                  {formatTime(line.start)}
+                  {formatClock(line.start)}
                 </button>
-              ) : <span className="transcript-time">{formatTime(line.start)}</span>}
+              ) : <span className="transcript-time">{formatClock(line.start)}</span>}
               {line.speaker && <span className="transcript-speaker">{line.speaker}</span>}
               {editing === i && onEdit ? (
                 <LineEditor line={line} index={i} onEdit={onEdit} onDone={() => setEditing(undefined)} />
@@ -182,7 +183,7 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
               </span>
               )}
               {onEdit && editing !== i && (
-                <button type="button" className="link-button transcript-edit" aria-label={`Edit line at ${formatTime(line.start)}`} onClick={() =>
+                <button type="button" className="link-button transcript-edit" aria-label={`Edit line at ${formatClock(line.start)}`} onClick={() =>
                   setEditing(i)}>
                   Edit
                 </button>

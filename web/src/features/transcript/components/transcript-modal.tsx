@@ -18,7 +18,7 @@ import { activeLineIndex, parseTranscript } from '../transcript-text.js';
 import { usePlayerKeys } from '../use-player-keys.js';
 import { useTranscriptEdits } from '../use-transcript-edits.js';
 import { useTranscriptFind } from '../use-transcript-find.js';
-import { SpeakerNamesForm } from './speaker-names-form.js';
+import { SpeakerNamesFormOnDemand } from './speaker-names-form-on-demand.js';
 import { TranscriptFindBar } from './transcript-find-bar.js';
 import { TranscriptLines } from './transcript-lines.js';
 import { TranscriptPlayer, type PlayRequest } from './transcript-player.js';
@@ -75,8 +75,8 @@ interface ReadyTranscriptProps extends Pick<TranscriptModalProps, 'meetingId' | 
 
 /** A ready transcript: toolbar, messages, names form and suggestions, tools, hint, chapters, find box, player and lines. */
 function ReadyTranscript({ meetingId, canLabel, hasRecording = true, tools, transcript, play, setPlay }: ReadyTranscriptProps) {
-  const { data: words, mutate: mutateWords } = useTranscriptWords(meetingId, true);
-  const edits = useTranscriptEdits(meetingId, transcript, mutateWords);
+  const { data: words } = useTranscriptWords(meetingId, true);
+  const edits = useTranscriptEdits(meetingId, transcript);
   const [correcting, setCorrecting] = useState(false);
   const [time, setTime] = useState<number>();
   const text = transcript.data?.text ?? '';
@@ -97,7 +97,7 @@ function ReadyTranscript({ meetingId, canLabel, hasRecording = true, tools, tran
     <>
       <TranscriptToolbar meetingId={meetingId} onPlay={hasRecording ? () => playFrom(time ?? 0) : undefined} playing={Boolean(play)} host={host} />
       <SuccessMessage>{edits.notice}</SuccessMessage>
-      {edits.labelling && <SpeakerNamesForm meetingId={meetingId} onUpdated={edits.renamed} onCancel={() => edits.setLabelling(false)} />}
+      {edits.labelling && <SpeakerNamesFormOnDemand meetingId={meetingId} onUpdated={edits.renamed} onCancel={() => edits.setLabelling(false)} />}
       {/* Names said in the meeting, for the host to accept or dismiss (issue 30). */}
       <SpeakerNameSuggestionsOnDemand meetingId={meetingId} enabled={canLabel}
         onAccepted={(answer) => void edits.acceptedName(answer.url, answer.speakerNames)} />

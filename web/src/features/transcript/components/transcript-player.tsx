@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getRecording } from '../../../api/meetings/get-recording.js';
 import { DOWNLOAD_ERROR } from '../../../components/download-errors.js';
-import { formatTime } from '../transcript-text.js';
+import { formatClock } from '../../../lib/time.js';
 
 /** A request to play from `seconds`; a new `nonce` seeks again even to the same second. */
 export interface PlayRequest {
@@ -55,7 +55,7 @@ export function TranscriptPlayer({ meetingId, request, onTime }: TranscriptPlaye
           controls
           playsInline
           className="recording-video"
-          aria-label={`Recording of ${recording.name} from ${formatTime(request.seconds)}`}
+          aria-label={`Recording of ${recording.name} from ${formatClock(request.seconds)}`}
           onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
         />
       ) : (
