@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { wavLayoutOf } from './wav-window.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,33 +35,12 @@ export async function readWav(path: string): Promise<Audio> {
   return parseWav(await readFile(path));
 }
 
-/** Parses a 16-bit PCM WAV buffer. Throws on other formats. */
+/** Parses a 16-bit PCM WAV buffer (mono, or the first channel). Throws on other formats. */
 export function parseWav(buf: Buffer): Audio {
-  if (buf.length < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error('Not a WAV file');
-  let offset = 12;
-  let channels = 1;
-  let sampleRate = SAMPLE_RATE;
-  let bits = 16;
-  while (offset + 8 <= buf.length) {
-    const id = buf.toString('ascii', offset, offset + 4);
-    let size = buf.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      channels = buf.readUInt16LE(body + 2);
-      sampleRate = buf.readUInt32LE(body + 4);
-      bits = buf.readUInt16LE(body + 14);
-    } else if (id === 'data') {
-      if (bits !== 16) throw new Error(`Unsupported WAV sample size ${bits}`);
-      // ffmpeg writes 0xFFFFFFFF sizes when streaming; take what is there.
-      size = Math.min(size, buf.length - body);
-      const frames = Math.floor(size / 2 / channels);
-      const samples = new Float32Array(frames);
-      for (let i = 0; i < frames; i++) samples[i] = buf.readInt16LE(body + i * 2 * channels) / 32768;
-      return { samples, sampleRate };
-    }
-    offset = body + size + (size % 2);
-  }
-  throw new Error('WAV file has no data chunk');
+  const { sampleRate, channels, dataOffset, frames } = wavLayoutOf(buf, buf.length);
+  const samples = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) samples[i] = buf.readInt16LE(dataOffset + i * 2 * channels) / 32768;
+  return { samples, sampleRate };
 }
 
 /** Writes mono floats as a 16-bit PCM WAV. */

@@ -16,6 +16,14 @@ export function wavLayout(fd: number): WavLayout {
   const size = fstatSync(fd).size;
   const head = Buffer.alloc(Math.min(size, HEADER_BYTES));
   readSync(fd, head, 0, head.length, 0);
+  return wavLayoutOf(head, size);
+}
+
+/**
+ * The format and the data chunk of a WAV whose first bytes are `head` and whole size `fileSize` (the head may be the
+ * whole file: parseWav). Throws on anything but 16-bit PCM.
+ */
+export function wavLayoutOf(head: Buffer, fileSize: number): WavLayout {
   if (head.length < 12 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new Error('Not a WAV file');
   let offset = 12;
   let channels = 1;
@@ -32,7 +40,7 @@ export function wavLayout(fd: number): WavLayout {
     } else if (id === 'data') {
       if (bits !== 16) throw new Error(`Unsupported WAV sample size ${bits}`);
       // ffmpeg writes 0xFFFFFFFF sizes when streaming; take what is there.
-      const bytes = Math.min(chunk, size - body);
+      const bytes = Math.min(chunk, fileSize - body);
       return { sampleRate, channels, dataOffset: body, frames: Math.floor(bytes / 2 / channels) };
     }
     offset = body + chunk + (chunk % 2);

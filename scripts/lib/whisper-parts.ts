@@ -3,8 +3,7 @@
  * own, for timing them one by one (scripts/bench-whisper-parts.ts): `front` (the graph up to `log_mel`), `encoder` and
  * `decoder` (BeamSearch's subgraphs, with the initializers they share from the outer graph copied in).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { onnxSchema } from '../../local/engines/whisper/native-graph.js';
 
 interface Tensor { name: string }
 interface Node { opType: string; input: string[]; output: string[]; attribute: Array<{ name: string; g?: Graph }> }
@@ -15,11 +14,7 @@ interface Schema {
   ValueInfoProto: { create(value: object): Tensor };
 }
 
-function schema(): Schema {
-  const require = createRequire(import.meta.url);
-  const dist = path.dirname(require.resolve('onnxruntime-web'));
-  return (require(path.join(dist, '..', 'lib', 'onnxjs', 'ort-schema', 'protobuf', 'onnx.js')) as { onnx: Schema }).onnx;
-}
+const schema = (): Schema => onnxSchema<Schema>();
 
 /** `sub` as a top-level graph: the outer initializers its nodes read are copied into it. */
 function standalone(sub: Graph, outer: Graph): Graph {

@@ -60,6 +60,7 @@ export interface ExtractFramesInput { readonly meetingId: string; readonly key: 
 /** One stored video frame (ExtractFrames' result item; the input of OcrFrame). */
 export interface FrameRef {
   readonly position: number;
+  /** Seconds from the start of the recording. */
   readonly timestamp: number;
   readonly imageKey: string;
   readonly thumbnailKey: string;

@@ -4,6 +4,7 @@
  * the index's job: every query names the meetings the caller may see, resolved from the meetings
  * repository at query time, so sharing, removing and deleting take effect at once.
  */
+import type { FrameRef } from '../pipeline/run-state.js';
 
 /** A meeting as the index knows it: its name (searched) and who may see it (kept for audit and reindexing). */
 export interface MeetingDoc {
@@ -34,16 +35,9 @@ export interface RelativeBox { readonly left: number; readonly top: number; read
 export interface FrameWord { readonly text: string; readonly box: RelativeBox; readonly confidence: number }
 
 /** One extracted video frame with the words OCR found on it. */
-export interface FrameDoc {
+export interface FrameDoc extends FrameRef {
   readonly meetingId: string;
   readonly createdAt: string;
-  readonly position: number;
-  /** Seconds from the start of the recording. */
-  readonly timestamp: number;
-  readonly imageKey: string;
-  readonly thumbnailKey: string;
-  readonly width: number;
-  readonly height: number;
   readonly words: readonly FrameWord[];
 }
 

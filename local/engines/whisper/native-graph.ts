@@ -29,11 +29,14 @@ interface OnnxSchema {
   ValueInfoProto: { create(value: object): ValueInfo };
 }
 
-/** The ONNX protobuf schema compiled for protobufjs, as onnxruntime-web (pinned, already a dependency) ships it. */
-function onnxSchema(): OnnxSchema {
+/**
+ * The ONNX protobuf schema compiled for protobufjs, as onnxruntime-web (pinned, already a dependency) ships it; typed
+ * as much of it as the caller reads (`S`: the rewrite here, the parts bench in scripts/lib/whisper-parts.ts).
+ */
+export function onnxSchema<S = OnnxSchema>(): S {
   const require = createRequire(import.meta.url);
   const dist = path.dirname(require.resolve('onnxruntime-web'));
-  return (require(path.join(dist, '..', 'lib', 'onnxjs', 'ort-schema', 'protobuf', 'onnx.js')) as { onnx: OnnxSchema }).onnx;
+  return (require(path.join(dist, '..', 'lib', 'onnxjs', 'ort-schema', 'protobuf', 'onnx.js')) as { onnx: S }).onnx;
 }
 
 const INT32 = 6;
