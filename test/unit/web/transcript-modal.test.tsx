@@ -461,3 +461,37 @@ describe('MeetingsArea review options', () => {
     expect(requested('GET', 'meeting_id=m1')).not.toHaveLength(0);
   });
 });
+
+describe('an imported transcript whose file gave no times', () => {
+  const JSON_URL = 'http://127.0.0.1:9/media/artefacts/m1/speaker_labeled_transcript.json?X-Amz-Signature=abc';
+  const LINES: Array<[number, string]> = [[2, 'Good morning everyone.'], [40, 'Thanks, the budget is ready.'], [3605, 'Wrapping up.']];
+  const line = ([start, text]: [number, string], estimated: boolean) => ({
+    words: text.split(' ').map((w, i) => ({ text: w, start: start + i * 0.4, end: start + i * 0.4 + 0.4 })), ...(estimated ? { estimated: true } : {}),
+  });
+  const timingServer = (estimated: boolean) => readyServer((call) => (call.url.endsWith('/transcript/?format=json')
+    ? { status: 200, json: { url: JSON_URL, expiration_time: 'x', status: 'ready', reason: null } }
+    : call.url.startsWith(JSON_URL)
+      ? { status: 200, text: JSON.stringify({ ...(estimated ? { timesEstimated: true } : {}), lines: LINES.map((l) => line(l, estimated)) }) }
+      : undefined));
+  const openImported = () => renderFresh(<TranscriptModal meetingId="m1" meetingName="Weekly" canLabel={false} hasRecording={false} onClose={() => undefined} />);
+
+  it('marks the estimated times with ≈ and says why', async () => {
+    timingServer(true);
+    openImported();
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0].textContent).toBe('≈0:02Speaker 1Good morning everyone.'));
+    expect(screen.getByText('The transcript file gave no times, so the times shown (≈) are estimated from the words.')).toBeTruthy();
+    expect(within(list).getAllByTitle('Estimated: the transcript file gave no times')).toHaveLength(3);
+  });
+
+  it('shows times given by the file as they are', async () => {
+    timingServer(false);
+    openImported();
+    const list = await screen.findByRole('list', { name: 'Transcript' });
+
+    await waitFor(() => expect(requested('GET', JSON_URL.split('?')[0]!)).toHaveLength(1));
+    expect(within(list).getAllByRole('listitem')[0].textContent).toBe('0:02Speaker 1Good morning everyone.');
+    expect(screen.queryByText(/are estimated from the words/)).toBeNull();
+  });
+});

@@ -62,12 +62,24 @@ export function useTranscript(meetingId: string) {
 /** One timed word of the JSON download (seconds). */
 export interface TimedWord { text: string; start: number; end: number }
 
-/** The words of each line, from the JSON download (`lines[i].words`), in the order of the text file's lines. */
-export async function getTranscriptWords(meetingId: string): Promise<TimedWord[][]> {
+/**
+ * The JSON download's timing: each line's words (`lines[i].words`, in the order of the text file's lines) and which
+ * lines' times are estimates (an imported transcript whose file gave no times: `lines[i].estimated`).
+ */
+export interface TranscriptTiming {
+  words: TimedWord[][];
+  estimated: boolean[];
+}
+
+export async function getTranscriptWords(meetingId: string): Promise<TranscriptTiming> {
   const link = await getTranscriptLink(meetingId, 'json');
-  if (!link.url) return [];
-  const parsed = JSON.parse(await fetchTranscriptFile(link.url)) as { lines?: Array<{ words?: TimedWord[] }> };
-  return (parsed.lines ?? []).map((line) => (line.words ?? []).filter((w) => typeof w.start === 'number' && typeof w.text === 'string'));
+  if (!link.url) return { words: [], estimated: [] };
+  const parsed = JSON.parse(await fetchTranscriptFile(link.url)) as { lines?: Array<{ words?: TimedWord[]; estimated?: boolean }> };
+  const lines = parsed.lines ?? [];
+  return {
+    words: lines.map((line) => (line.words ?? []).filter((w) => typeof w.start === 'number' && typeof w.text === 'string')),
+    estimated: lines.map((line) => line.estimated === true),
+  };
 }
 
 export const transcriptWordsKey = (meetingId: string) => `${transcriptKey(meetingId)}?format=json`;

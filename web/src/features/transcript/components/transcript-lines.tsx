@@ -15,6 +15,8 @@ interface TranscriptLinesProps {
   lines: readonly TranscriptLine[];
   /** The words of each line with their times, when known (same order as `lines`). */
   words?: readonly (readonly TimedWord[])[];
+  /** Which lines' times are estimates (an imported transcript whose file gave no times; same order as `lines`). */
+  estimated?: readonly boolean[];
   /** Index of the line being played, or -1. */
   active: number;
   /** The playing time, to mark the word being played. */
@@ -125,7 +127,23 @@ export function activeWordIndex(words: readonly TimedWord[], seconds: number | u
   return active;
 }
 
-export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, chapters = [], found }: TranscriptLinesProps) {
+/** A line's time: a button playing from it when there is a recording, else text; "≈" marks an estimated time. */
+function LineTime({ start, estimated, onPlay }: { start: number; estimated: boolean; onPlay?: (seconds: number) => void }) {
+  const clock = formatClock(start);
+  if (onPlay) {
+    const label = `Play from ${estimated ? 'about ' : ''}${clock}`;
+    return (
+      <button type="button" className="transcript-time" aria-label={label} title={label} onClick={() => onPlay(start)}>
+        {estimated ? `≈${clock}` : clock}
+      </button>
+    );
+  }
+  return estimated
+    ? <span className="transcript-time" title="Estimated: the transcript file gave no times">≈{clock}</span>
+    : <span className="transcript-time">{clock}</span>;
+}
+
+export function TranscriptLines({ lines, words, estimated, active, time, onPlay, onEdit, chapters = [], found }: TranscriptLinesProps) {
   // Chapters index the transcript's lines; a list that does not match them (edited since) shows none.
   const opening = new Map(chapters.every((c) => c.turns[1] < lines.length) ? chapters.map((c, i) => [c.turns[0], i] as const) : []);
   const list = useRef<HTMLOListElement>(null);
@@ -167,12 +185,7 @@ export function TranscriptLines({ lines, words, active, time, onPlay, onEdit, ch
           <li key={i} data-line={i} className={i === active ? 'transcript-line-active' : undefined} aria-current={i === active ? 'true' : undefined}>
             {chapter !== undefined && <ChapterHeading chapter={chapters[chapter]!} number={chapter + 1} onPlay={onPlay} />}
             <div className="transcript-line">
-              {onPlay ? (
-                <button type="button" className="transcript-time" aria-label={`Play from ${formatClock(line.start)}`} title={`Play from ${formatClock(
-                  line.start)}`} onClick={() => onPlay(line.start)}>
-                  {formatClock(line.start)}
-                </button>
-              ) : <span className="transcript-time">{formatClock(line.start)}</span>}
+              <LineTime start={line.start} estimated={estimated?.length === lines.length ? estimated[i]! : false} onPlay={onPlay} />
               {line.speaker && <span className="transcript-speaker">{line.speaker}</span>}
               {editing === i && onEdit ? (
                 <LineEditor line={line} index={i} onEdit={onEdit} onDone={() => setEditing(undefined)} />

@@ -75,7 +75,9 @@ interface ReadyTranscriptProps extends Pick<TranscriptModalProps, 'meetingId' | 
 
 /** A ready transcript: toolbar, messages, names form and suggestions, tools, hint, chapters, find box, player and lines. */
 function ReadyTranscript({ meetingId, canLabel, hasRecording = true, tools, transcript, play, setPlay }: ReadyTranscriptProps) {
-  const { data: words } = useTranscriptWords(meetingId, true);
+  const { data: timing } = useTranscriptWords(meetingId, true);
+  const words = timing?.words;
+  const timesEstimated = timing?.estimated.some(Boolean) ?? false;
   const edits = useTranscriptEdits(meetingId, transcript);
   const [correcting, setCorrecting] = useState(false);
   const [time, setTime] = useState<number>();
@@ -110,6 +112,7 @@ function ReadyTranscript({ meetingId, canLabel, hasRecording = true, tools, tran
         </p>
       )}
       {hasRecording && <ChapterBar chapters={chapters} time={play ? time : undefined} onJump={playFrom} />}
+      {timesEstimated && <p className="hint">The transcript file gave no times, so the times shown (≈) are estimated from the words.</p>}
       {lines.length > 0 && <TranscriptFindBar find={find} />}
       {/* The player follows the words: side by side on wide screens, stacked on phones. */}
       <div className="transcript-body" ref={body}>
@@ -117,7 +120,7 @@ function ReadyTranscript({ meetingId, canLabel, hasRecording = true, tools, tran
         {lines.length === 0 ? (
           <p className="empty-state">{TRANSCRIPT_MESSAGES.empty}</p>
         ) : (
-          <TranscriptLines lines={lines} words={words} active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
+          <TranscriptLines lines={lines} words={words} estimated={timing?.estimated} active={play && time !== undefined ? activeLineIndex(lines, time) : -1}
             time={play ? time : undefined} onPlay={hasRecording ? playFrom : undefined} onEdit={canLabel && correcting ? edits.editLine : undefined}
             chapters={chapters} found={{ matches: find.matches, current: find.current }} />
         )}
