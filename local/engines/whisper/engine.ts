@@ -93,7 +93,8 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   let speechDone!: (confident: SpeechRegion[]) => void;
   const confidentRegions = new Promise<SpeechRegion[]>((resolve) => { speechDone = resolve; });
   const decode = async (piece: Piece): Promise<PieceOutcome> => {
-    const { text, segments } = await parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal);
+    // The piece's audio is read when a session is free for it; the wait for the strict regions holds no session.
+    const { text, segments } = await limit(() => parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal));
     const confident = await confidentRegions;
     const speech = speechSeconds(piece);
     const share = speech > 0 ? piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0) / speech : 0;
@@ -104,7 +105,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   // A piece Whisper ended early is decoded again in halves (cut-short.ts).
   const send = (pieces: Piece[]) => {
     for (const piece of pieces) {
-      const job = limit(() => decodeWithRetry(piece, decode));
+      const job = decodeWithRetry(piece, decode);
       job.catch(() => undefined);
       jobs.push(job);
     }
