@@ -196,19 +196,22 @@ export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEng
       const onAbort = () => stopDiarizer.abort(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       let diarization: Promise<SpeakerTurn[]> | undefined;
+      let diarizing = false;
       const timing: Record<string, number> = {};
       const onSpeech = (regions: SpeechRegion[]) => {
         timing.speechSeconds = seconds(started);
         if (maxSpeakers <= 1 || regions.length === 0) return;
         const from = performance.now();
         diarization = parts.diarizer({ wavPath }, { maxSpeakers, signal: stopDiarizer.signal, speech: regions });
-        diarization.then(() => { timing.diarizeSeconds = seconds(from); }, () => undefined);
+        diarization.then(() => { timing.diarizeSeconds = seconds(from); }, () => undefined).finally(() => { diarizing = false; });
+        diarizing = true;
       };
       try {
         const { words, regions, pieces } = await recognizeWav(wavPath, parts, signal, { onSpeech, log: parts.log });
         timing.decodedAfterSeconds = seconds(started);
         const recorded = regions.at(-1)?.end ?? 0;
-        if (diarization && recorded >= RELEASE_AFTER_SECONDS) await parts.pool.release?.();
+        // Nothing is left to decode: sessions that would sit idle while the diarizer finishes are let go.
+        if (diarizing && recorded >= RELEASE_AFTER_SECONDS) await parts.pool.release?.();
         logDropped(parts.log, pieces);
         const stretches = inaudibleStretches(pieces);
         if (stretches.length > 0) parts.log?.('Speech without words, marked inaudible', { stretches });
