@@ -38,6 +38,11 @@ export function lazyWhisperPool(modelFile: string, options: LazyPoolOptions): Wh
         }
       }
     },
+    async release() {
+      if (busy > 0) return;
+      clearTimeout(timer);
+      await closePool();
+    },
     async close() {
       clearTimeout(timer);
       await closePool();

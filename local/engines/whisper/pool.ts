@@ -20,6 +20,11 @@ export interface WhisperPool {
    */
   recognize(samples: Float32Array, signal?: AbortSignal): Promise<WhisperText>;
   close(): Promise<void>;
+  /**
+   * Ends the idle sessions now when nothing is queued or decoding (lazyWhisperPool: they start again on the next
+   * piece), instead of after the idle delay; a no-op while there is work.
+   */
+  release?(): Promise<void>;
 }
 
 interface Pending { samples: Float32Array; resolve: (text: WhisperText) => void; reject: (error: Error) => void; signal?: AbortSignal }
