@@ -43,17 +43,17 @@ const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Resident memory and heap now, after a full collection when node runs with --expose-gc (the live heap). */
-function settled(): { rss: number; heap: number } {
+function settled(): { rss: number; heap: number; buffers: number } {
   gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heap: heapUsed };
+  const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
+  return { rss, heap: heapUsed, buffers: arrayBuffers };
 }
 
 const hosts = (i: number) => [0, 1, 3].map((k) => (i + k) % USERS);
 const readable = (u: number) => Array.from({ length: MEETINGS }, (_, i) => i).filter((i) => hosts(i).includes(u)).map((i) => `m-${i}`);
 
 /** Fills the search index, then the passage index, with the same meetings; prints each one's memory. */
-async function indexBoth(dir: string, pool: readonly PoolTurn[], before: { heap: number }, sample: () => number) {
+async function indexBoth(dir: string, pool: readonly PoolTurn[], before: { heap: number; buffers: number }, sample: () => number) {
   const search = openEmbeddedSearchIndex(path.join(dir, 'search-index'));
   const passages = openEmbeddedPassageIndex(path.join(dir, 'search-index'));
   let started = performance.now();
@@ -68,7 +68,7 @@ async function indexBoth(dir: string, pool: readonly PoolTurn[], before: { heap:
   }
   const searched = settled();
   console.log(`search index: ${MEETINGS} meeting-hours, ${segments} segments, ${MEETINGS * SLIDES_PER_HOUR} slides in ` +
-    `${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(searched.rss)}, heap +${mb(searched.heap - before.heap)}`);
+    `${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(searched.rss)}, heap +${mb(searched.heap - before.heap)}, typed arrays +${mb(searched.buffers - before.buffers)}`);
   started = performance.now();
   let count = 0;
   for (let i = 0; i < MEETINGS; i += 1) {
@@ -81,7 +81,7 @@ async function indexBoth(dir: string, pool: readonly PoolTurn[], before: { heap:
   const indexed = settled();
   const peak = sample();
   console.log(`passage index: ${count} passages in ${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(indexed.rss)}, heap ` +
-    `+${mb(indexed.heap - searched.heap)}`);
+    `+${mb(indexed.heap - searched.heap)}, typed arrays +${mb(indexed.buffers - searched.buffers)}`);
   console.log(`after indexing both: RSS ${mb(indexed.rss)}, heap ${mb(indexed.heap)}; peak RSS while indexing ${mb(peak)}`);
   return { passages, peak };
 }

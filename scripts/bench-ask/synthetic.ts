@@ -21,20 +21,22 @@ export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.leng
 /** A fresh copy of a string, so meetings do not share the pool's strings (the product parses each meeting's own). */
 const own = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
-/** The cached turns of QMSum train meetings (text with its 512-dimension vector) and their questions. */
+/**
+ * The turns of every 8th QMSum train meeting (text with its cached 512-dimension vector; the meetings
+ * `eval:ask --direct --every 8` embeds) and their questions. A fixed set, so runs compare whatever else is cached.
+ */
 export async function turnPool(trainDir: string, cacheDir: string): Promise<{ pool: PoolTurn[]; questions: string[] }> {
-  const meetings = await readMeetings(trainDir);
+  const meetings = (await readMeetings(trainDir)).filter((_, i) => i % 8 === 0);
   const cached = await readdir(cacheDir).catch(() => [] as string[]);
   const pool: PoolTurn[] = [];
   for (const m of meetings) {
     const file = cached.find((f) => f.startsWith(`${m.id}.`));
-    if (!file) continue;
+    if (!file) throw new Error(`No cached turn vectors of ${m.id} in ${cacheDir}: run eval:ask --direct --every 8 on train/ first.`);
     const buffer = await readFile(path.join(cacheDir, file));
     const all = new Float32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
-    if (all.length !== m.turns.length * 512) continue;
+    if (all.length !== m.turns.length * 512) throw new Error(`${file} does not hold ${m.id}'s ${m.turns.length} turn vectors`);
     m.turns.forEach((t, i) => { if (t.text) pool.push({ speaker: t.speaker, text: t.text, vector: all.slice(i * 512, (i + 1) * 512) }); });
   }
-  if (pool.length === 0) throw new Error(`No cached turn vectors in ${cacheDir}: run eval:ask --direct on train/ first.`);
   return { pool, questions: meetings.flatMap((m) => m.questions.map((q) => q.query)) };
 }
 
