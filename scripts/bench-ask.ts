@@ -68,7 +68,8 @@ async function indexBoth(dir: string, pool: readonly PoolTurn[], before: { heap:
   }
   const searched = settled();
   console.log(`search index: ${MEETINGS} meeting-hours, ${segments} segments, ${MEETINGS * SLIDES_PER_HOUR} slides in ` +
-    `${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(searched.rss)}, heap +${mb(searched.heap - before.heap)}, typed arrays +${mb(searched.buffers - before.buffers)}`);
+    `${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(searched.rss)}, heap +${mb(searched.heap - before.heap)}, ` +
+    `typed arrays +${mb(searched.buffers - before.buffers)}`);
   started = performance.now();
   let count = 0;
   for (let i = 0; i < MEETINGS; i += 1) {
