@@ -5,7 +5,7 @@ import { KeyedQueue, readJson, removeFile, writeJsonAtomic } from '../search-ind
 import { Bm25Words } from './bm25-words.js';
 import { MeetingPassages } from './meeting-passages.js';
 import { passagesFile, readPassagesFile, type PassagesFileV2 } from './passages-file.js';
-import { dotRow, quantiseInto, type QuantisedRows } from './quantised-vectors.js';
+import { dotRow, noRows, quantiseInto, type QuantisedRows } from './quantised-vectors.js';
 import { topK } from './top-k.js';
 
 /** BM25 parameters of the passage index: MiniSearch's defaults (k1 1.2, b 0.7, d 0.5). */
@@ -56,7 +56,7 @@ export class EmbeddedPassageIndex implements PassageIndex {
   removePassages(meetingId: string): Promise<void> {
     return this.writes.run(meetingId, async () => {
       this.forget(await this.load(meetingId));
-      this.meetings.set(meetingId, Promise.resolve(this.add(meetingId, [], readPassagesFile(undefined).vectors)));
+      this.meetings.set(meetingId, Promise.resolve(this.add(meetingId, [], noRows())));
       await removeFile(this.file(meetingId));
     });
   }

@@ -1,5 +1,5 @@
 import type { PassageDoc } from '../../core/ask/model.js';
-import { quantiseRows, type QuantisedRows } from './quantised-vectors.js';
+import { noRows, quantiseRows, type QuantisedRows } from './quantised-vectors.js';
 
 /**
  * A meeting's passages on disk (`passages/{meetingId}.json`). Version 2: the documents, and the vectors as
@@ -31,7 +31,7 @@ const bytesOf = (base64: string): ArrayBuffer => {
 
 /** Documents and quantised vectors from a file of either version (none: no passages). Throws on a file whose sizes disagree. */
 export function readPassagesFile(file: PassagesFileV2 | PassagesFileV1 | undefined): { docs: readonly PassageDoc[]; vectors: QuantisedRows } {
-  if (!file) return { docs: [], vectors: { codes: new Int8Array(0), scales: new Float32Array(0), dimensions: 0 } };
+  if (!file) return { docs: [], vectors: noRows() };
   const { passages, dimensions } = file;
   const vectors = 'version' in file && file.version === 2
     ? { codes: new Int8Array(bytesOf(file.codes)), scales: new Float32Array(bytesOf(file.scales)), dimensions }

@@ -9,6 +9,9 @@
 /** Rows of int8 codes (row-major, `dimensions` each) with one scale per row. */
 export interface QuantisedRows { readonly codes: Int8Array; readonly scales: Float32Array; readonly dimensions: number }
 
+/** No rows. */
+export const noRows = (): QuantisedRows => ({ codes: new Int8Array(0), scales: new Float32Array(0), dimensions: 0 });
+
 /** Writes `vector`'s codes at row `row` of `codes` and returns its scale (0 for a zero vector). */
 export function quantiseInto(vector: ArrayLike<number>, codes: Int8Array, row: number): number {
   let max = 0;
