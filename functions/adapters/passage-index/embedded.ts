@@ -5,8 +5,8 @@ import { KeyedQueue, readJson, removeFile, writeJsonAtomic } from '../search-ind
 import { Bm25Words } from './bm25-words.js';
 import { MeetingPassages } from './meeting-passages.js';
 import { passagesFile, readPassagesFile, type PassagesFileV2 } from './passages-file.js';
-import { dotRow, noRows, quantiseInto, type QuantisedRows } from './quantised-vectors.js';
-import { topK } from './top-k.js';
+import { dotRows, noRows, quantiseInto, type QuantisedRows } from './quantised-vectors.js';
+import { TopK, topK } from './top-k.js';
 
 /** BM25 parameters of the passage index: MiniSearch's defaults (k1 1.2, b 0.7, d 0.5). */
 export const PASSAGE_BM25: BM25Params = { k: 1.2, b: 0.7, d: 0.5 };
@@ -70,13 +70,15 @@ export class EmbeddedPassageIndex implements PassageIndex {
 
   async nearest({ vector, meetingIds, limit }: VectorQuery): Promise<ScoredPassage[]> {
     const loaded = await this.loadAll(meetingIds);
-    const scored = function* () {
-      for (const m of loaded) {
-        if (m.vectors.dimensions !== vector.length) continue;
-        for (let i = 0; i < m.count; i += 1) yield { item: { m, i }, score: dotRow(m.vectors, i, vector) };
-      }
-    };
-    return topK(scored(), limit).map(({ item, score }) => ({ passage: item.m.get(item.i), score }));
+    const query = Float64Array.from(vector);
+    const kept = new TopK<{ m: MeetingPassages; i: number }>(limit);
+    for (const m of loaded) {
+      if (m.vectors.dimensions !== vector.length) continue;
+      const scores = new Float64Array(m.count);
+      dotRows(m.vectors, query, scores);
+      for (let i = 0; i < m.count; i += 1) if (kept.accepts(scores[i])) kept.offer({ m, i }, scores[i]);
+    }
+    return kept.best.map(({ item, score }) => ({ passage: item.m.get(item.i), score }));
   }
 
   private loadAll(meetingIds: readonly string[]): Promise<MeetingPassages[]> {

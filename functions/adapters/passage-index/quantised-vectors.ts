@@ -52,3 +52,28 @@ export function dotRow({ codes, scales, dimensions }: QuantisedRows, row: number
   for (let j = 0; j < dimensions; j += 1) sum += query[j] * codes[offset + j];
   return sum * scales[row];
 }
+
+/**
+ * The dot products of a query (as float64) with every row, into `out`, in one plain loop with four running
+ * sums (independent additions pipeline; a row at a time through a generator cost the ask about twice the CPU,
+ * see bench:ask's "the rest" CPU time in docs/search.md).
+ */
+export function dotRows({ codes, scales, dimensions }: QuantisedRows, query: Float64Array, out: Float64Array): void {
+  const whole = dimensions - (dimensions % 4);
+  for (let i = 0; i < scales.length; i += 1) {
+    const o = i * dimensions;
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let j = 0;
+    for (; j < whole; j += 4) {
+      a += query[j] * codes[o + j];
+      b += query[j + 1] * codes[o + j + 1];
+      c += query[j + 2] * codes[o + j + 2];
+      d += query[j + 3] * codes[o + j + 3];
+    }
+    for (; j < dimensions; j += 1) a += query[j] * codes[o + j];
+    out[i] = (a + b + c + d) * scales[i];
+  }
+}

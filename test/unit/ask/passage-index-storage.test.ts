@@ -4,7 +4,7 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { EmbeddedPassageIndex, PASSAGE_BM25 } from '../../../functions/adapters/passage-index/embedded.js';
 import { distinctLines } from '../../../functions/adapters/passage-index/meeting-passages.js';
-import { dequantisedRow, dotRow, quantiseRows } from '../../../functions/adapters/passage-index/quantised-vectors.js';
+import { dequantisedRow, dotRow, dotRows, quantiseRows } from '../../../functions/adapters/passage-index/quantised-vectors.js';
 import { passageText, type IndexedPassage } from '../../../functions/core/ask/model.js';
 import { speechPassages, type TimedTurn } from '../../../functions/core/ask/passages.js';
 import { passageTerms, questionTerms } from '../../../functions/core/ask/terms.js';
@@ -49,6 +49,18 @@ describe('int8 passage vectors', () => {
     for (const { error, bound } of errors) {
       expect(error).toBeLessThanOrEqual(bound);
       expect(error).toBeLessThan(0.005);
+    }
+  });
+
+  it('scores every row at once as row by row, whatever the dimensions', () => {
+    for (const dimensions of [512, 7, 3]) {
+      const rows = quantiseRows(Array.from({ length: 20 }, () => unitVector(dimensions)), dimensions);
+      const query = unitVector(dimensions);
+      const out = new Float64Array(20);
+
+      dotRows(rows, Float64Array.from(query), out);
+
+      out.forEach((score, i) => expect(score).toBeCloseTo(dotRow(rows, i, query), 9));
     }
   });
 
