@@ -28,7 +28,7 @@ interface Harness { name: string; open(): Promise<PassageIndex>; reopen?(): Prom
 function embeddedHarness(): Harness {
   let dir = '';
   return {
-    name: 'embedded (MiniSearch + vectors)',
+    name: 'embedded (BM25 postings + int8 vectors)',
     async open() { dir = await mkdtemp(path.join(os.tmpdir(), 'passage-index-')); return new EmbeddedPassageIndex(dir); },
     async reopen() { return new EmbeddedPassageIndex(dir); },
     stop: () => rm(dir, { recursive: true, force: true }),

@@ -53,6 +53,18 @@ describe('SharedTextIndex', () => {
     expect(found.map((m) => [m.position, m.exact])).toEqual([[0, 1], [2, 1]]);
   });
 
+  it('finds every word a prefix begins, and only those, among words sorted around it', () => {
+    const index = new SharedTextIndex<object>();
+    index.add(a, ['prism', 'print', 'printer ink', 'pro printing', 'sprint', 'pri', 'prj']);
+
+    const found = index.match(['prin'], new Set([a])).map((m) => [m.position, m.exact]).sort();
+
+    expect(found).toEqual([[1, 0], [2, 0], [3, 0]]);
+    expect(index.match(['pri'], new Set([a])).map((m) => [m.position, m.exact]).sort()).toEqual([[0, 0], [1, 0], [2, 0], [3, 0], [5, 1]]);
+    expect(index.match(['printing', 'pro'], new Set([a])).map((m) => [m.position, m.exact])).toEqual([[3, 2]]);
+    expect(index.match(['zz'], new Set([a]))).toEqual([]);
+  });
+
   it('forgets a removed owner and indexes its replacement', () => {
     const index = new SharedTextIndex<object>();
     index.add(a, ['budget review']);

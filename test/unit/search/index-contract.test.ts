@@ -29,7 +29,7 @@ interface Harness { name: string; open(): Promise<SearchIndex>; reopen?(): Promi
 function embeddedHarness(): Harness {
   let dir = '';
   return {
-    name: 'embedded (MiniSearch)',
+    name: 'embedded (sorted words + typed-array postings)',
     async open() { dir = await mkdtemp(path.join(os.tmpdir(), 'search-index-')); return new EmbeddedSearchIndex(dir); },
     async reopen() { return new EmbeddedSearchIndex(dir); },
     stop: () => rm(dir, { recursive: true, force: true }),
