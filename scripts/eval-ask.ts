@@ -13,7 +13,8 @@
  *     [--cache DIR]                                turn vectors cache (default: $TMPDIR/meetscribe-eval-ask)
  *
  * Prints, within each question's meeting and across all meetings of the set, R@1, R@5 and MRR of the first
- * passage overlapping the question's evidence, for BM25 alone, vectors alone and hybrid; answer latency
+ * passage overlapping the question's evidence, for BM25 alone, vectors alone and hybrid (the product's: fused, then reranked;
+ * the direct run also prints `fused`, before the reranker), answered as the product answers (none below the threshold); answer latency
  * p50/p95; and how many questions the answer threshold turns away. --json writes the issue's format:
  * {<meeting>: [{query, within: [[first turn, last turn], …], across: [{meeting, turns: [first, last]}, …]}]}.
  */
@@ -27,7 +28,7 @@ import type { FusionWeights } from '../functions/core/ask/fusion.js';
 import { FUSION } from '../functions/core/ask/retrieval.js';
 import { PASSAGE_STRIDE, PASSAGE_WINDOW, type Windowing } from '../functions/core/ask/passages.js';
 import type { SentenceEmbedder } from '../functions/core/embeddings/model.js';
-import { RANKINGS, runDirect, type Asked } from './eval-ask/direct.js';
+import { DIRECT_RANKINGS, runDirect, type Asked } from './eval-ask/direct.js';
 import { runProduct } from './eval-ask/product.js';
 import { readMeetings, type EvalMeeting } from './eval-ask/qmsum.js';
 import { firstRank, formatRecall, overlaps, percentile, recall, type TurnRange } from './eval-ask/score.js';
@@ -59,15 +60,16 @@ interface Scored { readonly line: string; readonly hybridWithin: number }
 function report(label: string, meetings: readonly EvalMeeting[], results: Map<string, Asked[]>, quiet = false): Scored {
   const lines: string[] = [`== ${label}`];
   let hybridWithin = 0;
-  for (const name of RANKINGS) {
+  for (const name of DIRECT_RANKINGS) {
+    if (!meetings.some((m) => (results.get(m.id) ?? []).some((a) => a.within[name]))) continue;
     const within: Array<number | undefined> = [];
     const across: Array<number | undefined> = [];
     for (const m of meetings) {
       (results.get(m.id) ?? []).forEach((a, i) => {
         const spans = m.questions[i].spans as readonly TurnRange[];
         const good = (p: { meetingId: string; firstTurn: number; lastTurn: number }) => p.meetingId === m.id && overlaps([p.firstTurn, p.lastTurn], spans);
-        within.push(firstRank(a.within[name], good));
-        across.push(firstRank(a.across[name], good));
+        within.push(firstRank(a.within[name] ?? [], good));
+        across.push(firstRank(a.across[name] ?? [], good));
       });
     }
     const w = recall(within);
@@ -88,8 +90,8 @@ async function writeJson(file: string, meetings: readonly EvalMeeting[], results
   for (const m of meetings) {
     out[m.id] = (results.get(m.id) ?? []).map((a, i) => ({
       query: m.questions[i].query,
-      within: a.within.hybrid.map((p) => [p.firstTurn, p.lastTurn]),
-      across: a.across.hybrid.map((p) => ({ meeting: p.meetingId, turns: [p.firstTurn, p.lastTurn] })),
+      within: (a.within.hybrid ?? []).map((p) => [p.firstTurn, p.lastTurn]),
+      across: (a.across.hybrid ?? []).map((p) => ({ meeting: p.meetingId, turns: [p.firstTurn, p.lastTurn] })),
     }));
   }
   await writeFile(file, JSON.stringify(out, null, 1));

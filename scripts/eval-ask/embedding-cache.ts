@@ -8,10 +8,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SentenceEmbedder } from '../../functions/core/embeddings/model.js';
 
+/** The cache file of `texts` (whether it exists or not). */
+export function cachedFile(dir: string, key: string, texts: readonly string[], embedder: Pick<SentenceEmbedder, 'name'>): string {
+  const hash = createHash('sha256').update(embedder.name).update(JSON.stringify(texts)).digest('hex').slice(0, 16);
+  return path.join(dir, `${key}.${hash}.f32`);
+}
+
 /** The vectors of `texts` (one per text) from the cache, or embedded and cached. */
 export async function cachedVectors(dir: string, key: string, texts: readonly string[], embedder: SentenceEmbedder): Promise<Float32Array[]> {
-  const hash = createHash('sha256').update(embedder.name).update(JSON.stringify(texts)).digest('hex').slice(0, 16);
-  const file = path.join(dir, `${key}.${hash}.f32`);
+  const file = cachedFile(dir, key, texts, embedder);
   const d = embedder.dimensions;
   try {
     const buffer = await readFile(file);

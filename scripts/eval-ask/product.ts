@@ -31,7 +31,8 @@ async function importMeeting(api: Api, m: EvalMeeting): Promise<string> {
   const created = await api('meetings/', { method: 'POST', body: JSON.stringify({ name: m.id }) });
   if (created.status !== 201 && created.status !== 200) throw new Error(`${m.id}: POST meetings/ answered ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.id as string;
-  const turns = m.turns.map((t) => ({ speaker: t.speaker, text: t.text || '…' }));
+  // Empty turns stay empty (the import keeps them, so turn i is line i), as the direct run embeds and indexes them.
+  const turns = m.turns.map((t) => ({ speaker: t.speaker, text: t.text }));
   const imported = await api(`meetings/${id}/transcript_import/?file_name=${encodeURIComponent(m.id)}.json`, { method: 'POST', body: JSON.stringify(turns) });
   if (imported.status !== 202) throw new Error(`${m.id}: transcript_import answered ${imported.status} ${JSON.stringify(imported.body)}`);
   const deadline = Date.now() + 10 * 60_000;
@@ -82,7 +83,7 @@ export async function runProduct(meetings: readonly EvalMeeting[], o: { top: num
           within[name] = inMeeting.citations;
           across[name] = (await ask(q.query, undefined, name)).citations;
         }
-        asked.push({ within, across, ms, topCosine: within.hybrid.length > 0 ? 1 : 0 });
+        asked.push({ within, across, ms, topCosine: (within.hybrid ?? []).length > 0 ? 1 : 0 });
       }
       results.set(m.id, asked);
     }

@@ -27,7 +27,7 @@ export interface AskQuestion {
   readonly question: string;
   readonly meetingId?: string;
   readonly maxCitations: number;
-  readonly retrieval: keyof Rankings;
+  readonly retrieval: 'words' | 'vectors' | 'hybrid';
 }
 
 /**
@@ -69,11 +69,14 @@ export async function askMeetings(ports: AskPorts, caller: Caller, ask: AskQuest
 const promptPassage = (c: AskCitation): string => `Meeting "${c.meeting_name}", from ${clock(c.start_time)}:\n${c.text}`;
 const clock = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
-const rankedBy = (r: Rankings, retrieval: keyof Rankings): PassageDoc[] =>
-  (retrieval === 'hybrid' ? r.hybrid : r[retrieval]).map((hit: FusedPassage | { passage: PassageDoc }) => hit.passage);
+const rankedBy = (r: Rankings, retrieval: AskQuestion['retrieval']): PassageDoc[] =>
+  r[retrieval].map((hit: FusedPassage | { passage: PassageDoc }) => hit.passage);
 
-/** Something answers when the question's nearest passage is close enough (a vector cosine, on one scale for every question). */
-const answers = (r: Rankings): boolean => (r.vectors[0]?.score ?? 0) >= ANSWER_THRESHOLD;
+/**
+ * Something answers when the question's nearest passage is close enough (a vector cosine, on one scale for every question).
+ * `eval:ask --direct` applies this same rule, so its figures are the product's.
+ */
+export const answers = (r: Pick<Rankings, 'vectors'>): boolean => (r.vectors[0]?.score ?? 0) >= ANSWER_THRESHOLD;
 
 /** The best passages, skipping one that overlaps a passage of the same meeting already chosen. */
 export function distinctPassages(ranked: readonly PassageDoc[], limit: number): PassageDoc[] {

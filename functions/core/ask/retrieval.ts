@@ -1,7 +1,10 @@
 import type { SentenceEmbedder } from '../embeddings/model.js';
 import { fuse, type FusedPassage, type FusionWeights } from './fusion.js';
 import type { PassageIndex, ScoredPassage } from './model.js';
-import { questionTerms } from './terms.js';
+import { rankFeatures } from './rank-features.js';
+import { ASK_RANK_MODEL } from './rank-model-data.js';
+import { rankOrder, type LinearRanker } from './rank-model.js';
+import { questionTerms, QUESTION_WORDS } from './terms.js';
 
 /**
  * Fusion weights and depth, chosen by `npm run eval:ask -- --direct` on QMSum's train meetings (docs/search.md,
@@ -11,6 +14,12 @@ export const FUSION: FusionWeights = { words: 1, vectors: 0.4, k: 5, neighbours:
 /** Passages taken from each ranking before fusion. */
 export const CANDIDATES = 100;
 
+/** The learned reranker and how many of the fused list's head it reorders. */
+export interface Reranker { readonly ranker: LinearRanker; readonly depth: number }
+
+/** The committed reranker (`npm run train:ask-rank`), loaded with this module: once per container. */
+export const RERANKER: Reranker | null = ASK_RANK_MODEL.depth > 0 ? { ranker: ASK_RANK_MODEL.ranker, depth: ASK_RANK_MODEL.depth } : null;
+
 export interface RetrievalPorts {
   readonly passages: Pick<PassageIndex, 'matchWords' | 'nearest'>;
   readonly embedder: Pick<SentenceEmbedder, 'embed'>;
@@ -19,22 +28,46 @@ export interface RetrievalPorts {
 export interface Rankings {
   readonly words: readonly ScoredPassage[];
   readonly vectors: readonly ScoredPassage[];
+  /** Both fused by reciprocal rank (fusion.ts). */
+  readonly fused: readonly FusedPassage[];
+  /** The product's ranking: the fused list with its head reordered by the reranker (the fused list without one). */
   readonly hybrid: readonly FusedPassage[];
 }
 
+export interface RetrievalOptions {
+  readonly weights: FusionWeights;
+  /** Passages taken from each ranking. */
+  readonly depth: number;
+  /** null: the fused list is the hybrid one. */
+  readonly reranker: Reranker | null;
+  /** Question words dropped before BM25 (terms.ts). */
+  readonly questionWords: ReadonlySet<string>;
+}
+
+export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS };
+
 /**
- * The question's passages in the given meetings, three ways: BM25 over its content words, cosine to its
- * vector, and both fused. Both rankings are filtered to `meetingIds` by the index itself.
+ * The question's passages in the given meetings: BM25 over its content words, cosine to its vector, both
+ * fused, and the fused list reranked. Both rankings are filtered to `meetingIds` by the index itself.
  */
 export async function rankPassages(
-  ports: RetrievalPorts, question: string, meetingIds: readonly string[], weights: FusionWeights = FUSION, depth = CANDIDATES,
+  ports: RetrievalPorts, question: string, meetingIds: readonly string[], options: Partial<RetrievalOptions> = {},
 ): Promise<Rankings> {
-  if (meetingIds.length === 0) return { words: [], vectors: [], hybrid: [] };
-  const terms = questionTerms(question);
+  const o = { ...RETRIEVAL, ...options };
+  if (meetingIds.length === 0) return { words: [], vectors: [], fused: [], hybrid: [] };
+  const terms = questionTerms(question, o.questionWords);
   const [vector] = await ports.embedder.embed([question]);
   const [words, vectors] = await Promise.all([
-    terms.length > 0 ? ports.passages.matchWords({ terms, meetingIds, limit: depth }) : Promise.resolve([]),
-    ports.passages.nearest({ vector, meetingIds, limit: depth }),
+    terms.length > 0 ? ports.passages.matchWords({ terms, meetingIds, limit: o.depth }) : Promise.resolve([]),
+    ports.passages.nearest({ vector, meetingIds, limit: o.depth }),
   ]);
-  return { words, vectors, hybrid: fuse(words, vectors, weights) };
+  const fused = fuse(words, vectors, o.weights);
+  return { words, vectors, fused, hybrid: o.reranker ? rerank(o.reranker, terms, { words, vectors, fused }) : fused };
+}
+
+/** The fused list with its first `depth` passages reordered by the reranker's scores; the rest follow unchanged. */
+export function rerank(reranker: Reranker, terms: readonly string[], lists: Pick<Rankings, 'words' | 'vectors' | 'fused'>): FusedPassage[] {
+  const head = lists.fused.slice(0, reranker.depth);
+  const order = rankOrder(reranker.ranker, rankFeatures(terms, lists, head));
+  return [...order.map((i) => head[i]), ...lists.fused.slice(reranker.depth)];
 }
