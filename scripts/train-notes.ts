@@ -24,7 +24,7 @@ import { dot } from '../functions/core/embeddings/model.js';
 import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-engine.js';
 import type { NotesDraft } from '../functions/core/notes/model.js';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
-import { roundedClassifier, seededRandom, trainLogistic, trainMlp, type Classifier, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
+import { roundedModel, seededRandom, trainLogistic, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
 import { actionItems, capOf, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
 import { analyse, MODEL_FILE, ruleDraft, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
 import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
@@ -74,7 +74,6 @@ const TRAIN = { epochs: 8, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
 const OWNER_REACH = Number(process.env.NOTES_OWNER_REACH ?? 2);
 /** Items per turn tried as a cap (EXP cap). */
 const RATES = [0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03];
-const MLP = { epochs: 6, learningRate: 0.001, l2: 1e-2, seed: 27, units: 16 } as const;
 const GRID = EXP.has('grid')
   ? [...Array.from({ length: 17 }, (_, i) => 0.05 * (i + 1)), 0.88, 0.9, 0.92, 0.94, 0.95, 0.96, 0.97, 0.98, 0.985, 0.99, 0.993, 0.996]
   : [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99];
@@ -184,13 +183,12 @@ function prediction(meeting: Meeting, draft: NotesDraft) {
 type Kind = 'action' | 'decision' | 'key';
 const KINDS: readonly Kind[] = ['action', 'decision', 'key'];
 
-type Models = Record<Kind, Classifier> & { owner?: OwnerModel };
+type Models = Record<Kind, LogisticModel> & { owner?: OwnerModel };
 
 function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Models {
   const rows = set.flatMap((p) => p.rows);
   const zero: LogisticModel = { mean: [], scale: [], weights: [], bias: -20 };
-  const fit = (k: Kind, y: number[]): Classifier => (EXP.has('mlp') && k !== 'key' ? trainMlp(rows, y, MLP) : trainLogistic(rows, y, TRAIN));
-  const model = (k: Kind) => (kinds.includes(k) ? fit(k, set.flatMap((p) => p.y[k])) : zero);
+  const model = (k: Kind) => (kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero);
   const owner = LEARNT_OWNER ? trainOwner(set.flatMap((p) => p.ownerExamples)) : undefined;
   return { ...(Object.fromEntries(KINDS.map((k) => [k, model(k)])) as Record<Kind, LogisticModel>), owner };
 }
@@ -345,7 +343,7 @@ if (!values['no-write']) {
     thresholds,
     crossValidation: { folds: nFolds, model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules) },
     models: {
-      action: roundedClassifier(models.action), decision: roundedClassifier(models.decision), key: roundedClassifier(models.key),
+      action: roundedModel(models.action), decision: roundedModel(models.decision), key: roundedModel(models.key),
       ...(models.owner ? { owner: models.owner } : {}),
     },
   };

@@ -11,7 +11,7 @@ import { createExtractiveNotesEngine } from '../../core/notes/extractive-engine.
 import type { NotesDraft, NotesEngine, NotesInput } from '../../core/notes/model.js';
 import { cleanSpoken, withoutMarks } from '../../core/notes/spoken-text.js';
 import { speakerDisplayName } from '../../core/transcripts/turns.js';
-import { predict, type Classifier } from './classifier.js';
+import { predictLogistic, type LogisticModel } from './classifier.js';
 import { draftOf, type Scores, type Thresholds } from './decode.js';
 import { OWNER_FEATURES, type OwnerModel } from './owner.js';
 import { CUE_NAMES, cueFeatures, embeddingText, featureRows, ruleHitsOf, turnsOf, type Turn } from './features.js';
@@ -28,7 +28,7 @@ export interface NotesModelFile {
   readonly thresholds: Thresholds;
   /** Cross-validated figures (held-out meetings only), as the training printed them. */
   readonly crossValidation: unknown;
-  readonly models: { readonly action: Classifier; readonly decision: Classifier; readonly key: Classifier; readonly owner?: OwnerModel };
+  readonly models: { readonly action: LogisticModel; readonly decision: LogisticModel; readonly key: LogisticModel; readonly owner?: OwnerModel };
 }
 
 export class NotesModelError extends Error {}
@@ -39,7 +39,7 @@ export function parseNotesModel(json: string): NotesModelFile {
   const dims = 2 * 512 + CUE_NAMES.length;
   if (file.format !== 'meetscribe-notes-model/1') throw new NotesModelError('The notes model file is not in the meetscribe-notes-model/1 format.');
   for (const kind of ['action', 'decision', 'key'] as const) {
-    if (file.models?.[kind]?.mean?.length !== dims) throw new NotesModelError(
+    if (file.models?.[kind]?.weights?.length !== dims) throw new NotesModelError(
       `The notes model's ${kind} weights do not fit the ${dims} features of this engine; retrain with npm run train:notes.`);
   }
   if (file.models.owner && file.models.owner.weights?.length !== OWNER_FEATURES.length) throw new NotesModelError(
@@ -83,9 +83,9 @@ async function embedSorted(embedder: SentenceEmbedder, texts: readonly string[])
 
 export function scoresOf(models: NotesModelFile['models'], rows: readonly Float32Array[]): Scores {
   return {
-    action: rows.map((r) => predict(models.action, r)),
-    decision: rows.map((r) => predict(models.decision, r)),
-    key: rows.map((r) => predict(models.key, r)),
+    action: rows.map((r) => predictLogistic(models.action, r)),
+    decision: rows.map((r) => predictLogistic(models.decision, r)),
+    key: rows.map((r) => predictLogistic(models.key, r)),
   };
 }
 
