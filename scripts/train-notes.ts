@@ -25,9 +25,10 @@ import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-
 import type { NotesDraft } from '../functions/core/notes/model.js';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
 import { roundedModel, seededRandom, trainLogistic, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
-import { actionItems, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
+import { actionItems, capOf, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
 import { analyse, MODEL_FILE, ruleDraft, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
 import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
+import { ownerCandidates, trainOwner, type OwnerExample, type OwnerModel } from '../functions/adapters/notes-model/owner.js';
 import { speakerDisplayName } from '../functions/core/transcripts/turns.js';
 import { cachedEmbedder, dataHash, loadMeetings, turnSpan, type Meeting } from './notes-model/data.js';
 import { precisionByQuartile, suggestionCut, type ItemOutcome } from './notes-model/suggestions.js';
@@ -64,8 +65,18 @@ const RULES_FINGERPRINT = await (async () => {
   return hash.digest('hex').slice(0, 12);
 })();
 
+/** Experiment switches (NOTES_EXP=a,b): extra features built from the rows. */
+const EXP = new Set((process.env.NOTES_EXP ?? '').split(',').filter(Boolean));
+/** The owner of an action item chosen by the learnt model (owner.ts) rather than by the rules and ownerOf. */
+const LEARNT_OWNER = process.env.NOTES_OWNER !== 'rules';
 const TRAIN = { epochs: 8, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
-const GRID = [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99];
+/** Turns either side of a labelled action item whose owner candidates are training examples of the owner choice. */
+const OWNER_REACH = Number(process.env.NOTES_OWNER_REACH ?? 2);
+/** Items per turn tried as a cap (EXP cap). */
+const RATES = [0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03];
+const GRID = EXP.has('grid')
+  ? [...Array.from({ length: 17 }, (_, i) => 0.05 * (i + 1)), 0.88, 0.9, 0.92, 0.94, 0.95, 0.96, 0.97, 0.98, 0.985, 0.99, 0.993, 0.996]
+  : [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99];
 
 // ---------------------------------------------------------------------------------------------- data
 
@@ -78,13 +89,17 @@ interface Prepared {
   readonly y: { action: number[]; decision: number[]; key: number[] };
   readonly nameOf: (label: string) => string;
   readonly rules: NotesDraft;
+  /** The labelled action items' owners among the candidates of the turns they rest on (first and last). */
+  readonly ownerExamples: OwnerExample[];
 }
 
 const overlaps = (a: readonly [number, number], b: readonly [number, number]) => a[0] <= b[1] && b[0] <= a[1];
 
 async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cachedEmbedder>>): Promise<Prepared> {
   const input = { sentences: meeting.sentences, speakerNames: meeting.speakerNames };
-  const { turns, rows, rules } = await analyse(input, embedder, await cached(`rules-${meeting.id}`, meeting, () => ruleDraft(input)));
+  const analysed = await analyse(input, embedder, await cached(`rules-${meeting.id}`, meeting, () => ruleDraft(input)));
+  const { turns, rules } = analysed;
+  const rows = augment(analysed.rows);
   const spans = turns.map((t) => turnSpan(meeting.times, t.start, t.end));
   // An item's positive turns are the ones holding the first and the last turn of its span (stated; accepted).
   const inAny = (items: ReadonlyArray<{ turns: [number, number] }>) =>
@@ -98,13 +113,46 @@ async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cac
     inside.sort((a, b) => dot(vectors[b]!, pointVectors[n]!) - dot(vectors[a]!, pointVectors[n]!));
     for (const i of inside.slice(0, 2)) key[i] = 1;
   });
+  const nameOf = (label: string) => meeting.speakerNames[label]?.trim() || speakerDisplayName(label);
+  const ownerExamples: OwnerExample[] = [];
+  for (const item of meeting.labels.action_items) {
+    const gold = item.owner == null ? null : item.owner.trim().toLowerCase();
+    // Every turn a span-matching item could rest on (the reference scorer's ± 2 turns), not only the labelled ends.
+    const at = new Set(spans.flatMap((s, i) => (overlaps(s, [item.turns[0] - OWNER_REACH, item.turns[1] + OWNER_REACH]) ? [i] : [])));
+    for (const i of at) {
+      const candidates = ownerCandidates(turns, i, { nameOf, ruleItems: rules.actionItems });
+      const answer = candidates.findIndex((c) => (c.owner === null ? null : c.owner.trim().toLowerCase()) === gold);
+      if (answer >= 0) ownerExamples.push({ candidates, answer });
+    }
+  }
   return {
     meeting, turns, rows, spans, rules, y: { action: inAny(meeting.labels.action_items), decision: inAny(meeting.labels.decisions), key },
-    nameOf: (label) => meeting.speakerNames[label]?.trim() || speakerDisplayName(label),
+    nameOf, ownerExamples,
   };
 }
 
 const CACHE = path.join(root, '.cache', 'notes-model');
+
+function augment(rows: Float32Array[]): Float32Array[] {
+  if (![...EXP].some((e) => ['nbr', 'nbrcues', 'meet'].includes(e))) return rows;
+  const D = 512, C = CUE_NAMES.length;
+  const own = (i: number) => rows[i]?.subarray(0, D) ?? new Float32Array(D);
+  const cues = (i: number) => rows[i]?.subarray(2 * D, 2 * D + C) ?? new Float32Array(C);
+  const n = rows.length;
+  const qi = CUE_NAMES.indexOf('question'), ra = CUE_NAMES.indexOf('rules: action'), lw = CUE_NAMES.indexOf('log words');
+  const frac = (j: number) => rows.reduce((a, r) => a + r[2 * D + j]!, 0) / Math.max(1, n);
+  const meeting = [Math.log1p(n), frac(qi), frac(ra), frac(lw)];
+  return rows.map((row, i) => {
+    const parts: ArrayLike<number>[] = [row];
+    if (EXP.has('nbr')) parts.push(own(i - 1), own(i + 1));
+    if (EXP.has('nbrcues')) parts.push(cues(i - 2), cues(i - 1), cues(i + 1), cues(i + 2));
+    if (EXP.has('meet')) parts.push(meeting);
+    const out = new Float32Array(parts.reduce((a, x) => a + x.length, 0));
+    let at = 0;
+    for (const x of parts) { out.set(x, at); at += x.length; }
+    return out;
+  });
+}
 
 /**
  * A rule-engine draft of a meeting, kept on disk (git-ignored) by meeting, data and rule-code fingerprint: the rules
@@ -135,11 +183,14 @@ function prediction(meeting: Meeting, draft: NotesDraft) {
 type Kind = 'action' | 'decision' | 'key';
 const KINDS: readonly Kind[] = ['action', 'decision', 'key'];
 
-function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Record<Kind, LogisticModel> {
+type Models = Record<Kind, LogisticModel> & { owner?: OwnerModel };
+
+function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Models {
   const rows = set.flatMap((p) => p.rows);
   const zero: LogisticModel = { mean: [], scale: [], weights: [], bias: -20 };
   const model = (k: Kind) => (kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero);
-  return Object.fromEntries(KINDS.map((k) => [k, model(k)])) as Record<Kind, LogisticModel>;
+  const owner = LEARNT_OWNER ? trainOwner(set.flatMap((p) => p.ownerExamples)) : undefined;
+  return { ...(Object.fromEntries(KINDS.map((k) => [k, model(k)])) as Record<Kind, LogisticModel>), owner };
 }
 
 function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
@@ -151,17 +202,19 @@ function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
   return folds;
 }
 
-const draftWith = (p: Prepared, scores: Scores, t: Thresholds) => draftOf(p.turns, scores, t, p.nameOf, p.rules);
+const draftWith = (p: Prepared, scores: Scores, t: Thresholds, owner?: OwnerModel) => draftOf(p.turns, scores, t, p.nameOf, p.rules, owner);
 
 /** Thresholds that give the best action (with owner) and decision F1 on out-of-fold scores of the training meetings. */
 function chooseThresholds(set: readonly Prepared[]): Thresholds {
   const inner = foldsOf(set, 2, 99);
   const oof = new Map<Prepared, Scores>();
+  const owners = new Map<Prepared, OwnerModel | undefined>();
   for (const fold of inner) {
     const models = train(set.filter((p) => !fold.includes(p)), ['action', 'decision']);
-    for (const p of fold) oof.set(p, scoresOf(models, p.rows));
+    for (const p of fold) { oof.set(p, scoresOf(models, p.rows)); owners.set(p, models.owner); }
   }
   const best = { action: 0.5, decision: 0.5 };
+  const perTurn: { action?: number; decision?: number } = {};
   for (const kind of ['action', 'decision'] as const) {
     let bestF1 = -1;
     for (const t of GRID) {
@@ -169,7 +222,7 @@ function chooseThresholds(set: readonly Prepared[]): Thresholds {
         const s = oof.get(p)!;
         const d: NotesDraft = {
           overview: '', summary: [],
-          actionItems: kind === 'action' ? actionItems(p.turns, s.action, t, p.nameOf, p.rules.actionItems) : [],
+          actionItems: kind === 'action' ? actionItems(p.turns, s.action, t, p.nameOf, p.rules.actionItems, owners.get(p)) : [],
           decisions: kind === 'decision' ? decisions(p.turns, s.decision, t) : [],
         };
         return scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, d));
@@ -178,8 +231,25 @@ function chooseThresholds(set: readonly Prepared[]): Thresholds {
       const f1 = kind === 'action' ? sum.action.f1 : sum.decision.f1;
       if (f1 > bestF1) { bestF1 = f1; best[kind] = t; }
     }
+    if (!EXP.has('cap')) continue;
+    let bestCapF1 = bestF1;
+    for (const rate of RATES) {
+      const scores = set.map((p) => {
+        const s = oof.get(p)!;
+        const cap = capOf(p.turns.length, rate);
+        const d: NotesDraft = {
+          overview: '', summary: [],
+          actionItems: kind === 'action' ? actionItems(p.turns, s.action, best.action, p.nameOf, p.rules.actionItems, owners.get(p), cap) : [],
+          decisions: kind === 'decision' ? decisions(p.turns, s.decision, best.decision, cap) : [],
+        };
+        return scorer.scoreMeeting(p.meeting.labels, prediction(p.meeting, d));
+      });
+      const sum = scorer.summarise(scores);
+      const f1 = kind === 'action' ? sum.action.f1 : sum.decision.f1;
+      if (f1 > bestCapF1) { bestCapF1 = f1; perTurn[kind] = rate; }
+    }
   }
-  return best;
+  return Object.keys(perTurn).length > 0 ? { ...best, perTurn } : best;
 }
 
 // ---------------------------------------------------------------------------------------------- main
@@ -216,7 +286,7 @@ for (const [f, fold] of folds.entries()) {
   const foldModel: Score[] = [];
   const foldRules: Score[] = [];
   for (const p of fold) {
-    const draft = draftWith(p, scoresOf(models, p.rows), thresholds);
+    const draft = draftWith(p, scoresOf(models, p.rows), thresholds, models.owner);
     collectOutcomes(p, draft);
     const predicted = prediction(p.meeting, draft);
     const s = scorer.scoreMeeting(p.meeting.labels, predicted);
@@ -272,7 +342,10 @@ if (!values['no-write']) {
     cues: [...CUE_NAMES],
     thresholds,
     crossValidation: { folds: nFolds, model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules) },
-    models: { action: roundedModel(models.action), decision: roundedModel(models.decision), key: roundedModel(models.key) },
+    models: {
+      action: roundedModel(models.action), decision: roundedModel(models.decision), key: roundedModel(models.key),
+      ...(models.owner ? { owner: models.owner } : {}),
+    },
   };
   await writeFile(MODEL_FILE, `${JSON.stringify(file)}\n`);
   console.log(`wrote ${fileURLToPath(MODEL_FILE)} (thresholds action ${thresholds.action}, decision ${thresholds.decision})`);

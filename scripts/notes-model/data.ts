@@ -89,7 +89,9 @@ export async function cachedEmbedder(inner: SentenceEmbedder, dir: string): Prom
   if (existsSync(file)) {
     for (const line of (await readFile(file, 'utf8')).split('\n')) {
       if (!line) continue;
-      const { h, v } = JSON.parse(line) as { h: string; v: string };
+      let entry: { h: string; v: string };
+      try { entry = JSON.parse(line) as { h: string; v: string }; } catch { continue; } // a line another run is still writing
+      const { h, v } = entry;
       const bytes = Buffer.from(v, 'base64');
       cache.set(h, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
     }

@@ -103,3 +103,4 @@ export function roundedModel(model: LogisticModel, digits = 4): LogisticModel {
   const r = (x: number) => Number(x.toPrecision(digits));
   return { mean: model.mean.map(r), scale: model.scale.map(r), weights: model.weights.map(r), bias: r(model.bias) };
 }
+

@@ -12,11 +12,14 @@ import { tag } from '../../core/notes/nlp.js';
 import { listing, outcomeSentence } from '../../core/notes/overview.js';
 import { ownerOf, taskPhrase } from '../../core/notes/spoken-text.js';
 import type { Turn } from './features.js';
+import { chooseOwner, ownerCandidates, type OwnerModel } from './owner.js';
 
 export interface Scores { readonly action: readonly number[]; readonly decision: readonly number[]; readonly key: readonly number[] }
 export interface Thresholds {
   readonly action: number;
   readonly decision: number;
+  /** At most this many items of a kind per turn of the meeting (the best-scoring; chosen in the training folds). */
+  readonly perTurn?: { readonly action?: number; readonly decision?: number };
   /** Items scoring under these are drafted as suggestions (chosen by train:notes from held-out precision by score band). */
   readonly suggestBelow?: { readonly action: number; readonly decision: number };
 }
@@ -32,12 +35,15 @@ export const MAX_KEY_POINTS = 8;
 const ACCEPTS = /^(?:yeah|yes|yep|ok|okay|sure|right|alright|all right|fine|will do|no problem|of course|definitely|absolutely)\b/i;
 
 /** Indexes of the turns at or over the threshold that are the best within SAME_ITEM turns of each other, in meeting order. */
-export function peaks(scores: readonly number[], threshold: number): number[] {
+export function peaks(scores: readonly number[], threshold: number, cap = Infinity): number[] {
   const order = scores.map((s, i) => [s, i] as const).filter(([s]) => s >= threshold).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   const kept: number[] = [];
-  for (const [, i] of order) if (!kept.some((k) => Math.abs(k - i) <= SAME_ITEM)) kept.push(i);
+  for (const [, i] of order) if (kept.length < cap && !kept.some((k) => Math.abs(k - i) <= SAME_ITEM)) kept.push(i);
   return kept.sort((a, b) => a - b);
 }
+
+/** The most items of a kind a meeting of `turns` turns gets, at `perTurn` items a turn (at least one); no rate, no cap. */
+export const capOf = (turns: number, perTurn: number | undefined) => (perTurn === undefined ? Infinity : Math.max(1, Math.ceil(perTurn * turns)));
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 const clip = (text: string, n: number) => (words(text).length > n ? `${words(text).slice(0, n).join(' ')}…` : text);
@@ -46,21 +52,24 @@ const withStop = (text: string) => (/[.?!…]$/.test(text) ? text : `${text}.`);
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * `ruleItems`: today's rules' action items of the meeting; where one lies on the chosen turn, its owner is taken (the
- * rules resolve addressees, names and answers on the sentences; measured better than ownerOf alone).
+ * `ruleItems`: today's rules' action items of the meeting. `ownerModel`: the learnt owner choice (owner.ts); without
+ * it, the rules' owner where one of their items lies on the chosen turn (they resolve addressees, names and answers
+ * on the sentences), else ownerOf.
  */
 export function actionItems(
   turns: readonly Turn[], scores: readonly number[], threshold: number, nameOf: (speaker: string) => string, ruleItems: readonly DraftActionItem[] = [],
+  ownerModel?: OwnerModel, cap = Infinity,
 ): DraftActionItem[] {
   const names = [...new Set(turns.map((t) => nameOf(t.speaker)))];
-  return peaks(scores, threshold).map((i) => {
+  return peaks(scores, threshold, cap).map((i) => {
     const turn = turns[i]!;
     const next = turns[i + 1];
     const answered = next && next.speaker !== turn.speaker && ACCEPTS.test(next.said.trim()) ? next : undefined;
     const previous = turns.slice(0, i).reverse().find((t) => t.speaker !== turn.speaker);
     const phrase = taskPhrase(turn.text);
     const ruled = ruleItems.find((r) => r.start < turn.end - 1e-6 && r.end > turn.start + 1e-6 && r.owner !== undefined);
-    const owner = ruled ? ruled.owner ?? null : ownerOf(turn.text, phrase?.voice ?? null, {
+    const owner = ownerModel ? chooseOwner(ownerModel, ownerCandidates(turns, i, { nameOf, ruleItems }))
+      : ruled ? ruled.owner ?? null : ownerOf(turn.text, phrase?.voice ?? null, {
       speaker: nameOf(turn.speaker), answeredBy: answered && nameOf(answered.speaker), previous: previous && nameOf(previous.speaker), names,
     });
     const task = clip(phrase?.task ?? turn.text.replace(/[.?!]+$/, ''), 20);
@@ -70,8 +79,8 @@ export function actionItems(
   });
 }
 
-export function decisions(turns: readonly Turn[], scores: readonly number[], threshold: number): DraftPoint[] {
-  return peaks(scores, threshold).filter((i) => turns[i]!.text).map((i) => ({
+export function decisions(turns: readonly Turn[], scores: readonly number[], threshold: number, cap = Infinity): DraftPoint[] {
+  return peaks(scores, threshold, cap).filter((i) => turns[i]!.text).map((i) => ({
     text: withStop(sentenceCase(clip(turns[i]!.text, 30))), start: turns[i]!.start, end: turns[i]!.end, confidence: round2(scores[i]!),
   }));
 }
@@ -108,11 +117,15 @@ export function overviewTopics(turns: readonly Turn[], excluded: ReadonlySet<str
   return chosen.map(name);
 }
 
-export function draftOf(turns: readonly Turn[], scores: Scores, thresholds: Thresholds, nameOf: (speaker: string) => string, rules?: NotesDraft): NotesDraft {
+export function draftOf(
+  turns: readonly Turn[], scores: Scores, thresholds: Thresholds, nameOf: (speaker: string) => string, rules?: NotesDraft, ownerModel?: OwnerModel,
+): NotesDraft {
   const people = [...new Set(turns.map((t) => nameOf(t.speaker)))];
   const excluded = new Set(people.flatMap((n) => n.toLowerCase().split(/\s+/)));
-  const items = markSuggestions(actionItems(turns, scores.action, thresholds.action, nameOf, rules?.actionItems), thresholds.suggestBelow?.action);
-  const agreed = markSuggestions(decisions(turns, scores.decision, thresholds.decision), thresholds.suggestBelow?.decision);
+  const items = markSuggestions(actionItems(turns, scores.action, thresholds.action, nameOf, rules?.actionItems, ownerModel,
+    capOf(turns.length, thresholds.perTurn?.action)), thresholds.suggestBelow?.action);
+  const agreed = markSuggestions(
+    decisions(turns, scores.decision, thresholds.decision, capOf(turns.length, thresholds.perTurn?.decision)), thresholds.suggestBelow?.decision);
   const topics = overviewTopics(turns, excluded);
   const who = people.length > 4 ? `${people.slice(0, 3).join(', ')} and ${people.length - 3} others` : listing(people);
   const overview = turns.length === 0

@@ -13,6 +13,7 @@ import { cleanSpoken, withoutMarks } from '../../core/notes/spoken-text.js';
 import { speakerDisplayName } from '../../core/transcripts/turns.js';
 import { predictLogistic, type LogisticModel } from './classifier.js';
 import { draftOf, type Scores, type Thresholds } from './decode.js';
+import { OWNER_FEATURES, type OwnerModel } from './owner.js';
 import { CUE_NAMES, cueFeatures, embeddingText, featureRows, ruleHitsOf, turnsOf, type Turn } from './features.js';
 
 export interface NotesModelFile {
@@ -27,7 +28,7 @@ export interface NotesModelFile {
   readonly thresholds: Thresholds;
   /** Cross-validated figures (held-out meetings only), as the training printed them. */
   readonly crossValidation: unknown;
-  readonly models: { readonly action: LogisticModel; readonly decision: LogisticModel; readonly key: LogisticModel };
+  readonly models: { readonly action: LogisticModel; readonly decision: LogisticModel; readonly key: LogisticModel; readonly owner?: OwnerModel };
 }
 
 export class NotesModelError extends Error {}
@@ -41,6 +42,8 @@ export function parseNotesModel(json: string): NotesModelFile {
     if (file.models?.[kind]?.weights?.length !== dims) throw new NotesModelError(
       `The notes model's ${kind} weights do not fit the ${dims} features of this engine; retrain with npm run train:notes.`);
   }
+  if (file.models.owner && file.models.owner.weights?.length !== OWNER_FEATURES.length) throw new NotesModelError(
+    `The notes model's owner weights do not fit the ${OWNER_FEATURES.length} owner cues of this engine; retrain with npm run train:notes.`);
   return file;
 }
 
@@ -94,7 +97,7 @@ export function createModelNotesEngine(deps: { embedder: SentenceEmbedder; model
       const { turns, rows, rules } = await analyse(input, deps.embedder);
       const names = input.speakerNames ?? {};
       const nameOf = (label: string) => names[label]?.trim() || speakerDisplayName(label);
-      return draftOf(turns, scoresOf(model.models, rows), model.thresholds, nameOf, rules);
+      return draftOf(turns, scoresOf(model.models, rows), model.thresholds, nameOf, rules, model.models.owner);
     },
   };
 }

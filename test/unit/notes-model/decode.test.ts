@@ -1,4 +1,4 @@
-import { actionItems, decisions, keyPoints, markSuggestions, MAX_KEY_POINTS, peaks } from '../../../functions/adapters/notes-model/decode.js';
+import { actionItems, capOf, decisions, keyPoints, markSuggestions, MAX_KEY_POINTS, peaks } from '../../../functions/adapters/notes-model/decode.js';
 import type { Turn } from '../../../functions/adapters/notes-model/features.js';
 import type { DraftPoint } from '../../../functions/core/notes/model.js';
 
@@ -10,6 +10,13 @@ describe('from turn scores to notes', () => {
   it('keeps the best turn of each run of nearby turns over the threshold, in meeting order', () => {
     expect(peaks([0.1, 0.7, 0.9, 0.6, 0.2, 0.1, 0.1, 0.1, 0.8], 0.5)).toEqual([2, 8]);
     expect(peaks([0.4, 0.3], 0.5)).toEqual([]);
+  });
+
+  it('keeps at most the cap of a meeting, the best-scoring first, at least one when a rate is set', () => {
+    expect(peaks([0.6, 0.1, 0.1, 0.1, 0.9, 0.1, 0.1, 0.1, 0.7], 0.5, 2)).toEqual([4, 8]);
+    expect(capOf(1000, 0.005)).toBe(5);
+    expect(capOf(10, 0.005)).toBe(1);
+    expect(capOf(10, undefined)).toBe(Infinity);
   });
 
   it('writes an action item with its owner, task in plain words, due date, confidence and the turns it rests on', () => {
