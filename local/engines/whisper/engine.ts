@@ -8,12 +8,13 @@ import { renumber } from '../neural.js';
 import type { OnboxDiarizer } from '../onbox.js';
 import { mapLimit } from '../pool.js';
 import { mergeStretches } from '../inaudible.js';
-import type { InaudibleStretch, RecognizedWord, TranscriptionEngine } from '../types.js';
+import type { InaudibleStretch, RecognizedWord, TranscribeOptions, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
 import { openWav } from '../wav-window.js';
 import { pieceAudio, planPieces, speechSeconds, type Piece, type SampleSource } from './chunker.js';
 import { decodeWithRetry } from './cut-short.js';
 import { lostSpeech, rejectText } from './guard.js';
+import { speechProgress } from './progress.js';
 import { detectSpeechInWorkers, type VadAudio } from './vad-in-worker.js';
 import type { WhisperPool } from './pool.js';
 import { wordsFromSegments } from './segment-words.js';
@@ -72,7 +73,7 @@ export interface RecordingAudio { readonly source: SampleSource; readonly sample
  * decides nothing alone (guard.ts). Only the pieces in flight are held in memory, read from `audio.source`.
  */
 export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>,
-  signal?: AbortSignal): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
+  signal?: AbortSignal, onProgress?: TranscribeOptions['onProgress']): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const [regions, confident] = await detectSpeechInWorkers(audio.vad, parts.vadModel, [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD],
     { maxSpeechSeconds: 28, signal }) as [SpeechRegion[], SpeechRegion[]];
   const { source, sampleRate } = audio;
@@ -88,7 +89,12 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     return segments ? { piece, text, share, segments } : { piece, text, share };
   };
   // A piece Whisper ended early is decoded again in halves (cut-short.ts).
-  const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, (piece) => decodeWithRetry(piece, decode))).flat();
+  const decoded = speechProgress(pieces, onProgress);
+  const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece) => {
+    const outcome = await decodeWithRetry(piece, decode);
+    decoded(piece);
+    return outcome;
+  })).flat();
   signal?.throwIfAborted();
   const words = outcomes.flatMap((o) => (o.dropped ? []
     : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
@@ -105,11 +111,12 @@ function overlap(regions: readonly SpeechRegion[], start: number, end: number): 
 }
 
 /** recognizeWithWhisper over a 16 kHz WAV file read on demand: the recording is never held whole. */
-async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal) {
+async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal?: AbortSignal,
+  onProgress?: TranscribeOptions['onProgress']) {
   const wav = openWav(wavPath);
   try {
     const source: SampleSource = { length: wav.frames, read: (start, end) => wav.read(start, end) };
-    return await recognizeWithWhisper({ source, sampleRate: wav.sampleRate, vad: { wavPath } }, parts, signal);
+    return await recognizeWithWhisper({ source, sampleRate: wav.sampleRate, vad: { wavPath } }, parts, signal, onProgress);
   } finally {
     wav.close();
   }
@@ -127,8 +134,8 @@ function logDropped(log: EngineLog | undefined, pieces: readonly PieceOutcome[])
 export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEngine & { close(): Promise<void> } {
   return {
     name: parts.name ?? WHISPER_ENGINE_NAME,
-    async transcribe(wavPath, { maxSpeakers, signal }) {
-      const { words, regions, pieces } = await recognizeWav(wavPath, parts, signal);
+    async transcribe(wavPath, { maxSpeakers, signal, onProgress }) {
+      const { words, regions, pieces } = await recognizeWav(wavPath, parts, signal, onProgress);
       logDropped(parts.log, pieces);
       const stretches = inaudibleStretches(pieces);
       if (stretches.length > 0) parts.log?.('Speech without words, marked inaudible', { stretches });
