@@ -43,18 +43,19 @@ export const SAMPLES_KEPT = 8;
 export const MIN_RECORDED_SECONDS = 30;
 
 /**
- * Start-up assumed when the runs cannot separate it from the share (one run, or runs all of about one length): small,
- * so that a run faster than the defaults' start-up still says its speed, and at most half the run's own time.
+ * Start-up assumed when the runs cannot separate it from the share (one run, or runs all of about one length): the
+ * defaults' (for the transcription the 5 s the state machine waits before it first looks at the job), but at most half
+ * the runs' own mean time, so that a run faster than it still says its speed.
  */
-export const PRIOR_START_SECONDS: Readonly<Record<TimedStage, number>> = { ExtractAudio: 0.5, Transcription: 2, BuildTranscript: 0.5 };
+export const priorStartSeconds = (stage: TimedStage, meanSeconds: number): number => Math.min(DEFAULT_COSTS[stage].startSeconds, meanSeconds / 2);
 /** Runs whose longest is less than this many times the shortest are taken as one length (no slope can be read from them). */
 export const MIN_LENGTH_SPREAD = 1.5;
 
 /**
  * Start-up and share fitted together from `samples` (docs/pipeline.md "Time left"): weighted least squares of the
  * seconds on the length, each run weighing its length (long runs fix the share, short ones the start-up), bounded to a
- * start-up ≥ 0 and a share ≥ 0. With one run or runs all of about one length, the share through the origin after a
- * small prior start-up (at most half the runs' mean time); with none, the defaults.
+ * start-up ≥ 0 and a share ≥ 0. With one run or runs all of about one length, the share through the origin after the
+ * defaults' start-up (at most half the runs' mean time); with none, the defaults.
  */
 export function fitStageCost(stage: TimedStage, samples: readonly StageSample[] | undefined): StageCost {
   const usable = (samples ?? []).filter((s) => s.durationSeconds > 0 && Number.isFinite(s.durationSeconds) && s.seconds >= 0 && Number.isFinite(s.seconds));
@@ -84,10 +85,10 @@ function weightedLine(samples: readonly StageSample[]): StageCost | undefined {
   return { startSeconds: 0, perSecond: xy / xx };
 }
 
-/** The share through the origin after a small prior start-up: Σ(seconds − start-up) / Σ(length), never negative. */
+/** The share through the origin after the prior start-up: Σ(seconds − start-up) / Σ(length), never negative. */
 function throughPriorStart(stage: TimedStage, samples: readonly StageSample[]): StageCost {
   const meanSeconds = samples.reduce((sum, s) => sum + s.seconds, 0) / samples.length;
-  const startSeconds = Math.min(PRIOR_START_SECONDS[stage], meanSeconds / 2);
+  const startSeconds = priorStartSeconds(stage, meanSeconds);
   const work = samples.reduce((sum, s) => sum + s.seconds - startSeconds, 0);
   const length = samples.reduce((sum, s) => sum + s.durationSeconds, 0);
   return { startSeconds, perSecond: Math.max(0, work / length) };

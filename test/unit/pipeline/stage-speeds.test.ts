@@ -1,6 +1,6 @@
 import { estimateProgress, stageSecondsLeft } from '../../../functions/core/pipeline/progress-estimate.js';
 import {
-  DEFAULT_COSTS, expectedStageSeconds, expectedStages, fitStageCost, MIN_RECORDED_SECONDS, PRIOR_START_SECONDS, recordRun, SAMPLES_KEPT,
+  DEFAULT_COSTS, expectedStageSeconds, expectedStages, fitStageCost, MIN_RECORDED_SECONDS, recordRun, SAMPLES_KEPT,
   type StageSpeeds,
 } from '../../../functions/core/pipeline/stage-speeds.js';
 
@@ -49,23 +49,26 @@ describe('measured stage speeds', () => {
     expect(fit.perSecond).toBeLessThan(0.06);
   });
 
-  it('never fits a negative share: longer runs that took less fall back to one rate through a small start-up', () => {
+  // The fallback's start-up: the defaults' (the 5 s before the state machine first looks at the job).
+  const START = DEFAULT_COSTS.Transcription.startSeconds;
+
+  it('never fits a negative share: longer runs that took less fall back to one rate through the defaults’ start-up', () => {
     const fit = fitStageCost('Transcription', [run(120, 30), run(600, 20)]);
     expect(fit.perSecond).toBeGreaterThan(0);
-    expect(fit.startSeconds).toBe(PRIOR_START_SECONDS.Transcription);
-    expect(fit.perSecond).toBeCloseTo((30 + 20 - 2 * PRIOR_START_SECONDS.Transcription) / 720);
+    expect(fit.startSeconds).toBe(START);
+    expect(fit.perSecond).toBeCloseTo((30 + 20 - 2 * START) / 720);
   });
 
-  it('with one run, or runs all of about one length, takes the share through the origin after a small start-up', () => {
+  it('with one run, or runs all of about one length, takes the share through the origin after the defaults’ start-up', () => {
     const one = fitStageCost('Transcription', [run(600, 32)]);
-    expect(one).toEqual({ startSeconds: PRIOR_START_SECONDS.Transcription, perSecond: (32 - PRIOR_START_SECONDS.Transcription) / 600 });
+    expect(one).toEqual({ startSeconds: START, perSecond: (32 - START) / 600 });
     const alike = fitStageCost('Transcription', [run(600, 30), run(660, 40)]);
-    expect(alike.startSeconds).toBe(PRIOR_START_SECONDS.Transcription);
-    expect(alike.perSecond).toBeCloseTo((70 - 2 * PRIOR_START_SECONDS.Transcription) / 1260);
-    // A run faster than the prior start-up still says its speed: the start-up is at most half its time.
-    const fast = fitStageCost('Transcription', [run(120, 1)]);
-    expect(fast.startSeconds).toBe(0.5);
-    expect(fast.perSecond).toBeCloseTo(0.5 / 120);
+    expect(alike.startSeconds).toBe(START);
+    expect(alike.perSecond).toBeCloseTo((70 - 2 * START) / 1260);
+    // A run faster than that start-up still says its speed: the start-up is at most half its time.
+    const fast = fitStageCost('Transcription', [run(120, 4)]);
+    expect(fast.startSeconds).toBe(2);
+    expect(fast.perSecond).toBeCloseTo(2 / 120);
   });
 
   it('ignores samples that are not numbers or not positive lengths', () => {
@@ -86,8 +89,8 @@ describe('measured stage speeds', () => {
     const slow = estimateProgress('Transcription', start, start, 3600, expectedStages(recordRun(undefined, 600, { Transcription: 62, BuildTranscript: 4 }), 3600))!;
     const fast = estimateProgress('Transcription', start, start, 3600, expectedStages(recordRun(undefined, 600, { Transcription: 32, BuildTranscript: 4 }), 3600))!;
     expect(fast.secondsLeft).toBeLessThan(slow.secondsLeft);
-    // One run: 2 s + 0.05 s a second for the transcription (182 s), 0.5 s + 3.5 / 600 a second for building it (21.5 s).
-    expect(fast.secondsLeft).toBe(204);
+    // One run: 5 s + 0.045 s a second for the transcription (167 s), 0.3 s + 3.7 / 600 a second for building it (22.5 s).
+    expect(fast.secondsLeft).toBe(190);
     // Half-way through the expected transcription, the bar is half-way through its span.
     const half = estimateProgress('Transcription', start, start + 185_000, 3600, { Transcription: 370 })!;
     expect(half.percent).toBe(52);
