@@ -89,10 +89,11 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     return segments ? { piece, text, share, segments } : { piece, text, share };
   };
   // A piece Whisper ended early is decoded again in halves (cut-short.ts).
-  const decoded = speechProgress(pieces, onProgress);
+  const progress = speechProgress(pieces, onProgress);
   const outcomes = (await mapLimit(pieces, Math.max(1, parts.pool.size) * 2, async (piece) => {
+    progress.started(piece);
     const outcome = await decodeWithRetry(piece, decode);
-    decoded(piece);
+    progress.decoded(piece);
     return outcome;
   })).flat();
   signal?.throwIfAborted();
