@@ -98,6 +98,8 @@ export const TASK_NEEDS: Readonly<Record<string, FunctionSpec>> = {
   // Both read through adapters/media/ffmpeg.ts, which resolves both binaries when loaded.
   ProbeMediaFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], table: 'RW', media: 'RW', memorySize: 2048 },
   ExtractAudioFunctionArn: { ...MEDIA_TASK, mediaTools: ['ffmpeg', 'ffprobe'], table: 'RW', media: 'RW', memorySize: 2048 },
+  // Keeps the local engine's progress (a tag of the running job, handed over by the state machine) on the meeting.
+  NoteTranscriptionProgressFunctionArn: { table: 'RW' },
   BuildTranscriptFunctionArn: { table: 'RW', media: 'RW' },
   IndexSpokenWordsFunctionArn: { table: 'R', media: 'R', search: 'RW' },
   // USE Lite (WebAssembly) embeds every turn: ~9 ms a turn on one vCPU, a few seconds a meeting-hour; more memory, more CPU.

@@ -4,7 +4,8 @@
  * runs are estimated from the speed measured on the earlier ones, as on a machine in use; the first run has only the
  * defaults) and prints, for each, the time left the API showed at the start of processing (the first reading after the
  * recording was probed) and once 25 % and 50 % of the actual time had passed, beside the time that was actually left
- * until the transcript was ready, and the error (target: within ±50 %).
+ * until the transcript was ready, and the error, each point and each recording marked PASS or FAIL against the
+ * target (within ±50 %).
  * Usage: npm run bench:estimates [-- --minutes 2,10,60] [--poll-seconds 1]
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -44,6 +45,9 @@ const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-estimates-'));
 const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: () => {} });
 const rows: string[] = [];
+const verdicts: string[] = [];
+/** Issue 35: the estimate within ±50 % of the actual time left. */
+const TARGET_PERCENT = 50;
 try {
   const user = await signUpAndSignIn(edition.url, 'bench-estimates@example.com');
   for (const minutes of lengths) {
@@ -79,20 +83,28 @@ try {
     const estimated = readings.filter((r) => r.secondsLeft !== null);
     const at = (share: number) => estimated.find((r) => r.atMs >= share * readyMs) ?? estimated.at(-1);
     const points: Array<[string, Reading | undefined]> = [['start', estimated.find((r) => r.probed)], ['25 %', at(0.25)], ['50 %', at(0.5)]];
-    const cells = points.map(([label, r]) => {
-      if (!r) return `${label}: –`;
+    const checks = points.map(([label, r]) => {
+      if (!r) return { label, cell: `${label}: –`, pass: false };
       const actual = (readyMs - r.atMs) / 1000;
       const error = actual > 0 ? Math.round((r.secondsLeft! / actual - 1) * 100) : Number.NaN;
-      return `${label} (${(r.atMs / 1000).toFixed(0)} s) est ${r.secondsLeft} s vs ${actual.toFixed(0)} s ${error >= 0 ? '+' : ''}${error} %`;
+      const pass = Math.abs(error) <= TARGET_PERCENT;
+      const signed = `${error >= 0 ? '+' : ''}${error} %`;
+      const cell = `${label} (${(r.atMs / 1000).toFixed(0)} s) est ${r.secondsLeft} s vs ${actual.toFixed(0)} s ${signed} ${pass ? 'PASS' : 'FAIL'}`;
+      return { label, pass, cell };
     });
     const row = `${String(minutes).padStart(3)} min: upload → transcript ready ${(readyMs / 1000).toFixed(1)} s | ` +
-      `${cells.join(' | ')} | load ${loadBefore} → ${load()}`;
+      `${checks.map((c) => c.cell).join(' | ')} | load ${loadBefore} → ${load()}`;
     console.log(row);
     rows.push(row);
+    verdicts.push(`${String(minutes).padStart(3)} min: ${checks.every((c) => c.pass) ? 'PASS' : 'FAIL'} (within ±${TARGET_PERCENT} %: ` +
+      `${checks.map((c) => `${c.label} ${c.pass ? 'yes' : 'no'}`).join(', ')})`);
   }
   console.log(`\nTime-left estimates vs actual on ${os.availableParallelism()} cores ` +
     '(first reading after the probe, then at 25 % and 50 % of the actual time):');
   for (const row of rows) console.log(row);
+  console.log(`\nAgainst the target (the estimate within ±${TARGET_PERCENT} % of the time actually left, at every point):`);
+  for (const verdict of verdicts) console.log(verdict);
+  console.log(verdicts.every((v) => v.includes(': PASS')) ? 'target met for every recording' : 'target NOT met for every recording');
 } finally {
   await edition.stop();
   await rm(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });

@@ -24,6 +24,7 @@ export const PROCESS_MEETING: StateMachineDefinition = {
     ImportTranscriptFunctionArn: 'functions/pipeline/transcript-import/register.ts',
     ProbeMediaFunctionArn: 'functions/pipeline/probe-media/handler.ts',
     ExtractAudioFunctionArn: 'functions/pipeline/extract-audio/handler.ts',
+    NoteTranscriptionProgressFunctionArn: 'functions/pipeline/transcription-progress/handler.ts',
     BuildTranscriptFunctionArn: 'functions/pipeline/build-transcript/handler.ts',
     IndexSpokenWordsFunctionArn: 'functions/pipeline/index-spoken-words/handler.ts',
     IndexPassagesFunctionArn: 'functions/pipeline/index-passages/handler.ts',

@@ -29,7 +29,12 @@ export interface TranscribeOptions {
   maxSpeakers: number;
   /** Aborts the work (child processes are killed); the promise then rejects. */
   signal?: AbortSignal;
+  /** Told how far the engine is, when it can say (the Whisper engine: speech decoded; docs/pipeline.md "Time left"). */
+  onProgress?: (progress: TranscriptionProgress) => void;
 }
+
+/** Work done of the work to do, in the engine's unit (Whisper: seconds of speech decoded of seconds to decode). */
+export interface TranscriptionProgress { readonly done: number; readonly total: number }
 
 /** A speech-to-text engine working on a 16 kHz mono 16-bit WAV file. */
 export interface TranscriptionEngine {

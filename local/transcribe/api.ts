@@ -1,5 +1,6 @@
+import { progressTagValue, TRANSCRIPTION_PROGRESS_TAG } from '../../functions/core/pipeline/transcription-progress.js';
 import { TranscribeError } from './errors.js';
-import type { JobRecord, JobStatus, JobStore } from './store.js';
+import type { JobProgress, JobRecord, JobStatus, JobStore } from './store.js';
 import { parseMediaUri } from './uri.js';
 
 const NAME_PATTERN = /^[0-9a-zA-Z._-]{1,200}$/;
@@ -112,6 +113,18 @@ export function toApiJob(job: JobRecord): Record<string, unknown> {
     ...(job.completionTime ? { CompletionTime: seconds(job.completionTime) } : {}),
     ...(job.failureReason ? { FailureReason: job.failureReason } : {}),
     Settings: job.showSpeakerLabels ? { ShowSpeakerLabels: true, MaxSpeakerLabels: job.maxSpeakerLabels } : { ShowSpeakerLabels: false },
+    ...(job.status === 'IN_PROGRESS' && job.progress ? { Tags: [progressTag(job.progress)] } : {}),
+  };
+}
+
+/**
+ * A running job's progress as a tag (ours: Amazon Transcribe reports none, and the SDK keeps only the fields it knows, so
+ * a tag is what reaches the state machine; the format is core/pipeline/transcription-progress.ts', docs/pipeline.md).
+ */
+export function progressTag(progress: JobProgress): { Key: string; Value: string } {
+  return {
+    Key: TRANSCRIPTION_PROGRESS_TAG,
+    Value: progressTagValue({ done: progress.done, total: progress.total, startedAtMs: progress.startTime, atMs: progress.updateTime }),
   };
 }
 

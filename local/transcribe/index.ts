@@ -67,7 +67,7 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
     log('Transcription job started', { job: name, engine: engine.name });
     try {
       const outcome = await runJob(job, engine, { accountId: ACCOUNT_ID, serviceDir, serviceUri: (n) => `${endpoint}/transcripts/${encodeURIComponent(n)}.json`,
-        signal: abort.signal });
+        signal: abort.signal, onProgress: progressOf(store, name) });
       if (!store.get(name)) return; // deleted while running
       await store.save({ ...job, status: 'COMPLETED', completionTime: Date.now(), transcriptUri: outcome.transcriptUri, engine: engine.name });
       log('Transcription job completed', { job: name, engine: engine.name, words: outcome.words, speakers: outcome.speakers,
@@ -111,6 +111,18 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
       // An engine this endpoint chose is this endpoint's to end; one passed in belongs to the caller.
       if (!options.engine) await engine.close?.();
     },
+  };
+}
+
+/** The engine's progress kept on the running job's record (in memory), from the first report on. */
+function progressOf(store: JobStore, name: string): (progress: { done: number; total: number }) => void {
+  let startTime: number | undefined;
+  return ({ done, total }) => {
+    const job = store.get(name);
+    if (job?.status !== 'IN_PROGRESS' || !(total >= 0) || !(done >= 0)) return;
+    const now = Date.now();
+    startTime ??= now;
+    store.remember({ ...job, progress: { done, total, startTime, updateTime: now } });
   };
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { convertToWav } from '../engines/audio.js';
-import type { TranscriptionEngine } from '../engines/types.js';
+import type { TranscribeOptions, TranscriptionEngine } from '../engines/types.js';
 import { buildTranscribeOutput } from './output.js';
 import type { JobRecord } from './store.js';
 import { outputKeyFor, parseMediaUri } from './uri.js';
@@ -19,7 +19,7 @@ export interface JobOutcome { transcriptUri: string; speakers: number; words: nu
  * this endpoint). Throws an Error whose message becomes the job's FailureReason.
  */
 export async function runJob(job: JobRecord, engine: TranscriptionEngine, options: { accountId: string; serviceDir: string; serviceUri: (name: string) =>
-  string; signal?: AbortSignal }): Promise<JobOutcome> {
+  string; signal?: AbortSignal; onProgress?: TranscribeOptions['onProgress'] }): Promise<JobOutcome> {
   // The local edition always runs in us-east-1; the runtime sets the endpoint and credentials variables.
   const s3 = new S3Client({ forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1' });
   const work = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-transcribe-'));
@@ -36,7 +36,7 @@ export async function runJob(job: JobRecord, engine: TranscriptionEngine, option
     const wav = path.join(work, 'audio.wav');
     await convertToWav(input, wav, options.signal);
     const maxSpeakers = job.showSpeakerLabels ? job.maxSpeakerLabels ?? 2 : 1;
-    const result = await engine.transcribe(wav, { maxSpeakers, signal: options.signal });
+    const result = await engine.transcribe(wav, { maxSpeakers, signal: options.signal, onProgress: options.onProgress });
     options.signal?.throwIfAborted();
     const body = JSON.stringify(buildTranscribeOutput(job.name, options.accountId, result, job.showSpeakerLabels));
     let transcriptUri: string;

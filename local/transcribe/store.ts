@@ -20,7 +20,15 @@ export interface JobRecord {
   failureReason?: string;
   transcriptUri?: string;
   engine?: string;
+  /**
+   * How far a running job is, when its engine says (ours, not Amazon Transcribe's: shown as the job's
+   * `meetscribe:progress` tag; docs/pipeline.md "Time left"). Kept in memory only: a restarted job starts over.
+   */
+  progress?: JobProgress;
 }
+
+/** Work done of the work to do in the engine's unit, since `startTime` (the first report), as of `updateTime` (epoch ms). */
+export interface JobProgress { done: number; total: number; startTime: number; updateTime: number }
 
 /** Job records as one JSON file each under `dir`, written atomically (temp file + rename). */
 export class JobStore {
@@ -58,6 +66,11 @@ export class JobStore {
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, JSON.stringify(record, null, 2));
     await rename(temp, file);
+  }
+
+  /** Replaces a record in memory only (progress, which a restart does not need). */
+  remember(record: JobRecord): void {
+    if (this.jobs.has(record.name)) this.jobs.set(record.name, record);
   }
 
   async delete(name: string): Promise<void> {

@@ -6,7 +6,9 @@ import {
   ConflictException, DeleteTranscriptionJobCommand, GetTranscriptionJobCommand, ListTranscriptionJobsCommand,
   NotFoundException, StartTranscriptionJobCommand, TranscribeClient, type TranscriptionJob,
 } from '@aws-sdk/client-transcribe';
+import { readProgressTag } from '../../functions/core/pipeline/transcription-progress.js';
 import { unavailableEngine } from '../../local/engines/select.js';
+import type { TranscriptionEngine } from '../../local/engines/types.js';
 import { normalizeWords } from '../../local/engines/wer.js';
 import { startLocalS3, type LocalS3 } from '../../local/s3/index.js';
 import { startLocalTranscribe, type LocalTranscribe } from '../../local/transcribe/index.js';
@@ -137,6 +139,48 @@ describe('startLocalTranscribe', () => {
 
     await expect(client.send(new GetTranscriptionJobCommand({ TranscriptionJobName: 'dup-1' }))).rejects.toBeInstanceOf(NotFoundException);
   });
+
+  it('shows a running job’s engine progress as its meetscribe:progress tag, which the SDK keeps, and drops it once done', async () => {
+    // A scripted engine (the port the service runs): it reports, then holds until the test has read the report.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const engine: TranscriptionEngine = {
+      name: 'scripted',
+      async transcribe(_wav, { onProgress }) {
+        onProgress?.({ done: 0, total: 40 });
+        onProgress?.({ done: 10, total: 40 });
+        await held;
+        return { words: [], speakers: 0 };
+      },
+    };
+    const progressDir = await mkdtemp(path.join(os.tmpdir(), 'local-transcribe-progress-'));
+    const service = await startLocalTranscribe({ dataDir: progressDir, engine, credentials });
+    const progressClient = new TranscribeClient({ region: 'us-east-1', endpoint: service.endpoint, credentials });
+    try {
+      await progressClient.send(new StartTranscriptionJobCommand({
+        TranscriptionJobName: 'progress-1', LanguageCode: 'en-US', Media: { MediaFileUri: `s3://${BUCKET.localName}/media/jfk.wav` },
+      }));
+      const deadline = Date.now() + 60_000;
+      let progress: ReturnType<typeof readProgressTag>;
+      while (!progress || progress.done < 10) {
+        if (Date.now() > deadline) throw new Error('no progress tag within 60 s');
+        const { TranscriptionJob: job } = await progressClient.send(new GetTranscriptionJobCommand({ TranscriptionJobName: 'progress-1' }));
+        progress = readProgressTag(job?.Tags);
+        if (!progress) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(progress).toMatchObject({ done: 10, total: 40 });
+      expect(progress.atMs).toBeGreaterThanOrEqual(progress.startedAtMs);
+      release();
+      const done = await waitForEnd(progressClient, 'progress-1');
+      expect(done.TranscriptionJobStatus).toBe('COMPLETED');
+      expect(done.Tags).toBeUndefined();
+    } finally {
+      release();
+      progressClient.destroy();
+      await service.stop();
+      await rm(progressDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('rejects a request without a media URI with BadRequestException', async () => {
     await expect(client.send(new StartTranscriptionJobCommand({ TranscriptionJobName: 'x', LanguageCode: 'en-US', Media: {} })))

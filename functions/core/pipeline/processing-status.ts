@@ -3,7 +3,8 @@
  * with the meeting (`processing` in GET meetings/ and GET meetings/{id}/).
  */
 import type { ArtefactStatus, PipelineStep, ProcessingView } from '../../contracts/processing.js';
-import { STAGES, estimateProgress, type ExpectedStages } from './progress-estimate.js';
+import { STAGES, estimateProgress, type EngineShare, type ExpectedStages } from './progress-estimate.js';
+import type { TranscriptionProgress } from './transcription-progress.js';
 
 export type { ArtefactStatus, PipelineStep, ProcessingView };
 
@@ -29,6 +30,8 @@ export interface ProcessingState {
   readonly expectedSeconds?: ExpectedStages;
   /** Seconds the stages measured so far took (ExtractAudio writes its own; BuildTranscript records the run). */
   readonly stageSeconds?: ExpectedStages;
+  /** The speech engine's progress through the transcription, when it reports one (transcription-progress.ts). */
+  readonly transcriptionProgress?: TranscriptionProgress;
 }
 
 /** Progress stored when a step starts (the start of its span in progress-estimate.ts, which estimates within it). */
@@ -57,8 +60,9 @@ export function queuedState(uploadKey: string, uploadEtag: string, now: string):
 export function toProcessingView(state: ProcessingState | null | undefined, nowMs = Date.now()): ProcessingView | undefined {
   if (!state) return undefined;
   const running = (state.status === 'queued' || state.status === 'processing') && state.artefacts?.transcript !== 'ready' && state.step;
+  const stepStartMs = Date.parse(state.stepStartedAt ?? state.updatedAt);
   const estimate = running
-    ? estimateProgress(state.step!, Date.parse(state.stepStartedAt ?? state.updatedAt), nowMs, state.durationSeconds, state.expectedSeconds)
+    ? estimateProgress(state.step!, stepStartMs, nowMs, state.durationSeconds, state.expectedSeconds, engineShare(state, stepStartMs))
     : undefined;
   return {
     status: state.status, step: state.step, percent: estimate ? Math.max(estimate.percent, state.percent ?? 0) : state.percent,
@@ -67,6 +71,18 @@ export function toProcessingView(state: ProcessingState | null | undefined, nowM
     duration_seconds: state.durationSeconds, minutes_charged: state.minutesCharged,
     transcript: state.artefacts?.transcript ?? 'queued', updated_at: state.updatedAt,
   };
+}
+
+/**
+ * The engine's progress through this run's transcription, in seconds since the stage started; undefined outside the
+ * transcription, without a report, or for a report from before the stage started (an earlier run's).
+ */
+function engineShare(state: ProcessingState, stepStartMs: number): EngineShare | undefined {
+  const progress = state.transcriptionProgress;
+  if (state.step !== 'Transcription' || !progress || !(progress.total > 0)) return undefined;
+  const startedMs = Date.parse(progress.startedAt), atMs = Date.parse(progress.at);
+  if (!(startedMs >= stepStartMs) || !(atMs >= startedMs)) return undefined;
+  return { share: Math.min(1, progress.done / progress.total), startedAfter: (startedMs - stepStartMs) / 1000, reportedAfter: (atMs - stepStartMs) / 1000 };
 }
 
 /**

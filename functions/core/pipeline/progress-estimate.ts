@@ -5,7 +5,8 @@
  * stage is expected to take; a stage running late holds its bar at 95 % of its span, and its time left grows with the
  * overrun (stageSecondsLeft), the later stages' expected times scaled by the same slowdown.
  * The time a timed stage is expected to take comes from this machine's measured speed (stage-speeds.ts), fixed on the
- * run once the recording is probed; before that, from the defaults.
+ * run once the recording is probed; before that, from the defaults. When the speech engine reports its progress (the
+ * local edition's), the transcription's time follows the work done (transcriptionProjection).
  */
 import type { PipelineStep } from '../../contracts/processing.js';
 import { expectedStageSeconds, type TimedStage } from './stage-speeds.js';
@@ -35,6 +36,38 @@ export const STAGES: ReadonlyArray<readonly [PipelineStep, StageSpec & { readonl
   ['Finalize', { label: 'Finishing', from: 99, to: 100, expectedSeconds: () => 5 }],
 ];
 
+/**
+ * How far the speech engine is through the transcription, in seconds since the stage started: the share of its work
+ * done (Whisper: speech decoded), when it started counting (decoding starts after the speech is found) and when it
+ * last reported.
+ */
+export interface EngineShare { readonly share: number; readonly startedAfter: number; readonly reportedAfter: number }
+
+/**
+ * Seconds after the decoding for each second before it: the diarizer after it against finding the speech before it
+ * (`eval:asr -- --only long --long-minutes 120 --memory-log`, native engine, load 2.8–4.4: the speech found in about
+ * 70 s, decoding about 190 s, the diarizer about 50 s after it; docs/pipeline.md "Time left").
+ */
+export const AFTER_DECODING_PER_BEFORE = 0.7;
+/** The state machine looks at the job every 5 s: on average the stage ends half of that after the job. */
+const POLL_SECONDS = 5;
+/** Share of the work done from which the projection alone is believed; before it, blended with the expected time. */
+export const TRUSTED_SHARE = 0.2;
+
+/**
+ * The transcription's whole time projected from the engine's rate so far (the work left at the same rate, the part
+ * after the decoding in proportion to the part before it, half a poll), and how much to believe it (0–1, by the share
+ * done); undefined before there is a rate.
+ */
+export function transcriptionProjection(progress: EngineShare): { seconds: number; weight: number } | undefined {
+  const { share, startedAfter, reportedAfter } = progress;
+  const before = Math.max(0, startedAfter);
+  const counting = reportedAfter - before;
+  if (!(share > 0) || !(share <= 1) || !(counting > 0)) return undefined;
+  const seconds = before + counting / share + AFTER_DECODING_PER_BEFORE * before + POLL_SECONDS / 2;
+  return { seconds, weight: Math.min(1, share / TRUSTED_SHARE) };
+}
+
 /** A late stage holds here (share of its span) rather than reaching its end before the pipeline says so. */
 const LATE_SHARE = 0.95;
 /** Share of its expected time at which a stage is due: from here its last tenth is what is left, until it is late. */
@@ -58,29 +91,35 @@ export interface ProgressEstimate {
   readonly stage: string;
   /** Overall, 0–99 while running. */
   readonly percent: number;
-  /** Rounded up to 5 s; at least 5 while running. */
+  /** Whole seconds, at least 1 while running (the SPA rounds for display: "about 5 s left", "about 6 min left"). */
   readonly secondsLeft: number;
 }
 
 /**
- * The estimate for a running step that started at `startedAtMs`, with the run's expected stage times when known;
- * undefined for an unknown step.
+ * The estimate for a running step that started at `startedAtMs`, with the run's expected stage times when known and,
+ * in the transcription, the engine's progress when it reports one; undefined for an unknown step.
  */
 export function estimateProgress(
   step: PipelineStep, startedAtMs: number, nowMs: number, durationSeconds: number | null, expectedStages?: ExpectedStages,
+  engine?: EngineShare,
 ): ProgressEstimate | undefined {
   const index = STAGES.findIndex(([s]) => s === step);
   if (index < 0) return undefined;
   const [, spec] = STAGES[index]!;
-  const expected = spec.expectedSeconds(durationSeconds, expectedStages);
+  const prior = spec.expectedSeconds(durationSeconds, expectedStages);
   const elapsed = Math.max(0, (nowMs - startedAtMs) / 1000);
+  // The engine's rate, believed in proportion to the work done: early on the expected time still counts.
+  const projection = step === 'Transcription' && engine ? transcriptionProjection(engine) : undefined;
+  const weight = projection?.weight ?? 0;
+  const expected = (1 - weight) * prior + weight * (projection?.seconds ?? 0);
+  const stageLeft = (1 - weight) * stageSecondsLeft(prior, elapsed) + weight * stageSecondsLeft(projection?.seconds ?? 0, elapsed);
   const share = Math.min(LATE_SHARE, elapsed / expected);
   const percent = Math.min(99, Math.floor(spec.from + (spec.to - spec.from) * share));
   // Later stages up to the transcript (Finalize waits on notes and sentiments, which have their own messages), as much
   // slower than expected as this one is: a late stage says the machine is slower than its record for this run.
-  const slowdown = Math.max(1, elapsed / expected);
+  const slowdown = prior > 0 ? Math.max(1, elapsed / prior, expected / prior) : 1;
   const later = step === 'Finalize' ? 0 : STAGES.slice(index + 1).filter(([s]) => s !== 'Finalize')
     .reduce((sum, [, s]) => sum + s.expectedSeconds(durationSeconds, expectedStages), 0) * slowdown;
-  const secondsLeft = Math.max(5, Math.ceil((stageSecondsLeft(expected, elapsed) + later) / 5) * 5);
+  const secondsLeft = Math.max(1, Math.round(stageLeft + later));
   return { stage: spec.label, percent, secondsLeft };
 }

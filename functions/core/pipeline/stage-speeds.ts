@@ -1,9 +1,9 @@
 /**
  * This machine's measured speed per timed stage of the pipeline (docs/pipeline.md "Time left"): the seconds each
  * stage took for the last recordings, kept in the store, and the seconds it is expected to take for a recording of a
- * given length. A stage costs a fixed start-up (model loading, container start) plus a share of the recording's length;
- * the share is learnt as Σ(seconds − start-up) / Σ(length) over the last runs (longer recordings weigh more), so one
- * slow or fast short run does not swing it. With no run recorded yet a conservative default stands in.
+ * given length. A stage costs a start-up (polling, model loading, container start) plus a share of the recording's
+ * length, both fitted from the last runs (fitStageCost: least squares, longer recordings weighing more). With no run
+ * recorded yet the defaults stand in.
  */
 
 export const TIMED_STAGES = ['ExtractAudio', 'Transcription', 'BuildTranscript'] as const;
@@ -22,17 +22,19 @@ export interface StageSpeeds {
 export interface StageCost { readonly startSeconds: number; readonly perSecond: number }
 
 /**
- * Defaults before a run is measured, for the default engine (native Whisper, docs/speech.md) on a 2-core machine that
- * is not shared: transcription at a real-time factor of 0.06 (a 60-minute recording, upload → ready in 197.7 s at load
- * 2–4, `bench:pipeline`, i.e. about 0.05 for the transcription; 0.09 at load 4–5 on the 2-hour recording of
- * `eval:asr`), extraction at 0.002 (11.4 s for 2 hours there) and building small. A busier machine is slower: the
- * first run on it is late, its time left then grows with the overrun (progress-estimate.ts), and the runs it records
- * move these for the next ones.
+ * Defaults before a run is measured, fitted to the default engine (native Whisper, docs/speech.md) on a 2-core machine
+ * that is not shared, from other commands' figures (docs/pipeline.md "Time left"): the transcription stage lasts at
+ * least one poll of the job (the state machine waits 5 s before it looks), hence a 5 s start-up, plus 0.045 s a second
+ * of recording (`bench:pipeline -- --minutes 60`, load 1.9–2.2: WaitForTranscription 165.2 s, i.e. (165.2 − 5) / 3600;
+ * `eval:asr -- --only long --long-minutes 120`, load 2.8–4.4: the engine ran about 310 s for 7,200 s, 0.043);
+ * extraction (levelled) 5.6 s for those 2 hours, about 0.001 a second; building the transcript a fraction of a second.
+ * A busier machine is slower: its first run is late, its time left then grows with the overrun (progress-estimate.ts),
+ * and the runs it records move the fit for the next ones.
  */
 export const DEFAULT_COSTS: Readonly<Record<TimedStage, StageCost>> = {
-  ExtractAudio: { startSeconds: 3, perSecond: 0.002 },
-  Transcription: { startSeconds: 10, perSecond: 0.06 },
-  BuildTranscript: { startSeconds: 3, perSecond: 0.002 },
+  ExtractAudio: { startSeconds: 0.5, perSecond: 0.001 },
+  Transcription: { startSeconds: 5, perSecond: 0.045 },
+  BuildTranscript: { startSeconds: 0.3, perSecond: 0.0003 },
 };
 
 /** Samples kept per stage. */
@@ -40,19 +42,62 @@ export const SAMPLES_KEPT = 8;
 /** Runs shorter than this are not recorded: their time is mostly start-up and says little about speed. */
 export const MIN_RECORDED_SECONDS = 30;
 
-/** The per-second share learnt from `samples` (the default's when there are none). */
-function perSecond(stage: TimedStage, samples: readonly StageSample[] | undefined): number {
-  const { startSeconds, perSecond: fallback } = DEFAULT_COSTS[stage];
-  const usable = (samples ?? []).filter((s) => s.durationSeconds > 0 && s.seconds >= 0);
-  if (usable.length === 0) return fallback;
-  const work = usable.reduce((sum, s) => sum + Math.max(0, s.seconds - startSeconds), 0);
-  const length = usable.reduce((sum, s) => sum + s.durationSeconds, 0);
-  return work / length;
+/**
+ * Start-up assumed when the runs cannot separate it from the share (one run, or runs all of about one length): the
+ * defaults' (for the transcription the 5 s the state machine waits before it first looks at the job), but at most half
+ * the runs' own mean time, so that a run faster than it still says its speed.
+ */
+export const priorStartSeconds = (stage: TimedStage, meanSeconds: number): number => Math.min(DEFAULT_COSTS[stage].startSeconds, meanSeconds / 2);
+/** Runs whose longest is less than this many times the shortest are taken as one length (no slope can be read from them). */
+export const MIN_LENGTH_SPREAD = 1.5;
+
+/**
+ * Start-up and share fitted together from `samples` (docs/pipeline.md "Time left"): weighted least squares of the
+ * seconds on the length, each run weighing its length (long runs fix the share, short ones the start-up), bounded to a
+ * start-up ≥ 0 and a share ≥ 0. With one run or runs all of about one length, the share through the origin after the
+ * defaults' start-up (at most half the runs' mean time); with none, the defaults.
+ */
+export function fitStageCost(stage: TimedStage, samples: readonly StageSample[] | undefined): StageCost {
+  const usable = (samples ?? []).filter((s) => s.durationSeconds > 0 && Number.isFinite(s.durationSeconds) && s.seconds >= 0 && Number.isFinite(s.seconds));
+  if (usable.length === 0) return DEFAULT_COSTS[stage];
+  const lengths = usable.map((s) => s.durationSeconds);
+  if (Math.max(...lengths) >= MIN_LENGTH_SPREAD * Math.min(...lengths)) {
+    const fitted = weightedLine(usable);
+    if (fitted) return fitted;
+  }
+  return throughPriorStart(stage, usable);
+}
+
+/** The weighted least-squares line (weights = lengths) within the bounds; undefined when its share would be negative. */
+function weightedLine(samples: readonly StageSample[]): StageCost | undefined {
+  let w = 0, wx = 0, wy = 0;
+  for (const { durationSeconds: x, seconds: y } of samples) { w += x; wx += x * x; wy += x * y; }
+  const meanX = wx / w, meanY = wy / w;
+  let sxx = 0, sxy = 0;
+  for (const { durationSeconds: x, seconds: y } of samples) { sxx += x * (x - meanX) ** 2; sxy += x * (x - meanX) * (y - meanY); }
+  const perSecond = sxy / sxx;
+  if (!(perSecond >= 0) || !Number.isFinite(perSecond)) return undefined;
+  const startSeconds = meanY - perSecond * meanX;
+  if (startSeconds >= 0) return { startSeconds, perSecond };
+  // A negative start-up: the line through the origin instead (weighted as above).
+  let xy = 0, xx = 0;
+  for (const { durationSeconds: x, seconds: y } of samples) { xy += x * x * y; xx += x * x * x; }
+  return { startSeconds: 0, perSecond: xy / xx };
+}
+
+/** The share through the origin after the prior start-up: Σ(seconds − start-up) / Σ(length), never negative. */
+function throughPriorStart(stage: TimedStage, samples: readonly StageSample[]): StageCost {
+  const meanSeconds = samples.reduce((sum, s) => sum + s.seconds, 0) / samples.length;
+  const startSeconds = priorStartSeconds(stage, meanSeconds);
+  const work = samples.reduce((sum, s) => sum + s.seconds - startSeconds, 0);
+  const length = samples.reduce((sum, s) => sum + s.durationSeconds, 0);
+  return { startSeconds, perSecond: Math.max(0, work / length) };
 }
 
 /** Seconds `stage` is expected to take for a recording of `durationSeconds` on this machine. */
 export function expectedStageSeconds(speeds: StageSpeeds | undefined, stage: TimedStage, durationSeconds: number): number {
-  return DEFAULT_COSTS[stage].startSeconds + perSecond(stage, speeds?.samples[stage]) * Math.max(0, durationSeconds);
+  const { startSeconds, perSecond } = fitStageCost(stage, speeds?.samples[stage]);
+  return startSeconds + perSecond * Math.max(0, durationSeconds);
 }
 
 /** The expected seconds of every timed stage, rounded to 0.1 s (what a run keeps on its state once probed). */

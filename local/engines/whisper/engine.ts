@@ -7,7 +7,7 @@ import { assignSpeakers } from '../diarize.js';
 import { renumber } from '../neural.js';
 import type { OnboxDiarizer } from '../onbox.js';
 import { mergeStretches } from '../inaudible.js';
-import type { InaudibleStretch, RecognizedWord, SpeakerTurn, TranscriptionEngine } from '../types.js';
+import type { InaudibleStretch, RecognizedWord, SpeakerTurn, TranscribeOptions, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
 import { openWav } from '../wav-window.js';
 import { pieceAudio, speechSeconds, type Piece, type SampleSource } from './chunker.js';
@@ -15,6 +15,7 @@ import { decodeWithRetry } from './cut-short.js';
 import { lostSpeech, rejectText } from './guard.js';
 import type { VadAudio } from './vad-in-worker.js';
 import { PieceStream } from './piece-stream.js';
+import { speechProgress } from './progress.js';
 import { findSpeech } from './speech-finder.js';
 import type { WhisperPool } from './pool.js';
 import { wordsFromSegments } from './segment-words.js';
@@ -69,6 +70,8 @@ export interface RecordingAudio { readonly source: SampleSource; readonly sample
 export interface RecognizeHooks {
   /** All the speech regions, once the VAD is done (decoding goes on). */
   onSpeech?: (regions: SpeechRegion[]) => void;
+  /** Seconds of speech decoded of the total, once the VAD is done (progress.ts). */
+  onProgress?: TranscribeOptions['onProgress'];
   log?: EngineLog;
 }
 
@@ -89,12 +92,18 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   // an hour's pieces is never held (and copied to the workers) all at once.
   const limit = limiter(Math.max(1, parts.pool.size) * 2);
   const jobs: Array<Promise<PieceOutcome[]>> = [];
+  // Progress counts the pieces as planned (the retry's halves are parts of their piece, not counted again).
+  const progress = speechProgress(hooks.onProgress);
+  const planned = new Set<Piece>();
   // The guard's speech share needs the strict regions, known when the VAD is done.
   let speechDone!: (confident: SpeechRegion[]) => void;
   const confidentRegions = new Promise<SpeechRegion[]>((resolve) => { speechDone = resolve; });
   const decode = async (piece: Piece): Promise<PieceOutcome> => {
     // The piece's audio is read when a session is free for it; the wait for the strict regions holds no session.
-    const { text, segments } = await limit(() => parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal));
+    const { text, segments } = await limit(() => {
+      if (planned.delete(piece)) progress.started(piece);
+      return parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal);
+    });
     const confident = await confidentRegions;
     const speech = speechSeconds(piece);
     const share = speech > 0 ? piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0) / speech : 0;
@@ -103,9 +112,11 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     return segments ? { piece, text, share, segments } : { piece, text, share };
   };
   // A piece Whisper ended early is decoded again in halves (cut-short.ts).
-  const send = (pieces: Piece[]) => {
+  const send = (pieces: Piece[], final: boolean) => {
+    progress.planned(pieces, final);
     for (const piece of pieces) {
-      const job = decodeWithRetry(piece, decode);
+      planned.add(piece);
+      const job = decodeWithRetry(piece, decode).then((outcomes) => { progress.decoded(piece); return outcomes; });
       job.catch(() => undefined);
       jobs.push(job);
     }
@@ -114,7 +125,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   try {
     const found = await findSpeech(audio.vad, parts.vadModel, {
       thresholds: [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], maxSpeechSeconds: 28, signal, log: hooks.log,
-      onRegions: (soFar) => send(stream.next(soFar, false)),
+      onRegions: (soFar) => send(stream.next(soFar, false), false),
     });
     regions = found.regions;
     speechDone(found.confident);
@@ -123,7 +134,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     await Promise.allSettled(jobs);
     throw error;
   }
-  send(stream.next(regions, true));
+  send(stream.next(regions, true), true);
   hooks.onSpeech?.(regions);
   const outcomes = (await Promise.all(jobs)).flat();
   signal?.throwIfAborted();
@@ -187,7 +198,7 @@ function logDropped(log: EngineLog | undefined, pieces: readonly PieceOutcome[])
 export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEngine & { close(): Promise<void> } {
   return {
     name: parts.name ?? WHISPER_ENGINE_NAME,
-    async transcribe(wavPath, { maxSpeakers, signal }) {
+    async transcribe(wavPath, { maxSpeakers, signal, onProgress }) {
       const started = performance.now();
       const seconds = (from: number) => Math.round((performance.now() - from) / 100) / 10;
       // The diarizer needs only the speech regions and the audio, not the words: it starts when the VAD is done and
@@ -207,7 +218,7 @@ export function createWhisperEngine(parts: WhisperEngineParts): TranscriptionEng
         diarizing = true;
       };
       try {
-        const { words, regions, pieces } = await recognizeWav(wavPath, parts, signal, { onSpeech, log: parts.log });
+        const { words, regions, pieces } = await recognizeWav(wavPath, parts, signal, { onSpeech, onProgress, log: parts.log });
         timing.decodedAfterSeconds = seconds(started);
         const recorded = regions.at(-1)?.end ?? 0;
         // Nothing is left to decode: sessions that would sit idle while the diarizer finishes are let go.

@@ -1,0 +1,110 @@
+import { estimateProgress, transcriptionProjection, TRUSTED_SHARE } from '../../../functions/core/pipeline/progress-estimate.js';
+import { toProcessingView, type ProcessingState } from '../../../functions/core/pipeline/processing-status.js';
+import type { StatePatch } from '../../../functions/core/pipeline/ports.js';
+import {
+  noteTranscriptionProgress, progressTagValue, readProgressTag, TRANSCRIPTION_PROGRESS_TAG,
+} from '../../../functions/core/pipeline/transcription-progress.js';
+import { toApiJob } from '../../../local/transcribe/api.js';
+import type { JobRecord } from '../../../local/transcribe/store.js';
+
+const T0 = Date.parse('2026-01-01T10:00:00.000Z');
+const tag = (value: string) => [{ Key: TRANSCRIPTION_PROGRESS_TAG, Value: value }];
+
+describe('the engine’s progress as a tag of the running job', () => {
+  it('reads back what it wrote', () => {
+    const progress = { done: 120.5, total: 2400, startedAtMs: T0, atMs: T0 + 30_000 };
+    expect(readProgressTag(tag(progressTagValue(progress)))).toEqual(progress);
+  });
+
+  it('reads nothing from jobs without it, other tags, or values that are not progress', () => {
+    expect(readProgressTag(undefined)).toBeUndefined();
+    expect(readProgressTag([{ Key: 'team', Value: 'done=1&total=2&started=1&at=2' }])).toBeUndefined();
+    for (const value of ['', 'done=1&total=0&started=1&at=2', 'done=3&total=2&started=1&at=2', 'done=-1&total=2&started=1&at=2',
+      'done=1&total=2&started=5&at=2', 'done=x&total=2&started=1&at=2', 'done=1&total=2&at=2', 'done=1&total=2&started=0&at=2']) {
+      expect(readProgressTag(tag(value))).toBeUndefined();
+    }
+  });
+
+  it('the local Transcribe service shows a running job’s progress as that tag, and none once it is done', () => {
+    const job: JobRecord = {
+      name: 'j', status: 'IN_PROGRESS', languageCode: 'en-US', mediaUri: 's3://b/k.wav', showSpeakerLabels: false, creationTime: T0,
+      progress: { done: 56, total: 560, startTime: T0 + 5_000, updateTime: T0 + 9_000 },
+    };
+    expect(readProgressTag(toApiJob(job).Tags)).toEqual({ done: 56, total: 560, startedAtMs: T0 + 5_000, atMs: T0 + 9_000 });
+    expect(toApiJob({ ...job, status: 'COMPLETED' }).Tags).toBeUndefined();
+    expect(toApiJob({ ...job, progress: undefined }).Tags).toBeUndefined();
+  });
+
+  it('NoteTranscriptionProgress keeps it on the meeting, and writes nothing for a job without it', async () => {
+    const patches: Array<[string, StatePatch]> = [];
+    const ports = { states: { patchState: async (id: string, fields: StatePatch) => { patches.push([id, fields]); } } };
+    expect(await noteTranscriptionProgress(ports, { meetingId: 'm1', tags: [{ Key: 'other', Value: 'x' }] })).toBe(false);
+    expect(patches).toEqual([]);
+    const value = progressTagValue({ done: 10, total: 100, startedAtMs: T0, atMs: T0 + 4_000 });
+    expect(await noteTranscriptionProgress(ports, { meetingId: 'm1', tags: tag(value) })).toBe(true);
+    expect(patches).toEqual([['m1', { transcriptionProgress: { done: 10, total: 100, startedAt: '2026-01-01T10:00:00.000Z', at: '2026-01-01T10:00:04.000Z' } }]]);
+  });
+});
+
+describe('time left that follows the work done', () => {
+  it('projects the stage from the rate so far, the part after the decoding in proportion to the part before it', () => {
+    // Speech found in 20 s, then half the speech decoded in 40 s: 20 + 80 + 0.7 × 20 + half a poll.
+    const projection = transcriptionProjection({ share: 0.5, startedAfter: 20, reportedAfter: 60 })!;
+    expect(projection.seconds).toBeCloseTo(20 + 80 + 14 + 2.5);
+    expect(projection.weight).toBe(1);
+    expect(transcriptionProjection({ share: TRUSTED_SHARE / 2, startedAfter: 20, reportedAfter: 30 })!.weight).toBeCloseTo(0.5);
+    // No rate yet: nothing decoded, or no time since counting started.
+    expect(transcriptionProjection({ share: 0, startedAfter: 20, reportedAfter: 25 })).toBeUndefined();
+    expect(transcriptionProjection({ share: 0.3, startedAfter: 20, reportedAfter: 20 })).toBeUndefined();
+  });
+
+  const at = (seconds: number, engine?: Parameters<typeof estimateProgress>[5]) =>
+    estimateProgress('Transcription', T0, T0 + seconds * 1000, 3600, { Transcription: 60, BuildTranscript: 0 }, engine)!;
+
+  it('an engine slower than the fit: the time left says so once enough is done, not only once the stage is late', () => {
+    // Expected 60 s; the engine started decoding at 10 s and has done 40 % by 50 s: 10 + 100 + 7 + 2.5 s in all.
+    const engine = { share: 0.4, startedAfter: 10, reportedAfter: 50 };
+    expect(at(50).secondsLeft).toBe(10);
+    expect(at(50, engine).secondsLeft).toBe(Math.round(119.5 - 50));
+    // A faster engine: less left than the fit says.
+    expect(at(20, { share: 0.5, startedAfter: 5, reportedAfter: 15 }).secondsLeft).toBeLessThan(at(20).secondsLeft);
+  });
+
+  it('early on, blends the projection with the expected time by the share done', () => {
+    const early = { share: TRUSTED_SHARE / 4, startedAfter: 10, reportedAfter: 20 }; // projects 10 + 200 + 7 + 2.5
+    const left = at(20, early).secondsLeft;
+    expect(left).toBeGreaterThan(at(20).secondsLeft);
+    expect(left).toBeLessThan(219.5 - 20);
+    expect(left).toBe(Math.round(0.75 * 40 + 0.25 * (219.5 - 20)));
+  });
+
+  it('keeps the late-stage rule against the projection: past it, the time left grows with the overrun', () => {
+    const engine = { share: 1, startedAfter: 10, reportedAfter: 40 }; // projects 10 + 30 + 7 + 2.5 = 49.5 s
+    const late = [60, 80, 120].map((s) => at(s, engine).secondsLeft);
+    for (let i = 1; i < late.length; i++) expect(late[i]!).toBeGreaterThan(late[i - 1]!);
+    expect(at(120, engine).percent).toBeLessThan(92);
+  });
+
+  it('only in the transcription: other stages keep their expected times', () => {
+    const engine = { share: 0.5, startedAfter: 0, reportedAfter: 100 };
+    const build = (e?: typeof engine) => estimateProgress('BuildTranscript', T0, T0 + 1_000, 3600, { BuildTranscript: 10 }, e)!;
+    expect(build(engine)).toEqual(build());
+  });
+
+  const transcribing = (progress?: ProcessingState['transcriptionProgress']): ProcessingState => ({
+    status: 'processing', step: 'Transcription', percent: 12, reason: null, uploadKey: 'u', uploadEtag: 'e', durationSeconds: 3600,
+    speechSeconds: null, tooShort: false, minutesCharged: 60, artefacts: { transcript: 'processing' }, updatedAt: '2026-01-01T10:00:00.000Z',
+    stepStartedAt: '2026-01-01T10:00:00.000Z', expectedSeconds: { Transcription: 60, BuildTranscript: 0 },
+    ...(progress ? { transcriptionProgress: progress } : {}),
+  });
+
+  it('the meeting’s view uses this run’s report, and ignores one from before the stage started (an earlier run’s)', () => {
+    const now = T0 + 50_000;
+    const fresh = { done: 40, total: 100, startedAt: '2026-01-01T10:00:10.000Z', at: '2026-01-01T10:00:50.000Z' };
+    expect(toProcessingView(transcribing(fresh), now)!.seconds_left).toBe(70);
+    const stale = { ...fresh, startedAt: '2026-01-01T09:50:10.000Z', at: '2026-01-01T09:50:50.000Z' };
+    expect(toProcessingView(transcribing(stale), now)!.seconds_left).toBe(toProcessingView(transcribing(), now)!.seconds_left);
+    expect(toProcessingView({ ...transcribing(fresh), step: 'BuildTranscript' }, now)!.seconds_left)
+      .toBe(toProcessingView({ ...transcribing(), step: 'BuildTranscript' }, now)!.seconds_left);
+  });
+});
