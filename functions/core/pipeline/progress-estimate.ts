@@ -38,34 +38,27 @@ export const STAGES: ReadonlyArray<readonly [PipelineStep, StageSpec & { readonl
 
 /**
  * How far the speech engine is through the transcription, in seconds since the stage started: the share of its work
- * done (Whisper: speech decoded), when it started counting (decoding starts after the speech is found) and when it
- * last reported.
+ * done (Whisper: speech decoded), when it first reported (once the speech is found and the work's total is known;
+ * decoding has run beside the speech-finding since its first regions) and when it last reported.
  */
 export interface EngineShare { readonly share: number; readonly startedAfter: number; readonly reportedAfter: number }
 
-/**
- * Seconds after the decoding for each second before it: the diarizer after it against finding the speech before it
- * (`eval:asr -- --only long --long-minutes 120 --memory-log`, native engine, load 2.8–4.4: the speech found in about
- * 70 s, decoding about 190 s, the diarizer about 50 s after it; docs/pipeline.md "Time left").
- */
-export const AFTER_DECODING_PER_BEFORE = 0.7;
 /** The state machine looks at the job every 5 s: on average the stage ends half of that after the job. */
 const POLL_SECONDS = 5;
 /** Share of the work done from which the projection alone is believed; before it, blended with the expected time. */
 export const TRUSTED_SHARE = 0.2;
 
 /**
- * The transcription's whole time projected from the engine's rate so far (the work left at the same rate, the part
- * after the decoding in proportion to the part before it, half a poll), and how much to believe it (0–1, by the share
- * done); undefined before there is a rate.
+ * The transcription's whole time projected from the engine's rate so far, and how much to believe it (0–1, by the
+ * share done); undefined before there is a rate. The Whisper engine decodes from the stage's first seconds on (pieces
+ * reach it while the speech-finding goes on) and its speaker step runs beside the decoding (docs/speech.md), so the
+ * rate is the share done over the whole time since the stage started, and the stage ends with the decoding, half a
+ * poll later.
  */
 export function transcriptionProjection(progress: EngineShare): { seconds: number; weight: number } | undefined {
   const { share, startedAfter, reportedAfter } = progress;
-  const before = Math.max(0, startedAfter);
-  const counting = reportedAfter - before;
-  if (!(share > 0) || !(share <= 1) || !(counting > 0)) return undefined;
-  const seconds = before + counting / share + AFTER_DECODING_PER_BEFORE * before + POLL_SECONDS / 2;
-  return { seconds, weight: Math.min(1, share / TRUSTED_SHARE) };
+  if (!(share > 0) || !(share <= 1) || !(reportedAfter > 0) || !(reportedAfter >= startedAfter)) return undefined;
+  return { seconds: reportedAfter / share + POLL_SECONDS / 2, weight: Math.min(1, share / TRUSTED_SHARE) };
 }
 
 /** A late stage holds here (share of its span) rather than reaching its end before the pipeline says so. */

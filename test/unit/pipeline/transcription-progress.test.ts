@@ -47,39 +47,40 @@ describe('the engine’s progress as a tag of the running job', () => {
 });
 
 describe('time left that follows the work done', () => {
-  it('projects the stage from the rate so far, the part after the decoding in proportion to the part before it', () => {
-    // Speech found in 20 s, then half the speech decoded in 40 s: 20 + 80 + 0.7 × 20 + half a poll.
+  it('projects the stage from the rate since it started (decoding runs from its first seconds), plus half a poll', () => {
+    // Half the speech decoded 60 s into the stage (first reported at 20 s, once the speech was found): 120 s + half a poll.
     const projection = transcriptionProjection({ share: 0.5, startedAfter: 20, reportedAfter: 60 })!;
-    expect(projection.seconds).toBeCloseTo(20 + 80 + 14 + 2.5);
+    expect(projection.seconds).toBeCloseTo(120 + 2.5);
     expect(projection.weight).toBe(1);
     expect(transcriptionProjection({ share: TRUSTED_SHARE / 2, startedAfter: 20, reportedAfter: 30 })!.weight).toBeCloseTo(0.5);
-    // No rate yet: nothing decoded, or no time since counting started.
+    // No rate yet: nothing decoded, no time in the stage, or a report out of order.
     expect(transcriptionProjection({ share: 0, startedAfter: 20, reportedAfter: 25 })).toBeUndefined();
-    expect(transcriptionProjection({ share: 0.3, startedAfter: 20, reportedAfter: 20 })).toBeUndefined();
+    expect(transcriptionProjection({ share: 0.3, startedAfter: 0, reportedAfter: 0 })).toBeUndefined();
+    expect(transcriptionProjection({ share: 0.3, startedAfter: 20, reportedAfter: 10 })).toBeUndefined();
   });
 
   const at = (seconds: number, engine?: Parameters<typeof estimateProgress>[5]) =>
     estimateProgress('Transcription', T0, T0 + seconds * 1000, 3600, { Transcription: 60, BuildTranscript: 0 }, engine)!;
 
   it('an engine slower than the fit: the time left says so once enough is done, not only once the stage is late', () => {
-    // Expected 60 s; the engine started decoding at 10 s and has done 40 % by 50 s: 10 + 100 + 7 + 2.5 s in all.
+    // Expected 60 s; the engine has done 40 % by 50 s: 125 + 2.5 s in all.
     const engine = { share: 0.4, startedAfter: 10, reportedAfter: 50 };
     expect(at(50).secondsLeft).toBe(10);
-    expect(at(50, engine).secondsLeft).toBe(Math.round(119.5 - 50));
+    expect(at(50, engine).secondsLeft).toBe(Math.round(127.5 - 50));
     // A faster engine: less left than the fit says.
     expect(at(20, { share: 0.5, startedAfter: 5, reportedAfter: 15 }).secondsLeft).toBeLessThan(at(20).secondsLeft);
   });
 
   it('early on, blends the projection with the expected time by the share done', () => {
-    const early = { share: TRUSTED_SHARE / 4, startedAfter: 10, reportedAfter: 20 }; // projects 10 + 200 + 7 + 2.5
+    const early = { share: TRUSTED_SHARE / 4, startedAfter: 10, reportedAfter: 20 }; // projects 400 + 2.5
     const left = at(20, early).secondsLeft;
     expect(left).toBeGreaterThan(at(20).secondsLeft);
-    expect(left).toBeLessThan(219.5 - 20);
-    expect(left).toBe(Math.round(0.75 * 40 + 0.25 * (219.5 - 20)));
+    expect(left).toBeLessThan(402.5 - 20);
+    expect(left).toBe(Math.round(0.75 * 40 + 0.25 * (402.5 - 20)));
   });
 
   it('keeps the late-stage rule against the projection: past it, the time left grows with the overrun', () => {
-    const engine = { share: 1, startedAfter: 10, reportedAfter: 40 }; // projects 10 + 30 + 7 + 2.5 = 49.5 s
+    const engine = { share: 1, startedAfter: 10, reportedAfter: 40 }; // projects 40 + 2.5 = 42.5 s
     const late = [60, 80, 120].map((s) => at(s, engine).secondsLeft);
     for (let i = 1; i < late.length; i++) expect(late[i]!).toBeGreaterThan(late[i - 1]!);
     expect(at(120, engine).percent).toBeLessThan(92);
@@ -101,7 +102,7 @@ describe('time left that follows the work done', () => {
   it('the meeting’s view uses this run’s report, and ignores one from before the stage started (an earlier run’s)', () => {
     const now = T0 + 50_000;
     const fresh = { done: 40, total: 100, startedAt: '2026-01-01T10:00:10.000Z', at: '2026-01-01T10:00:50.000Z' };
-    expect(toProcessingView(transcribing(fresh), now)!.seconds_left).toBe(70);
+    expect(toProcessingView(transcribing(fresh), now)!.seconds_left).toBe(78); // 50 s / 0.4 + half a poll − 50 s
     const stale = { ...fresh, startedAt: '2026-01-01T09:50:10.000Z', at: '2026-01-01T09:50:50.000Z' };
     expect(toProcessingView(transcribing(stale), now)!.seconds_left).toBe(toProcessingView(transcribing(), now)!.seconds_left);
     expect(toProcessingView({ ...transcribing(fresh), step: 'BuildTranscript' }, now)!.seconds_left)
