@@ -41,9 +41,17 @@ describe('the notes model engine (committed weights, USE Lite)', () => {
       expect(Object.values(speakerNames)).toContain(item.owner);
       expect(MEETING.some((m) => m.start <= item.timestamp_range.start_time && item.timestamp_range.start_time < m.end)).toBe(true);
     }
-    // Items within three turns of a better one are one item (decode.ts): the minutes, said last, stand for the LCD cost too.
-    expect(notes.action_items.find((a) => /minutes/.test(a.content))).toMatchObject({ content: 'Project Manager: send the minutes to everyone by Friday', owner: 'Project Manager', due: 'Friday' });
-    expect(notes.decisions.some((d) => /rubber case/.test(d.content))).toBe(true);
+    // Items within three turns of a better one are one item (decode.ts): the LCD request, the acceptance and the minutes
+    // are one stretch, so one of the two tasks stands for it, with its own owner — the minutes the speaker's, the LCD
+    // cost the addressee's who accepted it, not the asker's.
+    expect(notes.action_items).toHaveLength(1);
+    expect([
+      { content: 'Project Manager: send the minutes to everyone by Friday', owner: 'Project Manager', due: 'Friday' },
+      { content: 'Industrial Designer: check the cost of the LCD display for the next meeting', owner: 'Industrial Designer', due: null },
+    ]).toContainEqual({ content: notes.action_items[0]!.content, owner: notes.action_items[0]!.owner, due: notes.action_items[0]!.due ?? null });
+    // No band of held-out decision scores is right 40 % of the time (notes-model.json, suggestBelow): every model
+    // decision is drafted as a suggestion for the host to keep or drop, never stated as settled.
+    for (const decision of notes.decisions) expect(decision).toMatchObject({ suggested: true });
     expect(notes.summary.length).toBeLessThanOrEqual(8);
   }, 120_000);
 
