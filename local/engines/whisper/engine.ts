@@ -122,10 +122,12 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     }
   };
   let regions: SpeechRegion[];
+  let speechSoFar: readonly SpeechRegion[] = [];
   try {
     const found = await findSpeech(audio.vad, parts.vadModel, {
       thresholds: [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], maxSpeechSeconds: 28, signal, log: hooks.log,
-      onRegions: (soFar) => send(stream.next(soFar, false), false),
+      onRegions: (soFar) => { send(stream.next(soFar, false), false); speechSoFar = soFar; },
+      onScanned: (seconds) => progress.scanned(seconds, source.length / sampleRate, soFarSeconds(speechSoFar)),
     });
     regions = found.regions;
     speechDone(found.confident);
@@ -141,6 +143,11 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   const words = outcomes.flatMap((o) => (o.dropped ? []
     : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
   return { words, regions, pieces: outcomes };
+}
+
+/** Seconds of speech in `regions`. */
+function soFarSeconds(regions: readonly SpeechRegion[]): number {
+  return regions.reduce((sum, r) => sum + (r.end - r.start), 0);
 }
 
 /** Runs the functions it is given with at most `size` at once, in the order given. */

@@ -47,13 +47,14 @@ describe('Whisper tiny.en engine on real speech', () => {
     expect(errorRate(totals)).toBeLessThanOrEqual(0.15);
   }, 120_000);
 
-  it('reports its progress: 0 of the speech once the VAD is done, all of it once decoded', async () => {
+  it('reports its progress: 0 of the speech at first (while or once the speech is found), all of it once decoded', async () => {
     const reports: Array<{ done: number; total: number }> = [];
     await engine.transcribe(path.join(FIXTURES_DIR, 'asr', 'jfk.wav'), { maxSpeakers: 1, onProgress: (p) => reports.push(p) });
     expect(reports[0]!.done).toBe(0);
     expect(reports.at(-1)!.total).toBeGreaterThan(5);
     expect(reports.at(-1)!.done).toBeCloseTo(reports.at(-1)!.total);
-    for (let i = 1; i < reports.length; i++) expect(reports[i]!.done).toBeGreaterThan(reports[i - 1]!.done);
+    for (let i = 1; i < reports.length; i++) expect(reports[i]!.done).toBeGreaterThanOrEqual(reports[i - 1]!.done);
+    expect(reports.at(-1)!.done).toBeGreaterThan(0);
   }, 60_000);
 
   it('finds no words in silence (nothing is sent to Whisper)', async () => {

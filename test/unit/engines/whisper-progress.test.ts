@@ -4,7 +4,7 @@ import { speechProgress } from '../../../local/engines/whisper/progress.js';
 const piece = (start: number, end: number): Piece => ({ start, end, speech: [{ start, end }], stretches: [{ start, end }] });
 
 describe('the Whisper engine’s progress', () => {
-  it('reports nothing while the VAD still plans pieces, then the work so far, then as each piece is decoded (in flight = half done)', () => {
+  it('reports nothing while the VAD plans pieces without a scan report, then the work so far, then as each piece is decoded (in flight = half done)', () => {
     const pieces = [piece(0, 20), piece(30, 58), piece(60, 70)];
     const reports: Array<{ done: number; total: number }> = [];
     const progress = speechProgress((p) => reports.push(p));
@@ -28,9 +28,26 @@ describe('the Whisper engine’s progress', () => {
     expect(reports).toEqual([{ done: 0, total: 7 }]);
   });
 
+  it('while the VAD runs, takes the total as the speech found so far over the share looked at, once a tenth is looked at', () => {
+    const reports: Array<{ done: number; total: number }> = [];
+    const progress = speechProgress((p) => reports.push(p));
+    progress.scanned(50, 600, 30); // under a tenth of the recording: nothing yet
+    expect(reports).toEqual([]);
+    progress.planned([piece(0, 20)], false);
+    progress.started(piece(0, 20));
+    progress.decoded(piece(0, 20));
+    expect(reports).toEqual([]); // no total yet
+    progress.scanned(120, 600, 40); // 40 s of speech in the first fifth: about 200 s in all
+    expect(reports.at(-1)).toEqual({ done: 20, total: 200 });
+    progress.planned([piece(30, 50)], true); // the VAD is done: the exact total
+    expect(reports.at(-1)).toEqual({ done: 20, total: 40 });
+    progress.scanned(600, 600, 40); // ignored once the total is known
+    expect(reports.at(-1)).toEqual({ done: 20, total: 40 });
+  });
+
   it('is a no-op without a listener, and a listener that throws does not stop the work', () => {
     const quiet = speechProgress();
-    expect(() => { quiet.planned([piece(0, 5)], true); quiet.started(piece(0, 5)); quiet.decoded(piece(0, 5)); }).not.toThrow();
+    expect(() => { quiet.scanned(60, 100, 10); quiet.planned([piece(0, 5)], true); quiet.started(piece(0, 5)); quiet.decoded(piece(0, 5)); }).not.toThrow();
     const throwing = speechProgress(() => { throw new Error('listener'); });
     expect(() => { throwing.planned([piece(0, 5)], true); throwing.decoded(piece(0, 5)); }).not.toThrow();
   });
