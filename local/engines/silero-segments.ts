@@ -7,7 +7,8 @@
 import type { SpeechRegion } from './vad.js';
 
 export const SILERO_WINDOW = 512;
-const RATE = 16_000;
+/** Silero's sample rate: the 16 kHz of the audio it is given. */
+export const SILERO_RATE = 16_000;
 
 export interface SegmentOptions {
   /** Speech above this probability. @default 0.5 */
@@ -21,7 +22,7 @@ export interface SegmentOptions {
 }
 
 /** The C++ side's `(int32_t)(16000 * s)`, s a float. */
-const samplesOf = (seconds: number) => Math.trunc(Math.fround(RATE * Math.fround(seconds)));
+const samplesOf = (seconds: number) => Math.trunc(Math.fround(SILERO_RATE * Math.fround(seconds)));
 
 /**
  * The detector fed one window's probability at a time, from the start of 16 kHz audio: `push` answers the regions
@@ -45,7 +46,7 @@ export class SileroSegmenter {
     this.threshold = Math.fround(options.threshold ?? 0.5);
     this.minSilence = samplesOf(options.minSilenceSeconds ?? 0.3);
     this.minSpeech = samplesOf(options.minSpeechSeconds ?? 0.25);
-    this.maxUtterance = Math.trunc(RATE * Math.fround(options.maxSpeechSeconds ?? 20));
+    this.maxUtterance = Math.trunc(SILERO_RATE * Math.fround(options.maxSpeechSeconds ?? 20));
   }
 
   push(probability: number): SpeechRegion[] {
@@ -106,7 +107,7 @@ const LONG_THRESHOLD = Math.fround(0.9);
 const LONG_MIN_SILENCE = samplesOf(0.1);
 
 /** A segment of `from` … `to` samples (an empty one when `to` < `from`, as sherpa-onnx would cut it). */
-const region = (from: number, to: number): SpeechRegion => ({ start: from / RATE, end: (from + Math.max(0, to - from)) / RATE });
+const region = (from: number, to: number): SpeechRegion => ({ start: from / SILERO_RATE, end: (from + Math.max(0, to - from)) / SILERO_RATE });
 
 /** The regions of a whole recording's window probabilities, as sherpa-onnx's Vad finds them over the same audio. */
 export function segmentProbabilities(probabilities: ArrayLike<number>, options: SegmentOptions = {}): SpeechRegion[] {

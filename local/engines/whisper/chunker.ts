@@ -38,9 +38,14 @@ export function pieceSeconds(piece: Piece): number {
   return piece.stretches.reduce((sum, s) => sum + (s.end - s.start), 0);
 }
 
+/** Seconds covered by `regions`. */
+export function regionSeconds(regions: readonly SpeechRegion[]): number {
+  return regions.reduce((sum, r) => sum + (r.end - r.start), 0);
+}
+
 /** Seconds of speech in a piece (its regions, without their context). */
 export function speechSeconds(piece: Piece): number {
-  return piece.speech.reduce((sum, r) => sum + (r.end - r.start), 0);
+  return regionSeconds(piece.speech);
 }
 
 /**

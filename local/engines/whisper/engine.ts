@@ -10,7 +10,7 @@ import { mergeStretches } from '../inaudible.js';
 import type { InaudibleStretch, RecognizedWord, SpeakerTurn, TranscribeOptions, TranscriptionEngine } from '../types.js';
 import type { SpeechRegion } from '../vad.js';
 import { openWav } from '../wav-window.js';
-import { pieceAudio, speechSeconds, type Piece, type SampleSource } from './chunker.js';
+import { pieceAudio, regionSeconds, speechSeconds, type Piece, type SampleSource } from './chunker.js';
 import { decodeWithRetry } from './cut-short.js';
 import { lostSpeech, rejectText } from './guard.js';
 import type { VadAudio } from './vad-in-worker.js';
@@ -127,7 +127,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     const found = await findSpeech(audio.vad, parts.vadModel, {
       thresholds: [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], maxSpeechSeconds: 28, signal, log: hooks.log,
       onRegions: (soFar) => { send(stream.next(soFar, false), false); speechSoFar = soFar; },
-      onScanned: (seconds) => progress.scanned(seconds, source.length / sampleRate, soFarSeconds(speechSoFar)),
+      onScanned: (seconds) => progress.scanned(seconds, source.length / sampleRate, regionSeconds(speechSoFar)),
     });
     regions = found.regions;
     speechDone(found.confident);
@@ -143,11 +143,6 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   const words = outcomes.flatMap((o) => (o.dropped ? []
     : o.segments ? wordsFromSegments(o.segments, o.piece) : interpolateWords(splitWords(o.text), o.piece.speech)));
   return { words, regions, pieces: outcomes };
-}
-
-/** Seconds of speech in `regions`. */
-function soFarSeconds(regions: readonly SpeechRegion[]): number {
-  return regions.reduce((sum, r) => sum + (r.end - r.start), 0);
 }
 
 /** Runs the functions it is given with at most `size` at once, in the order given. */

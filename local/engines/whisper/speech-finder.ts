@@ -3,13 +3,10 @@
  * process, segmented by silero-segments.ts) as it goes; when that process cannot run (no onnxruntime-node here), from
  * sherpa-onnx's two passes in worker threads as before (vad-in-worker.ts), which find the same regions.
  */
-import { SILERO_WINDOW, SileroSegmenter } from '../silero-segments.js';
+import { SILERO_RATE, SILERO_WINDOW, SileroSegmenter } from '../silero-segments.js';
 import { streamSileroProbabilities } from '../silero-stream.js';
 import type { SpeechRegion } from '../vad.js';
 import { detectSpeechInWorkers, type VadAudio } from './vad-in-worker.js';
-
-/** Silero's sample rate (16 kHz audio). */
-const SILERO_RATE = 16_000;
 
 export interface FoundSpeech {
   /** Regions at the speech threshold, and at the strict one. */
