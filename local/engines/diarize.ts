@@ -1,7 +1,7 @@
 import { agnes } from 'ml-hclust';
 import type { Audio } from './audio.js';
 import { energyVad, type EnergyVadOptions } from './energy-vad.js';
-import { fitGmm, gmmLogLikelihood, type DiagonalGmm } from './gmm.js';
+import { fitGmm, gmmScorer, type DiagonalGmm } from './gmm.js';
 import { computeMfcc, type Features } from './mfcc.js';
 import type { RecognizedWord, SpeakerTurn } from './types.js';
 import type { SpeechRegion } from './vad.js';
@@ -333,7 +333,10 @@ function resegment(feats: Float64Array[], speechIdx: number[], labels: Int32Arra
   const models: Array<{ label: number; gmm: DiagonalGmm }> = [];
   for (const [label, data] of bySpeaker) if (data.length >= 100) models.push({ label, gmm: fitGmm(data, o.gmmComponents) });
   if (models.length < 2) return;
-  const ll = models.map((m) => Float64Array.from(speechIdx, (f) => gmmLogLikelihood(m.gmm, feats[f]!)));
+  const ll = models.map((m) => {
+    const score = gmmScorer(m.gmm);
+    return Float64Array.from(speechIdx, (f) => score(feats[f]!));
+  });
   const half = Math.floor(o.smoothFrames / 2);
   const prefix = ll.map((row) => {
     const p = new Float64Array(row.length + 1);

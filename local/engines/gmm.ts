@@ -27,9 +27,9 @@ export function fitGmm(data: readonly Float64Array[], components: number, iterat
     const sumW = new Float64Array(k);
     const sumX = Array.from({ length: k }, () => new Float64Array(dim));
     const sumXX = Array.from({ length: k }, () => new Float64Array(dim));
+    const prepared = prepare(gmm);
     for (const x of data) {
-      componentLogLikelihoods(gmm, x, resp);
-      const top = max(...resp);
+      const top = componentLogLikelihoods(prepared, x, resp);
       let total = 0;
       for (let c = 0; c < k; c++) { resp[c] = exp(resp[c]! - top); total += resp[c]!; }
       for (let c = 0; c < k; c++) {
@@ -55,20 +55,47 @@ export function fitGmm(data: readonly Float64Array[], components: number, iterat
 
 /** Log-likelihood of one frame under the mixture. */
 export function gmmLogLikelihood(gmm: DiagonalGmm, x: Float64Array): number {
-  const ll = new Float64Array(gmm.weights.length);
-  componentLogLikelihoods(gmm, x, ll);
-  const top = max(...ll);
-  let sum = 0;
-  for (const v of ll) sum += exp(v - top);
-  return top + log(sum);
+  return gmmScorer(gmm)(x);
 }
 
-function componentLogLikelihoods(gmm: DiagonalGmm, x: Float64Array, out: Float64Array): void {
-  for (let c = 0; c < gmm.weights.length; c++) {
+/**
+ * gmmLogLikelihood for many frames of one mixture: the per-component constants are computed once, not per frame
+ * (the diarizer scores every speech frame of an hour under each speaker's mixture).
+ */
+export function gmmScorer(gmm: DiagonalGmm): (x: Float64Array) => number {
+  const prepared = prepare(gmm);
+  const ll = new Float64Array(gmm.weights.length);
+  return (x) => {
+    const top = componentLogLikelihoods(prepared, x, ll);
+    let sum = 0;
+    for (let c = 0; c < ll.length; c++) sum += exp(ll[c]! - top);
+    return top + log(sum);
+  };
+}
+
+/** A mixture's log-density as `constant[c] − Σ_d (x_d − mean_cd)² · halfPrecision_cd`. */
+interface PreparedGmm { constant: Float64Array; means: Float64Array[]; halfPrecision: Float64Array[] }
+
+function prepare(gmm: DiagonalGmm): PreparedGmm {
+  const constant = gmm.weights.map((w, c) => {
+    let value = log(w);
+    for (const v of gmm.variances[c]!) value -= 0.5 * log(2 * PI * v);
+    return value;
+  });
+  return { constant, means: gmm.means, halfPrecision: gmm.variances.map((variance) => variance.map((v) => 0.5 / v)) };
+}
+
+/** Each component's log-likelihood (weight included) of `x` into `out`; returns the largest. */
+function componentLogLikelihoods(gmm: PreparedGmm, x: Float64Array, out: Float64Array): number {
+  let top = -Infinity;
+  for (let c = 0; c < out.length; c++) {
     const mean = gmm.means[c]!;
-    const variance = gmm.variances[c]!;
-    let ll = log(gmm.weights[c]!);
-    for (let d = 0; d < x.length; d++) ll -= 0.5 * (log(2 * PI * variance[d]!) + (x[d]! - mean[d]!) ** 2 / variance[d]!);
+    const halfPrecision = gmm.halfPrecision[c]!;
+    let distance = 0;
+    for (let d = 0; d < x.length; d++) { const diff = x[d]! - mean[d]!; distance += diff * diff * halfPrecision[d]!; }
+    const ll = gmm.constant[c]! - distance;
     out[c] = ll;
+    if (ll > top) top = ll;
   }
+  return top;
 }

@@ -15,7 +15,7 @@ import { decodeWithRetry } from './cut-short.js';
 import { lostSpeech, rejectText } from './guard.js';
 import type { VadAudio } from './vad-in-worker.js';
 import { PieceStream } from './piece-stream.js';
-import { speechProgress } from './progress.js';
+import { speechProgress, WASM_SCAN_COST } from './progress.js';
 import { findSpeech } from './speech-finder.js';
 import type { WhisperPool } from './pool.js';
 import { wordsFromSegments } from './segment-words.js';
@@ -42,6 +42,8 @@ export interface WhisperEngineParts {
   log?: EngineLog;
   /** The engine's name in logs; default WHISPER_ENGINE_NAME. */
   name?: string;
+  /** The VAD's share of the work in the progress reports (progress.ts); default WASM_SCAN_COST. */
+  scanCost?: number;
 }
 
 /**
@@ -84,7 +86,7 @@ export interface RecognizeHooks {
  * depends on the recording's level, so it decides nothing alone (guard.ts). Only the pieces in flight are held in
  * memory, read from `audio.source`.
  */
-export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>,
+export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel' | 'scanCost'>,
   signal?: AbortSignal, hooks: RecognizeHooks = {}): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const { source, sampleRate } = audio;
   const stream = new PieceStream(source, sampleRate);
@@ -93,7 +95,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   const limit = limiter(Math.max(1, parts.pool.size) * 2);
   const jobs: Array<Promise<PieceOutcome[]>> = [];
   // Progress counts the pieces as planned (the retry's halves are parts of their piece, not counted again).
-  const progress = speechProgress(hooks.onProgress);
+  const progress = speechProgress(hooks.onProgress, { durationSeconds: source.length / sampleRate, scanCost: parts.scanCost ?? WASM_SCAN_COST });
   const planned = new Set<Piece>();
   // The guard's speech share needs the strict regions, known when the VAD is done.
   let speechDone!: (confident: SpeechRegion[]) => void;
@@ -171,7 +173,8 @@ function overlap(regions: readonly SpeechRegion[], start: number, end: number): 
 }
 
 /** recognizeWithWhisper over a 16 kHz WAV file read on demand: the recording is never held whole. */
-async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal: AbortSignal | undefined, hooks: RecognizeHooks) {
+async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel' | 'scanCost'>, signal: AbortSignal | undefined,
+  hooks: RecognizeHooks) {
   const wav = openWav(wavPath);
   try {
     const source: SampleSource = { length: wav.frames, read: (start, end) => wav.read(start, end) };

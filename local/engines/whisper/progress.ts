@@ -5,6 +5,12 @@
  * recording looked at (`scanned`), and nothing is reported before a tenth of the recording has been looked at. The
  * pieces handed to the pool and not back yet count as half done: several are in flight at once (two per session), so
  * completed pieces alone would lag the work done by up to the pieces in flight, most at the start of a short recording.
+ *
+ * The speech-finding is counted as work too (`scanCost`): while the VAD runs it takes a core, and the decoding beside it
+ * goes at about half the pace it has once the VAD is done, so a rate read from the decoding alone during the VAD
+ * projected the stage far too long (a 60-minute recording's time left grew from 300 to 445 s while the VAD ran, then
+ * fell to 258 s; `bench:estimates`, loaded machine). Counting each second of recording looked at as `scanCost`
+ * seconds of speech decoded keeps the work done growing at about the machine's pace throughout.
  */
 import type { TranscriptionProgress } from '../types.js';
 import { speechSeconds, type Piece } from './chunker.js';
@@ -20,13 +26,33 @@ export interface SpeechProgress {
   decoded(piece: Piece): void;
 }
 
+/**
+ * The VAD's CPU time per second of recording over the decoding's per second of speech, by runtime (docs/pipeline.md
+ * "Time left"): Silero in one pass, 20.8 s of CPU for 60 minutes (`npm run bench:silero -- --minutes 60`: 0.0058 s a
+ * second); native Whisper with 3 beams, 1.06 s of CPU for a 28 s piece (`npm run bench:whisper-parts`: 0.038 s a
+ * second of speech); WebAssembly Whisper with 5 beams about four times that (`bench:pipeline`'s CPU time of the
+ * WebAssembly run less the shared stages: about 0.15 s a second of speech).
+ */
+export const NATIVE_SCAN_COST = 0.15;
+export const WASM_SCAN_COST = 0.04;
+
+export interface SpeechProgressOptions {
+  /** The recording's length in seconds (the VAD's whole work). */
+  durationSeconds?: number;
+  /** Work of the VAD per second of recording, in seconds of speech decoded (NATIVE_SCAN_COST, WASM_SCAN_COST); 0 leaves it out. */
+  scanCost?: number;
+}
+
 const QUIET: SpeechProgress = { planned: () => undefined, scanned: () => undefined, started: () => undefined, decoded: () => undefined };
 /** Share of the recording the VAD must have looked at before its speech so far stands for the whole. */
 const SCANNED_ENOUGH = 0.1;
 
 /** Tracks the pieces' speech (a no-op without a listener). */
-export function speechProgress(onProgress?: (progress: TranscriptionProgress) => void): SpeechProgress {
+export function speechProgress(onProgress?: (progress: TranscriptionProgress) => void, options: SpeechProgressOptions = {}): SpeechProgress {
   if (!onProgress) return QUIET;
+  const duration = Math.max(0, options.durationSeconds ?? 0);
+  const scanCost = Math.max(0, options.scanCost ?? 0);
+  let scannedSeconds = 0;
   let total = 0;
   let decoded = 0;
   let inFlight = 0;
@@ -36,7 +62,7 @@ export function speechProgress(onProgress?: (progress: TranscriptionProgress) =>
     const whole = known ? total : projected;
     if (!(whole > 0)) return;
     try {
-      onProgress({ done: Math.min(decoded + inFlight / 2, whole), total: whole });
+      onProgress({ done: Math.min(decoded + inFlight / 2, whole) + scanCost * scannedSeconds, total: whole + scanCost * duration });
     } catch {
       // A listener's failure is never the transcription's.
     }
@@ -46,11 +72,14 @@ export function speechProgress(onProgress?: (progress: TranscriptionProgress) =>
       total += pieces.reduce((sum, piece) => sum + speechSeconds(piece), 0);
       if (final) {
         known = true;
+        scannedSeconds = duration;
         report();
       }
     },
     scanned: (seconds, duration, speech) => {
-      if (known || !(duration > 0) || seconds < SCANNED_ENOUGH * duration) return;
+      if (known || !(duration > 0)) return;
+      scannedSeconds = Math.min(Math.max(scannedSeconds, seconds), options.durationSeconds ?? duration);
+      if (seconds < SCANNED_ENOUGH * duration) return;
       projected = Math.max(total, (speech * duration) / Math.min(seconds, duration));
       report();
     },

@@ -45,6 +45,25 @@ describe('the Whisper engine’s progress', () => {
     expect(reports.at(-1)).toEqual({ done: 20, total: 40 });
   });
 
+  it('counts the speech-finding as work: each second looked at weighs scanCost seconds of speech decoded', () => {
+    const reports: Array<{ done: number; total: number }> = [];
+    const progress = speechProgress((p) => reports.push(p), { durationSeconds: 600, scanCost: 0.1 });
+    progress.scanned(50, 600, 30); // under a tenth: no total yet, nothing reported
+    expect(reports).toEqual([]);
+    progress.planned([piece(0, 20)], false);
+    progress.started(piece(0, 20));
+    progress.decoded(piece(0, 20));
+    progress.scanned(120, 600, 40); // about 200 s of speech in all, plus 60 s of looking: 20 + 12 done of 260
+    expect(reports.at(-1)!.done).toBeCloseTo(32, 9);
+    expect(reports.at(-1)!.total).toBeCloseTo(260, 9);
+    progress.planned([piece(30, 50)], true); // the VAD is done: all 60 s of its work, the exact speech
+    expect(reports.at(-1)!.done).toBeCloseTo(80, 9);
+    expect(reports.at(-1)!.total).toBeCloseTo(100, 9);
+    progress.started(piece(30, 50));
+    progress.decoded(piece(30, 50));
+    expect(reports.at(-1)).toEqual({ done: 100, total: 100 });
+  });
+
   it('is a no-op without a listener, and a listener that throws does not stop the work', () => {
     const quiet = speechProgress();
     expect(() => { quiet.scanned(60, 100, 10); quiet.planned([piece(0, 5)], true); quiet.started(piece(0, 5)); quiet.decoded(piece(0, 5)); }).not.toThrow();
