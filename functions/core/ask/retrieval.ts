@@ -1,4 +1,5 @@
 import type { SentenceEmbedder } from '../embeddings/model.js';
+import { adaptQuestion, type QuestionAdapter } from './adapter.js';
 import { fuse, type FusedPassage, type FusionWeights } from './fusion.js';
 import type { PassageIndex, ScoredPassage } from './model.js';
 import { rankFeatures } from './rank-features.js';
@@ -42,9 +43,11 @@ export interface RetrievalOptions {
   readonly reranker: Reranker | null;
   /** Question words dropped before BM25 (terms.ts). */
   readonly questionWords: ReadonlySet<string>;
+  /** The learned map on the question's vector (adapter.ts); null: the question's vector as embedded. */
+  readonly adapter: QuestionAdapter | null;
 }
 
-export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS };
+export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS, adapter: null };
 
 /**
  * The question's passages in the given meetings: BM25 over its content words, cosine to its vector, both
@@ -56,7 +59,8 @@ export async function rankPassages(
   const o = { ...RETRIEVAL, ...options };
   if (meetingIds.length === 0) return { words: [], vectors: [], fused: [], hybrid: [] };
   const terms = questionTerms(question, o.questionWords);
-  const [vector] = await ports.embedder.embed([question]);
+  const [embedded] = await ports.embedder.embed([question]);
+  const vector = o.adapter ? adaptQuestion(o.adapter, embedded) : embedded;
   const [words, vectors] = await Promise.all([
     terms.length > 0 ? ports.passages.matchWords({ terms, meetingIds, limit: o.depth }) : Promise.resolve([]),
     ports.passages.nearest({ vector, meetingIds, limit: o.depth }),
