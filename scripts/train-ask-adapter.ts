@@ -1,6 +1,9 @@
 /**
  * Trains Ask's question adapter (issue 29; core/ask/adapter.ts) on QMSum-format meetings:
  *   npm run train:ask-adapter -- [--text DIR] [--cache DIR] [--folds 5] [--grid 'steps,lr,l2,temperature;…'] [--weights '1,0.4,5,0.25;…'] [--dry]
+ *   npm run train:ask-adapter -- --feedback-grid 'weight,passages,terms;…'   pseudo-relevance feedback (core/ask/feedback.ts) only:
+ *     each setting's hybrid (unadapted vectors, today's fusion) on every question, and the setting chosen by MRR on the other folds for each
+ *     held-out fold (weight 0: no feedback); nothing is written
  *
  * 1. The meetings whose turn and question vectors are cached (scripts/embed-ask-cache.ts fills the cache): each cut into
  *    passages as the product cuts them, each passage's vector the mean of its turns' (core/ask/vectors.ts); a question's
@@ -25,7 +28,7 @@ import { ANSWER_THRESHOLD, distinctPassages } from '../functions/core/ask/ask.js
 import type { FusionWeights } from '../functions/core/ask/fusion.js';
 import type { PassageDoc } from '../functions/core/ask/model.js';
 import { speechPassages } from '../functions/core/ask/passages.js';
-import { rankPassages } from '../functions/core/ask/retrieval.js';
+import { FUSION, rankPassages } from '../functions/core/ask/retrieval.js';
 import { withTurnVectors } from '../functions/core/ask/vectors.js';
 import { dot, type SentenceEmbedder } from '../functions/core/embeddings/model.js';
 import { directIndex, timedTurns } from './eval-ask/direct.js';
@@ -37,7 +40,7 @@ const { values } = parseArgs({ options: {
   text: { type: 'string', default: '../shared/data/meetings-text/qmsum/train' }, cache: { type: 'string' }, folds: { type: 'string', default: '5' },
   grid: { type: 'string', default: '60,0.0005,0.01,0.05;60,0.001,0.01,0.05;60,0.0005,0.1,0.05' },
   weights: { type: 'string', default: '1,0.4,5,0.25;1,0.6,5,0.25;1,0.8,5,0.25;1,1,5,0.25;1,1.5,5,0.25' },
-  dry: { type: 'boolean', default: false },
+  dry: { type: 'boolean', default: false }, 'feedback-grid': { type: 'string' },
 } });
 
 const OUT = path.resolve('functions/core/ask/adapter-data.ts');
@@ -95,7 +98,38 @@ const parseWeights = (text: string): FusionWeights => {
   return { words, vectors, k, neighbours };
 };
 
+/** Pseudo-relevance feedback settings, each question's rank under each, and each fold's choice made on the other folds. */
+async function feedbackGrid(grid: readonly string[]) {
+  const { meetings, questions, folds } = await trainingData();
+  const { passages: index, dispose } = await directIndex(meetings, base, { windowing: { window: 12, stride: 6 }, cacheDir });
+  const rows: Array<{ label: string; ranks: Array<number | undefined> }> = [];
+  try {
+    for (const label of grid) {
+      const [weight, passages, terms] = label.split(',').map(Number);
+      const ranks: Array<number | undefined> = [];
+      for (const q of questions) {
+        const r = await rankPassages({ passages: index, embedder }, q.query, [q.meeting], { reranker: null, adapter: null,
+          weights: { ...FUSION, feedback: weight }, feedback: { passages, terms, minPassages: 2 } });
+        ranks.push(firstRank(distinctPassages(r.fused.map((h) => h.passage), 10), (p) => overlaps([p.firstTurn, p.lastTurn], q.spans)));
+      }
+      rows.push({ label, ranks });
+      console.log(formatRecall(`feedback ${label}`, recall(ranks)));
+    }
+  } finally {
+    await dispose();
+  }
+  const chosen: Array<number | undefined> = [];
+  for (let f = 0; f < folds; f += 1) {
+    const mrr = (row: (typeof rows)[number]) => recall(row.ranks.filter((_, i) => questions[i].fold !== f)).mrr;
+    const best = rows.reduce((a, b) => (mrr(b) > mrr(a) ? b : a));
+    console.log(`fold ${f}: feedback ${best.label} chosen on the other folds`);
+    questions.forEach((q, i) => { if (q.fold === f) chosen.push(best.ranks[i]); });
+  }
+  console.log(formatRecall('feedback chosen in folds', recall(chosen)));
+}
+
 async function main() {
+  if (values['feedback-grid']) return feedbackGrid(values['feedback-grid'].split(';'));
   const { meetings, questions, folds, sha256 } = await trainingData();
   const identity = identityAdapter(base.dimensions);
   console.log(`== cross-validated by meeting (${folds} folds), held-out folds, within meeting, vectors alone`);

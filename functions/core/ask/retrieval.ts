@@ -1,5 +1,6 @@
 import type { SentenceEmbedder } from '../embeddings/model.js';
 import { adaptQuestion, type QuestionAdapter } from './adapter.js';
+import { FEEDBACK, feedbackTerms, type FeedbackOptions } from './feedback.js';
 import { fuse, type FusedPassage, type FusionWeights } from './fusion.js';
 import type { PassageIndex, ScoredPassage } from './model.js';
 import { rankFeatures } from './rank-features.js';
@@ -45,9 +46,12 @@ export interface RetrievalOptions {
   readonly questionWords: ReadonlySet<string>;
   /** The learned map on the question's vector (adapter.ts); null: the question's vector as embedded. */
   readonly adapter: QuestionAdapter | null;
+  /** Pseudo-relevance feedback (feedback.ts): used when `weights.feedback` is above 0. */
+  readonly feedback: FeedbackOptions;
 }
 
-export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS, adapter: null };
+export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS, adapter: null,
+  feedback: FEEDBACK };
 
 /**
  * The question's passages in the given meetings: BM25 over its content words, cosine to its vector, both
@@ -65,7 +69,9 @@ export async function rankPassages(
     terms.length > 0 ? ports.passages.matchWords({ terms, meetingIds, limit: o.depth }) : Promise.resolve([]),
     ports.passages.nearest({ vector, meetingIds, limit: o.depth }),
   ]);
-  const fused = fuse(words, vectors, o.weights);
+  const expansion = (o.weights.feedback ?? 0) > 0 ? feedbackTerms(terms, words, o.feedback) : [];
+  const feedback = expansion.length > 0 ? await ports.passages.matchWords({ terms: [...terms, ...expansion], meetingIds, limit: o.depth }) : [];
+  const fused = fuse(words, vectors, o.weights, feedback);
   return { words, vectors, fused, hybrid: o.reranker ? rerank(o.reranker, terms, { words, vectors, fused }) : fused };
 }
 
