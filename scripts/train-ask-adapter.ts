@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
 import { adapterDigest, adaptQuestion, encodeAdapter, identityAdapter, trainAdapter, type AdapterExample, type AdapterTrainOptions,
   type QuestionAdapter } from '../functions/core/ask/adapter.js';
-import { ANSWER_THRESHOLD, distinctPassages } from '../functions/core/ask/ask.js';
+import { UNADAPTED_ANSWER_THRESHOLD as ANSWER_THRESHOLD, distinctPassages } from '../functions/core/ask/ask.js';
 import type { FusionWeights } from '../functions/core/ask/fusion.js';
 import type { PassageDoc } from '../functions/core/ask/model.js';
 import { speechPassages } from '../functions/core/ask/passages.js';
@@ -43,6 +43,8 @@ const { values } = parseArgs({ options: {
   dry: { type: 'boolean', default: false }, 'feedback-grid': { type: 'string' },
 } });
 
+/** Cross-validated MRR gain of the adapted vectors alone over the unadapted below which the adapter stays off. */
+const MIN_GAIN = 0.005;
 const OUT = path.resolve('functions/core/ask/adapter-data.ts');
 const cacheDir = values.cache ?? path.join(os.tmpdir(), 'meetscribe-eval-ask');
 const base = useLiteEmbedder();
@@ -181,6 +183,8 @@ async function main() {
   const threshold = Math.floor((away === 0 ? adaptedTops[0] : (adaptedTops[away - 1] + adaptedTops[away]) / 2) * 1000) / 1000;
   console.log(`answer threshold: unadapted ${ANSWER_THRESHOLD} turns away ${away} of ${questions.length}; adapted ${threshold}`);
 
+  const enabled = chosen.cv.mrr >= raw.mrr + MIN_GAIN && bestFusion!.cv.mrr >= bestFusion!.unadapted.mrr;
+  console.log(enabled ? 'adapter on' : `adapter off: vectors gain under ${MIN_GAIN} MRR or hybrid worse than unadapted in cross-validation`);
   const final = trainAdapter(questions.map((q) => q.example), base.dimensions, parseSetting(chosen.setting));
   if (values.dry) return;
   const matrix = encodeAdapter(final);
@@ -191,6 +195,7 @@ async function main() {
     training: parseSetting(chosen.setting),
     crossValidated: { folds, vectors: fig(raw), adapted: fig(chosen.cv), words: fig(bestFusion!.words), hybridUnadapted: fig(bestFusion!.unadapted),
       hybrid: fig(bestFusion!.cv) },
+    enabled,
     fusion: parseWeights(bestFusion!.weights),
     answerThreshold: threshold,
     dimensions: final.dimensions,

@@ -173,7 +173,12 @@ export interface AdapterFile {
   readonly training: AdapterTrainOptions;
   readonly crossValidated: { readonly folds: number; readonly vectors: Figures; readonly adapted: Figures; readonly words: Figures;
     readonly hybridUnadapted: Figures; readonly hybrid: Figures };
-  /** The fusion weights chosen with the adapted vectors (retrieval.ts). */
+  /**
+   * Whether ranking maps questions: only when the adapted vectors beat the unadapted ones alone in cross-validation (MRR by
+   * MIN_GAIN or more) and the hybrid with the chosen fusion is not worse than today's.
+   */
+  readonly enabled: boolean;
+  /** The fusion weights chosen with the adapted vectors (retrieval.ts, when enabled). */
   readonly fusion: { readonly words: number; readonly vectors: number; readonly k: number; readonly neighbours: number };
   /** Below this adapted cosine between the question and its nearest passage, nothing answers (ask.ts). */
   readonly answerThreshold: number;

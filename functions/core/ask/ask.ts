@@ -9,7 +9,8 @@ import type { FusedPassage } from './fusion.js';
 import { generateAnswer } from './generated.js';
 import { highlightSentences } from './highlights.js';
 import { passageText, type PassageDoc } from './model.js';
-import { rankPassages, type Rankings, type RetrievalPorts } from './retrieval.js';
+import { ASK_ADAPTER } from './adapter-data.js';
+import { ADAPTER, rankPassages, type Rankings, type RetrievalPorts } from './retrieval.js';
 import { questionTerms } from './terms.js';
 
 export interface AskPorts extends RetrievalPorts {
@@ -31,10 +32,15 @@ export interface AskQuestion {
 }
 
 /**
- * Below this cosine between the question and the best passage, nothing answers (calibrated with
+ * Below this cosine between the (unadapted) question and the best passage, nothing answers (calibrated with
  * `npm run eval:ask -- --direct` on QMSum's train meetings, docs/search.md "Ask").
  */
-export const ANSWER_THRESHOLD = 0.2;
+export const UNADAPTED_ANSWER_THRESHOLD = 0.2;
+/**
+ * The threshold in use: with the question adapter on, the one on the adapted cosine that turns away as many training
+ * questions as the unadapted one (`npm run train:ask-adapter`).
+ */
+export const ANSWER_THRESHOLD = ADAPTER ? ASK_ADAPTER.answerThreshold : UNADAPTED_ANSWER_THRESHOLD;
 /** Slide images in citations live as long as search's frame links. */
 const IMAGE_URL_SECONDS = 60 * 60;
 

@@ -1,5 +1,6 @@
 import type { SentenceEmbedder } from '../embeddings/model.js';
-import { adaptQuestion, type QuestionAdapter } from './adapter.js';
+import { adaptQuestion, decodeAdapter, type QuestionAdapter } from './adapter.js';
+import { ASK_ADAPTER } from './adapter-data.js';
 import { FEEDBACK, feedbackTerms, type FeedbackOptions } from './feedback.js';
 import { fuse, type FusedPassage, type FusionWeights } from './fusion.js';
 import type { PassageIndex, ScoredPassage } from './model.js';
@@ -9,10 +10,17 @@ import { rankOrder, type LinearRanker } from './rank-model.js';
 import { questionTerms, QUESTION_WORDS } from './terms.js';
 
 /**
+ * The committed question adapter (`npm run train:ask-adapter`, adapter-data.ts), decoded and checked against its SHA-256
+ * with this module: once per container. null when training left it off.
+ */
+export const ADAPTER: QuestionAdapter | null = ASK_ADAPTER.enabled ? decodeAdapter(ASK_ADAPTER) : null;
+
+/**
  * Fusion weights and depth, chosen by `npm run eval:ask -- --direct` on QMSum's train meetings (docs/search.md,
  * "Ask"): BM25 weighted above the vectors; a quarter of the adjacent passages' scores added (train MRR 0.679 → 0.690).
+ * With the adapter on, the weights chosen with it in cross-validation (`npm run train:ask-adapter`).
  */
-export const FUSION: FusionWeights = { words: 1, vectors: 0.4, k: 5, neighbours: 0.25 };
+export const FUSION: FusionWeights = ADAPTER ? ASK_ADAPTER.fusion : { words: 1, vectors: 0.4, k: 5, neighbours: 0.25 };
 /** Passages taken from each ranking before fusion. */
 export const CANDIDATES = 100;
 
@@ -50,7 +58,7 @@ export interface RetrievalOptions {
   readonly feedback: FeedbackOptions;
 }
 
-export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS, adapter: null,
+export const RETRIEVAL: RetrievalOptions = { weights: FUSION, depth: CANDIDATES, reranker: RERANKER, questionWords: QUESTION_WORDS, adapter: ADAPTER,
   feedback: FEEDBACK };
 
 /**
