@@ -198,6 +198,7 @@ async function main() {
     enabled,
     fusion: parseWeights(bestFusion!.weights),
     answerThreshold: threshold,
+    embedder: base.name,
     dimensions: final.dimensions,
     sha256: adapterDigest(matrix),
   };

@@ -60,6 +60,7 @@ export const ASK_ADAPTER = {
   "neighbours": 0.25
  },
  "answerThreshold": 0.273,
+ "embedder": "use-lite",
  "dimensions": 512,
  "sha256": "5563354f45524333f3dfd30f6c360704e533a717ff0bfd2540d290fb2740f5e2",
  "matrix":

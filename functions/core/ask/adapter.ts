@@ -12,6 +12,8 @@ export interface QuestionAdapter {
   readonly dimensions: number;
   /** Row-major d×d: adapted = W q. */
   readonly matrix: Float32Array;
+  /** The sentence embedder whose vectors it was trained on (its `name`); another embedder's questions are not mapped. */
+  readonly embedder?: string;
 }
 
 /** The question's vector mapped by the adapter, unit length (as the passage index expects). */
@@ -153,15 +155,20 @@ export const encodeAdapter = (a: QuestionAdapter): string =>
 export const adapterDigest = (base64: string): string => createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex');
 
 /** The stored matrix, checked against its SHA-256; throws when the bytes or their size are not the ones trained. */
-export function decodeAdapter(stored: { readonly dimensions: number; readonly sha256: string; readonly matrix: string }): QuestionAdapter {
+export function decodeAdapter(stored: { readonly dimensions: number; readonly sha256: string; readonly matrix: string; readonly embedder?: string }):
+  QuestionAdapter {
   const bytes = Buffer.from(stored.matrix, 'base64');
   const digest = createHash('sha256').update(bytes).digest('hex');
   if (digest !== stored.sha256) throw new Error(`Ask's question adapter does not match its SHA-256 (${digest} ≠ ${stored.sha256}).`);
   if (bytes.byteLength !== stored.dimensions * stored.dimensions * 4) throw new Error("Ask's question adapter has the wrong size.");
   const matrix = new Float32Array(stored.dimensions * stored.dimensions);
   new Uint8Array(matrix.buffer).set(bytes);
-  return { dimensions: stored.dimensions, matrix };
+  return { dimensions: stored.dimensions, matrix, ...(stored.embedder ? { embedder: stored.embedder } : {}) };
 }
+
+/** Whether the adapter maps this embedder's vectors (an adapter without `embedder` maps any of its dimensions). */
+export const adapts = (adapter: QuestionAdapter | null, embedder: { readonly name: string; readonly dimensions: number }): adapter is QuestionAdapter =>
+  adapter !== null && adapter.dimensions === embedder.dimensions && (adapter.embedder === undefined || adapter.embedder === embedder.name);
 
 interface Figures { readonly r1: number; readonly r5: number; readonly mrr: number; readonly questions: number }
 
@@ -182,6 +189,8 @@ export interface AdapterFile {
   readonly fusion: { readonly words: number; readonly vectors: number; readonly k: number; readonly neighbours: number };
   /** Below this adapted cosine between the question and its nearest passage, nothing answers (ask.ts). */
   readonly answerThreshold: number;
+  /** The sentence embedder it maps the vectors of (`SentenceEmbedder.name`). */
+  readonly embedder: string;
   readonly dimensions: number;
   readonly sha256: string;
   readonly matrix: string;

@@ -37,10 +37,12 @@ export interface AskQuestion {
  */
 export const UNADAPTED_ANSWER_THRESHOLD = 0.2;
 /**
- * The threshold in use: with the question adapter on, the one on the adapted cosine that turns away as many training
+ * The threshold on the adapted cosine (question adapter on, USE Lite's vectors): the one that turns away as many training
  * questions as the unadapted one (`npm run train:ask-adapter`).
  */
-export const ANSWER_THRESHOLD = ADAPTER ? ASK_ADAPTER.answerThreshold : UNADAPTED_ANSWER_THRESHOLD;
+export const ADAPTED_ANSWER_THRESHOLD = ASK_ADAPTER.answerThreshold;
+/** The threshold of the product's embedder (USE Lite): the adapted one while the adapter is on. */
+export const ANSWER_THRESHOLD = ADAPTER ? ADAPTED_ANSWER_THRESHOLD : UNADAPTED_ANSWER_THRESHOLD;
 /** Slide images in citations live as long as search's frame links. */
 const IMAGE_URL_SECONDS = 60 * 60;
 
@@ -82,7 +84,8 @@ const rankedBy = (r: Rankings, retrieval: AskQuestion['retrieval']): PassageDoc[
  * Something answers when the question's nearest passage is close enough (a vector cosine, on one scale for every question).
  * `eval:ask --direct` applies this same rule, so its figures are the product's.
  */
-export const answers = (r: Pick<Rankings, 'vectors'>): boolean => (r.vectors[0]?.score ?? 0) >= ANSWER_THRESHOLD;
+export const answers = (r: Pick<Rankings, 'vectors' | 'adapted'>): boolean =>
+  (r.vectors[0]?.score ?? 0) >= (r.adapted ? ADAPTED_ANSWER_THRESHOLD : UNADAPTED_ANSWER_THRESHOLD);
 
 /** The best passages, skipping one that overlaps a passage of the same meeting already chosen. */
 export function distinctPassages(ranked: readonly PassageDoc[], limit: number): PassageDoc[] {

@@ -1,5 +1,5 @@
 import type { SentenceEmbedder } from '../embeddings/model.js';
-import { adaptQuestion, decodeAdapter, type QuestionAdapter } from './adapter.js';
+import { adaptQuestion, adapts, decodeAdapter, type QuestionAdapter } from './adapter.js';
 import { ASK_ADAPTER } from './adapter-data.js';
 import { FEEDBACK, feedbackTerms, type FeedbackOptions } from './feedback.js';
 import { fuse, type FusedPassage, type FusionWeights } from './fusion.js';
@@ -32,7 +32,7 @@ export const RERANKER: Reranker | null = ASK_RANK_MODEL.depth > 0 ? { ranker: AS
 
 export interface RetrievalPorts {
   readonly passages: Pick<PassageIndex, 'matchWords' | 'nearest'>;
-  readonly embedder: Pick<SentenceEmbedder, 'embed'>;
+  readonly embedder: Pick<SentenceEmbedder, 'embed' | 'name' | 'dimensions'>;
 }
 
 export interface Rankings {
@@ -42,6 +42,8 @@ export interface Rankings {
   readonly fused: readonly FusedPassage[];
   /** The product's ranking: the fused list with its head reordered by the reranker (the fused list without one). */
   readonly hybrid: readonly FusedPassage[];
+  /** Whether the question's vector was mapped by the adapter (the vectors' cosines are then on the adapted scale). */
+  readonly adapted: boolean;
 }
 
 export interface RetrievalOptions {
@@ -69,10 +71,11 @@ export async function rankPassages(
   ports: RetrievalPorts, question: string, meetingIds: readonly string[], options: Partial<RetrievalOptions> = {},
 ): Promise<Rankings> {
   const o = { ...RETRIEVAL, ...options };
-  if (meetingIds.length === 0) return { words: [], vectors: [], fused: [], hybrid: [] };
+  const adapted = adapts(o.adapter, ports.embedder);
+  if (meetingIds.length === 0) return { words: [], vectors: [], fused: [], hybrid: [], adapted };
   const terms = questionTerms(question, o.questionWords);
   const [embedded] = await ports.embedder.embed([question]);
-  const vector = o.adapter ? adaptQuestion(o.adapter, embedded) : embedded;
+  const vector = adapted ? adaptQuestion(o.adapter!, embedded) : embedded;
   const [words, vectors] = await Promise.all([
     terms.length > 0 ? ports.passages.matchWords({ terms, meetingIds, limit: o.depth }) : Promise.resolve([]),
     ports.passages.nearest({ vector, meetingIds, limit: o.depth }),
@@ -80,7 +83,7 @@ export async function rankPassages(
   const expansion = (o.weights.feedback ?? 0) > 0 ? feedbackTerms(terms, words, o.feedback) : [];
   const feedback = expansion.length > 0 ? await ports.passages.matchWords({ terms: [...terms, ...expansion], meetingIds, limit: o.depth }) : [];
   const fused = fuse(words, vectors, o.weights, feedback);
-  return { words, vectors, fused, hybrid: o.reranker ? rerank(o.reranker, terms, { words, vectors, fused }) : fused };
+  return { words, vectors, fused, hybrid: o.reranker ? rerank(o.reranker, terms, { words, vectors, fused }) : fused, adapted };
 }
 
 /** The fused list with its first `depth` passages reordered by the reranker's scores; the rest follow unchanged. */

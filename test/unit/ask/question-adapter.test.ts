@@ -1,4 +1,4 @@
-import { adapterDigest, adaptQuestion, decodeAdapter, encodeAdapter, identityAdapter, trainAdapter, type AdapterExample }
+import { adapterDigest, adapts, adaptQuestion, decodeAdapter, encodeAdapter, identityAdapter, trainAdapter, type AdapterExample }
   from '../../../functions/core/ask/adapter.js';
 import { dot, normalised } from '../../../functions/core/embeddings/model.js';
 
@@ -55,5 +55,14 @@ describe('question adapter', () => {
     const tampered = encodeAdapter({ ...adapter, matrix: adapter.matrix.map((v, i) => (i === 0 ? v + 1 : v)) });
     expect(() => decodeAdapter({ dimensions: 4, sha256: adapterDigest(matrix), matrix: tampered })).toThrow(/SHA-256/);
     expect(() => decodeAdapter({ dimensions: 3, sha256: adapterDigest(matrix), matrix })).toThrow(/wrong size/);
+  });
+
+  it('maps only the vectors of the embedder it was trained on', () => {
+    const adapter = { ...identityAdapter(4), embedder: 'use-lite' };
+    expect(adapts(adapter, { name: 'use-lite', dimensions: 4 })).toBe(true);
+    expect(adapts(adapter, { name: 'hashing-test', dimensions: 4 })).toBe(false);
+    expect(adapts(identityAdapter(4), { name: 'any', dimensions: 4 })).toBe(true);
+    expect(adapts(identityAdapter(4), { name: 'any', dimensions: 64 })).toBe(false);
+    expect(adapts(null, { name: 'use-lite', dimensions: 4 })).toBe(false);
   });
 });
