@@ -9,7 +9,8 @@ import type { FusedPassage } from './fusion.js';
 import { generateAnswer } from './generated.js';
 import { highlightSentences } from './highlights.js';
 import { passageText, type PassageDoc } from './model.js';
-import { rankPassages, type Rankings, type RetrievalPorts } from './retrieval.js';
+import { ASK_ADAPTER } from './adapter-data.js';
+import { ADAPTER, rankPassages, type Rankings, type RetrievalPorts } from './retrieval.js';
 import { questionTerms } from './terms.js';
 
 export interface AskPorts extends RetrievalPorts {
@@ -31,10 +32,17 @@ export interface AskQuestion {
 }
 
 /**
- * Below this cosine between the question and the best passage, nothing answers (calibrated with
+ * Below this cosine between the (unadapted) question and the best passage, nothing answers (calibrated with
  * `npm run eval:ask -- --direct` on QMSum's train meetings, docs/search.md "Ask").
  */
-export const ANSWER_THRESHOLD = 0.2;
+export const UNADAPTED_ANSWER_THRESHOLD = 0.2;
+/**
+ * The threshold on the adapted cosine (question adapter on, USE Lite's vectors): the one that turns away as many training
+ * questions as the unadapted one (`npm run train:ask-adapter`).
+ */
+export const ADAPTED_ANSWER_THRESHOLD = ASK_ADAPTER.answerThreshold;
+/** The threshold of the product's embedder (USE Lite): the adapted one while the adapter is on. */
+export const ANSWER_THRESHOLD = ADAPTER ? ADAPTED_ANSWER_THRESHOLD : UNADAPTED_ANSWER_THRESHOLD;
 /** Slide images in citations live as long as search's frame links. */
 const IMAGE_URL_SECONDS = 60 * 60;
 
@@ -76,7 +84,8 @@ const rankedBy = (r: Rankings, retrieval: AskQuestion['retrieval']): PassageDoc[
  * Something answers when the question's nearest passage is close enough (a vector cosine, on one scale for every question).
  * `eval:ask --direct` applies this same rule, so its figures are the product's.
  */
-export const answers = (r: Pick<Rankings, 'vectors'>): boolean => (r.vectors[0]?.score ?? 0) >= ANSWER_THRESHOLD;
+export const answers = (r: Pick<Rankings, 'vectors' | 'adapted'>): boolean =>
+  (r.vectors[0]?.score ?? 0) >= (r.adapted ? ADAPTED_ANSWER_THRESHOLD : UNADAPTED_ANSWER_THRESHOLD);
 
 /** The best passages, skipping one that overlaps a passage of the same meeting already chosen. */
 export function distinctPassages(ranked: readonly PassageDoc[], limit: number): PassageDoc[] {

@@ -19,23 +19,28 @@ export interface FusionWeights {
    * an answer spoken over several passages lifts each of them. @default 0
    */
   readonly neighbours?: number;
+  /** Weight of the feedback ranking (BM25 of the question's terms and the feedback terms, retrieval.ts). @default 0 */
+  readonly feedback?: number;
 }
 
 /**
  * Weighted reciprocal-rank fusion: score = Σ weight / (k + rank) over the two rankings (rank from 1).
- * Rank-based, so BM25 scores and cosines need no common scale. Ties keep the BM25 order.
+ * Rank-based, so BM25 scores and cosines need no common scale. Ties keep the BM25 order. An optional third ranking
+ * (`feedback`, weighted by `weights.feedback`) adds to the scores the same way.
  */
-export function fuse(words: readonly ScoredPassage[], vectors: readonly ScoredPassage[], weights: FusionWeights): FusedPassage[] {
+export function fuse(words: readonly ScoredPassage[], vectors: readonly ScoredPassage[], weights: FusionWeights,
+  feedback: readonly ScoredPassage[] = []): FusedPassage[] {
   const fused = new Map<string, { passage: PassageDoc; score: number; words?: number; vector?: number; order: number }>();
-  const add = (list: readonly ScoredPassage[], weight: number, field: 'words' | 'vector') => list.forEach((hit, i) => {
+  const add = (list: readonly ScoredPassage[], weight: number, field?: 'words' | 'vector') => list.forEach((hit, i) => {
     const key = passageKey(hit.passage);
     const entry = fused.get(key) ?? { passage: hit.passage, score: 0, order: fused.size };
     entry.score += weight / (weights.k + i + 1);
-    entry[field] = hit.score;
+    if (field) entry[field] = hit.score;
     fused.set(key, entry);
   });
   add(words, weights.words, 'words');
   add(vectors, weights.vectors, 'vector');
+  if ((weights.feedback ?? 0) > 0) add(feedback, weights.feedback!);
   const share = weights.neighbours ?? 0;
   if (share > 0) {
     const own = new Map([...fused].map(([key, e]) => [key, e.score]));
