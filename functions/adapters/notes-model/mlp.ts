@@ -128,7 +128,9 @@ function run(
   return net;
 }
 
-function forward(net: { w1: ArrayLike<number>; b1: ArrayLike<number>; w2: ArrayLike<number>; b2: number }, x: ArrayLike<number>, off: number, d: number): number {
+type Weights = { w1: ArrayLike<number>; b1: ArrayLike<number>; w2: ArrayLike<number>; b2: number };
+
+function forward(net: Weights, x: ArrayLike<number>, off: number, d: number): number {
   let z = net.b2;
   for (let u = 0; u < net.b1.length; u++) {
     let s = net.b1[u]!;
