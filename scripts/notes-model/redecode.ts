@@ -57,6 +57,8 @@ const VARIANTS: Record<string, DecodeOptions> = {
   'same item within 4': { sameItem: 4 },
   'same item within 5': { sameItem: 5 },
   'one reading a turn (action or decision)': { exclusive: true },
+  'same item within 1': { sameItem: 1 },
+  'the best-scoring turn, whether it says a task or not': { preferTasks: false },
 };
 for (const [name, options] of Object.entries(VARIANTS)) {
   const scores = prepared.map(({ m, turns, rules }) => {

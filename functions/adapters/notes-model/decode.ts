@@ -34,9 +34,14 @@ const SAME_ITEM = 3;
 export const MAX_KEY_POINTS = 8;
 const ACCEPTS = /^(?:yeah|yes|yep|ok|okay|sure|right|alright|all right|fine|will do|no problem|of course|definitely|absolutely)\b/i;
 
-/** Indexes of the turns at or over the threshold that are the best within `sameItem` turns of each other, in meeting order. */
-export function peaks(scores: readonly number[], threshold: number, cap = Infinity, sameItem = SAME_ITEM): number[] {
-  const order = scores.map((s, i) => [s, i] as const).filter(([s]) => s >= threshold).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+/**
+ * Indexes of the turns at or over the threshold that are the best within `sameItem` turns of each other, in meeting
+ * order; with `preferred`, a preferred turn counts as better than any other near it, whatever their scores.
+ */
+export function peaks(scores: readonly number[], threshold: number, cap = Infinity, sameItem = SAME_ITEM, preferred?: readonly boolean[]): number[] {
+  const rank = (i: number) => (preferred?.[i] ? 1 : 0);
+  const order = scores.map((s, i) => [s, i] as const).filter(([s]) => s >= threshold)
+    .sort((a, b) => rank(b[1]) - rank(a[1]) || b[0] - a[0] || a[1] - b[1]);
   const kept: number[] = [];
   for (const [, i] of order) if (kept.length < cap && !kept.some((k) => Math.abs(k - i) <= sameItem)) kept.push(i);
   return kept.sort((a, b) => a - b);
@@ -51,7 +56,15 @@ export interface DecodeOptions {
    * score clears its threshold by more is drafted.
    */
   readonly exclusive?: boolean;
+  /**
+   * Of nearby action-item turns over the threshold, one that says a task ("I'll…", "can you…", "let's…") is the item
+   * (default true since round 3; false: the best-scoring one, as before).
+   */
+  readonly preferTasks?: boolean;
 }
+
+/** Which turns say a task in so many words (taskPhrase): preferred as the turn an action item rests on. */
+export const saysTask = (turns: readonly Turn[]) => turns.map((t) => taskPhrase(t.text) !== null);
 
 /** Of the action and decision peaks, those that are not the weaker reading of a turn the other kind also claims. */
 export function oneReading(
@@ -80,7 +93,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  */
 export function actionItems(
   turns: readonly Turn[], scores: readonly number[], threshold: number, nameOf: (speaker: string) => string, ruleItems: readonly DraftActionItem[] = [],
-  ownerModel?: OwnerModel, cap = Infinity, chosen = peaks(scores, threshold, cap),
+  ownerModel?: OwnerModel, cap = Infinity, chosen = peaks(scores, threshold, cap, SAME_ITEM, saysTask(turns)),
 ): DraftActionItem[] {
   const names = [...new Set(turns.map((t) => nameOf(t.speaker)))];
   return chosen.map((i) => {
@@ -149,7 +162,8 @@ export function draftOf(
   const excluded = new Set(people.flatMap((n) => n.toLowerCase().split(/\s+/)));
   const caps = { action: capOf(turns.length, thresholds.perTurn?.action), decision: capOf(turns.length, thresholds.perTurn?.decision) };
   let chosen = {
-    action: peaks(scores.action, thresholds.action, caps.action, options.sameItem),
+    action: peaks(scores.action, thresholds.action, caps.action, options.sameItem,
+      options.preferTasks === false ? undefined : saysTask(turns)),
     decision: peaks(scores.decision, thresholds.decision, caps.decision, options.sameItem),
   };
   if (options.exclusive) chosen = oneReading(chosen.action, chosen.decision, scores, thresholds);

@@ -18,6 +18,20 @@ describe('from turn scores to notes', () => {
     expect(peaks(scores, 0.5, Infinity, 2)).toEqual([0, 3]);
   });
 
+  it('takes a turn that says a task as the item over a better-scoring one near it that does not', () => {
+    const turns = [
+      turn('a', 'Can you send the updated budget to finance by Friday?', 0),
+      turn('b', "I'll send it tomorrow.", 1),
+      turn('c', 'The marketing campaign starts the week after the launch.', 2),
+    ];
+    const scores = [0.86, 0.8, 0.9];
+    expect(peaks(scores, 0.85)).toEqual([2]);
+    expect(peaks(scores, 0.85, Infinity, 3, [true, true, false])).toEqual([0]);
+    const items = actionItems(turns, scores, 0.85, nameOf);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.text).toMatch(/\bsend the updated budget to finance by Friday$/i);
+  });
+
   it('drafts one reading of a turn: of an action item and a decision on the same or adjacent turns, the one clearing its threshold by more', () => {
     const scores = { action: [0.95, 0.1, 0.1, 0.1, 0.6, 0.1, 0.1, 0.1, 0.1], decision: [0.1, 0.8, 0.1, 0.1, 0.1, 0.9, 0.1, 0.1, 0.8] };
     const thresholds = { action: 0.5, decision: 0.7 };
