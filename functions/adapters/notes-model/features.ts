@@ -1,6 +1,8 @@
 /**
  * What the notes model reads: the transcript as speaker turns (consecutive sentences of one speaker), each
- * turn's features — its USE Lite embedding, the mean embedding of the two turns either side, and cues: length,
+ * turn's features — its USE Lite embedding, the mean embedding of the two turns either side, the embeddings of
+ * the previous and the next turn, the cues of the turn and of the two turns either side, the meeting's own
+ * cues (its length, share of questions, of rule-picked tasks, its mean turn length), and cues: length,
  * questions before/after, speaker change, position, who speaks how much, first/second-person task phrasing,
  * a due date, an answer that accepts, decision words, and whether today's rules (the extractive engine) pick
  * the turn as an action item, a decision or a summary point (as features, not verdicts).
@@ -9,6 +11,7 @@ import type { Sentence } from '../../core/insights/transcript.js';
 import { dueOf } from '../../core/notes/due-dates.js';
 import type { NotesDraft } from '../../core/notes/model.js';
 import { cleanSpoken, taskPhrase, withoutMarks } from '../../core/notes/spoken-text.js';
+import { projectInto, type Projection } from './projection.js';
 
 export interface Turn {
   readonly speaker: string;
@@ -56,8 +59,11 @@ export const CUE_NAMES = [
   'log words', 'short', 'question', 'previous is question', 'next is question', 'speaker changed', 'next speaker differs',
   'position', 'position squared', 'last tenth', 'speaker share of words', 'top talker', 'self task', 'addressee task', 'group task',
   'due date', 'next accepts', 'decision words', 'task words', 'meeting-end words', 'previous by same speaker as next',
-  'rules: action', 'rules: decision', 'rules: summary', 'rules: action near', 'rules: decision near',
+  'rules: action', 'rules: decision', 'rules: summary', 'rules: action near', 'rules: decision near', 'next commits',
 ] as const;
+
+/** The next other speaker's turn takes a task on ("I'll…", "I will", "I can", "will do", "sure"). */
+const COMMITS = /^(?:(?:yeah|yes|yep|ok|okay|sure|right|alright|fine)\b[\s,.!]*)?(?:I'll|I will|I can|I could|will do|sure|no problem|of course)\b/i;
 
 export function cueFeatures(turns: readonly Turn[], rules: RuleHits): number[][] {
   const words = turns.map((t) => (t.text.match(/[\p{L}\p{N}']+/gu) ?? []).length);
@@ -80,25 +86,55 @@ export function cueFeatures(turns: readonly Turn[], rules: RuleHits): number[][]
       DECIDE.test(t.said) ? 1 : 0, TASK_WORDS.test(t.said) ? 1 : 0, MEETING_END.test(t.said) ? 1 : 0,
       i > 0 && next && turns[i - 1]!.speaker === next.speaker ? 1 : 0,
       rules.action[i] ? 1 : 0, rules.decision[i] ? 1 : 0, rules.summary[i] ? 1 : 0, near(rules.action, i), near(rules.decision, i),
+      next && next.speaker !== t.speaker && COMMITS.test(next.said.trim()) ? 1 : 0,
     ];
   });
 }
 
-/** One row per turn: [embedding (512), mean embedding of turns i−2..i+2 but i (512), cues]. */
+/** The embedding blocks of a row, each of the embedder's dimensions, in this order. */
+export const EMBEDDING_BLOCKS = ['turn', 'mean of the two turns either side', 'previous turn', 'next turn'] as const;
+/** The turns, relative to a row's own, whose cues (CUE_NAMES) follow the embeddings, in this order. */
+export const CUE_OFFSETS = [0, -2, -1, 1, 2] as const;
+export const MEETING_CUES = ['log turns', 'share of questions', 'share of rule tasks', 'mean log words'] as const;
+/** The length of a feature row for embeddings of `d` dimensions. */
+export const rowLength = (d: number) => EMBEDDING_BLOCKS.length * d + CUE_OFFSETS.length * CUE_NAMES.length + MEETING_CUES.length;
+
+/**
+ * One row per turn: [embedding, mean embedding of turns i−2..i+2 but i, embedding of turn i−1, of turn i+1 (zeros
+ * at the ends), cues of turns i, i−2, i−1, i+1, i+2 (zeros past the ends), meeting cues].
+ */
 export function featureRows(embeddings: readonly Float32Array[], cues: readonly number[][]): Float32Array[] {
   const d = embeddings[0]?.length ?? 0;
+  const c = cues[0]?.length ?? 0;
+  const n = embeddings.length;
+  const share = (name: (typeof CUE_NAMES)[number]) => cues.reduce((a, row) => a + (row[CUE_NAMES.indexOf(name)] ?? 0), 0) / Math.max(1, n);
+  const meeting = [Math.log1p(n), share('question'), share('rules: action'), share('log words')];
   return embeddings.map((own, i) => {
-    const row = new Float32Array(2 * d + cues[i]!.length);
+    const row = new Float32Array(EMBEDDING_BLOCKS.length * d + CUE_OFFSETS.length * c + meeting.length);
     row.set(own, 0);
-    let n = 0;
+    let count = 0;
     for (let k = i - 2; k <= i + 2; k++) {
       const e = k !== i ? embeddings[k] : undefined;
       if (!e) continue;
-      n++;
+      count++;
       for (let j = 0; j < d; j++) row[d + j] += e[j]!;
     }
-    if (n > 0) for (let j = 0; j < d; j++) row[d + j] /= n;
-    row.set(cues[i]!, 2 * d);
+    if (count > 0) for (let j = 0; j < d; j++) row[d + j] /= count;
+    if (embeddings[i - 1]) row.set(embeddings[i - 1]!, 2 * d);
+    if (embeddings[i + 1]) row.set(embeddings[i + 1]!, 3 * d);
+    CUE_OFFSETS.forEach((offset, k) => { if (cues[i + offset]) row.set(cues[i + offset]!, EMBEDDING_BLOCKS.length * d + k * c); });
+    row.set(meeting, EMBEDDING_BLOCKS.length * d + CUE_OFFSETS.length * c);
     return row;
   });
+}
+
+/** What a net reads of a row: with a projection, each embedding block projected (projection.ts) and the cues as they are. */
+export function netInput(row: Float32Array, d: number, projection?: Projection): Float32Array {
+  if (!projection) return row;
+  const k = projection.components.length;
+  const blocks = EMBEDDING_BLOCKS.length;
+  const out = new Float32Array(blocks * k + row.length - blocks * d);
+  for (let b = 0; b < blocks; b++) projectInto(projection, row.subarray(b * d, (b + 1) * d), out, b * k);
+  out.set(row.subarray(blocks * d), blocks * k);
+  return out;
 }

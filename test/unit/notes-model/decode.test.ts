@@ -1,4 +1,4 @@
-import { actionItems, capOf, decisions, keyPoints, markSuggestions, MAX_KEY_POINTS, peaks } from '../../../functions/adapters/notes-model/decode.js';
+import { actionItems, capOf, decisions, keyPoints, markSuggestions, MAX_KEY_POINTS, oneReading, peaks } from '../../../functions/adapters/notes-model/decode.js';
 import type { Turn } from '../../../functions/adapters/notes-model/features.js';
 import type { DraftPoint } from '../../../functions/core/notes/model.js';
 
@@ -10,6 +10,33 @@ describe('from turn scores to notes', () => {
   it('keeps the best turn of each run of nearby turns over the threshold, in meeting order', () => {
     expect(peaks([0.1, 0.7, 0.9, 0.6, 0.2, 0.1, 0.1, 0.1, 0.8], 0.5)).toEqual([2, 8]);
     expect(peaks([0.4, 0.3], 0.5)).toEqual([]);
+  });
+
+  it('counts turns within the same-item window as one item; a narrower window keeps more', () => {
+    const scores = [0.9, 0.1, 0.1, 0.8, 0.1, 0.1, 0.1, 0.1];
+    expect(peaks(scores, 0.5)).toEqual([0]);
+    expect(peaks(scores, 0.5, Infinity, 2)).toEqual([0, 3]);
+  });
+
+  it('takes a turn that says a task as the item over a better-scoring one near it that does not', () => {
+    const turns = [
+      turn('a', 'Can you send the updated budget to finance by Friday?', 0),
+      turn('b', "I'll send it tomorrow.", 1),
+      turn('c', 'The marketing campaign starts the week after the launch.', 2),
+    ];
+    const scores = [0.86, 0.8, 0.9];
+    expect(peaks(scores, 0.85)).toEqual([2]);
+    expect(peaks(scores, 0.85, Infinity, 3, [true, true, false])).toEqual([0]);
+    const items = actionItems(turns, scores, 0.85, nameOf);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.text).toMatch(/\bsend the updated budget to finance by Friday$/i);
+  });
+
+  it('drafts one reading of a turn: of an action item and a decision on the same or adjacent turns, the one clearing its threshold by more', () => {
+    const scores = { action: [0.95, 0.1, 0.1, 0.1, 0.6, 0.1, 0.1, 0.1, 0.1], decision: [0.1, 0.8, 0.1, 0.1, 0.1, 0.9, 0.1, 0.1, 0.8] };
+    const thresholds = { action: 0.5, decision: 0.7 };
+    // Turn 0 (action, margin 0.45) beats turn 1 (decision, 0.1); turn 5 (decision, 0.2) beats turn 4 (action, 0.1); turn 8 stands alone.
+    expect(oneReading([0, 4], [1, 5, 8], scores, thresholds)).toEqual({ action: [0], decision: [5, 8] });
   });
 
   it('keeps at most the cap of a meeting, the best-scoring first, at least one when a rate is set', () => {

@@ -61,6 +61,12 @@ describe('the notes model engine (committed weights, USE Lite)', () => {
 
   it('refuses a model file of another format or feature set', () => {
     expect(() => parseNotesModel('{"format":"other"}')).toThrow(NotesModelError);
+    // A file of the round-1 format (1050 features, logistic regressions only) is refused with a message to retrain.
     expect(() => parseNotesModel(JSON.stringify({ format: 'meetscribe-notes-model/1', models: { action: { weights: [1, 2] } } }))).toThrow('retrain with npm run train:notes');
+    expect(() => parseNotesModel(JSON.stringify({ format: 'meetscribe-notes-model/2', models: { action: { type: 'logistic', weights: [1, 2] } } })))
+      .toThrow('retrain with npm run train:notes');
+    const mlp = { type: 'mlp', mean: [0], scale: [1], w1: [1], b1: [0], w2: [1], b2: 0 };
+    expect(() => parseNotesModel(JSON.stringify({ format: 'meetscribe-notes-model/2', models: { action: mlp, decision: mlp, key: mlp } })))
+      .toThrow("action weights do not fit");
   });
 });

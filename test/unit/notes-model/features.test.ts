@@ -1,5 +1,5 @@
 import type { Sentence } from '../../../functions/core/insights/transcript.js';
-import { CUE_NAMES, cueFeatures, featureRows, ruleHitsOf, turnsOf } from '../../../functions/adapters/notes-model/features.js';
+import { CUE_NAMES, cueFeatures, featureRows, netInput, rowLength, ruleHitsOf, turnsOf } from '../../../functions/adapters/notes-model/features.js';
 
 const s = (text: string, start: number, end: number, speaker: string): Sentence => ({ text, start, end, speaker });
 const MEETING: Sentence[] = [
@@ -26,6 +26,8 @@ describe('turns and their features', () => {
     expect(cue(cues[0]!, 'question')).toBe(1);
     expect(cue(cues[0]!, 'addressee task')).toBe(1);
     expect(cue(cues[0]!, 'next accepts')).toBe(1);
+    expect(cue(cues[0]!, 'next commits')).toBe(1);
+    expect(cue(cues[1]!, 'next commits')).toBe(0);
     expect(cue(cues[1]!, 'previous is question')).toBe(1);
     expect(cue(cues[1]!, 'self task')).toBe(1);
     expect(cue(cues[1]!, 'due date')).toBe(1);
@@ -37,11 +39,23 @@ describe('turns and their features', () => {
     expect(cues.map((row) => cue(row, 'position'))).toEqual([0, 0.5, 1]);
   });
 
-  it('puts each turn embedding, the mean of its neighbours and the cues in one row', () => {
+  it('puts each turn embedding, the mean of its neighbours, the previous and next embeddings, the cues of five turns and the meeting cues in one row', () => {
     const e = (x: number) => Float32Array.from([x, 0]);
     const rows = featureRows([e(1), e(2), e(4)], [[7], [8], [9]]);
-    expect([...rows[0]!]).toEqual([1, 0, 3, 0, 7]);
-    expect([...rows[1]!]).toEqual([2, 0, 2.5, 0, 8]);
-    expect([...rows[2]!]).toEqual([4, 0, 1.5, 0, 9]);
+    const meeting = [Math.log1p(3), 0, 0, 8];
+    const expected = [
+      [1, 0, 3, 0, 0, 0, 2, 0, 7, 0, 0, 8, 9, ...meeting],
+      [2, 0, 2.5, 0, 1, 0, 4, 0, 8, 0, 7, 9, 0, ...meeting],
+      [4, 0, 1.5, 0, 2, 0, 0, 0, 9, 7, 8, 0, 0, ...meeting],
+    ];
+    rows.forEach((row, i) => expect([...row].map((x) => Math.round(x * 1e5) / 1e5)).toEqual(expected[i]!.map((x) => Math.round(x * 1e5) / 1e5)));
+    expect(rowLength(2)).toBe(4 * 2 + 5 * CUE_NAMES.length + 4);
+  });
+
+  it('gives a net each embedding block projected and the cues as they are', () => {
+    const row = Float32Array.from([1, 2, 3, 4, 5, 6, 7, 8, 70, 71]);
+    expect([...netInput(row, 2)]).toEqual([...row]);
+    const projection = { mean: [1, 0], components: [[1, 0]] };
+    expect([...netInput(row, 2, projection)]).toEqual([0, 2, 4, 6, 70, 71]);
   });
 });
