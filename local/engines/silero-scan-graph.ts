@@ -10,7 +10,7 @@
  * Inputs `scan_windows` [count, 512] (16 kHz audio only) and `initial_h`/`initial_c` [2, 1, 64]; outputs
  * `probabilities` [count, 1, 1] and `last_h`/`last_c`, the state after the last window.
  */
-import { onnxSchema } from './whisper/native-graph.js';
+import { FLOAT, onnxSchema, tensorInfo } from './whisper/native-graph.js';
 
 interface Tensor { name: string }
 interface Attribute { name: string; g?: Graph }
@@ -28,7 +28,6 @@ interface Schema {
 }
 
 export const SILERO_WINDOW = 512;
-const FLOAT = 1;
 const INT64 = 7;
 const ATTRIBUTE_GRAPH = 5;
 const ATTRIBUTE_INT = 2;
@@ -46,9 +45,7 @@ export function sileroScanGraph(source: Uint8Array): Uint8Array {
   // The branch taken when `sr` equals 16000 (Equal's true side).
   const branch = choice.attribute.find((a) => a.name === 'then_branch')?.g;
   if (!branch || branch.output.length !== 3) throw new Error('the Silero graph has no 16 kHz branch');
-  const info = (name: string, dims: Array<number | string>) => onnx.ValueInfoProto.create({
-    name, type: { tensorType: { elemType: FLOAT, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
-  });
+  const info = (name: string, dims: Array<number | string>) => tensorInfo(onnx, name, dims, FLOAT);
   const state = [2, 1, 64];
   // The step: one window ([512] → [1, 512] as the branch reads it), the branch's nodes as they are, its outputs renamed
   // to the step's (`output`, `hn`, `cn`).

@@ -33,19 +33,30 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 
-export function trainLogistic(rows: readonly Float32Array[], labels: readonly number[], options: TrainOptions = {}): LogisticModel {
-  if (rows.length === 0 || rows.length !== labels.length) throw new Error('trainLogistic needs as many labels as rows, and at least one row.');
-  const { epochs = 12, learningRate = 0.01, l2 = 1e-3, batch = 64, seed = 27 } = options;
-  const d = rows[0]!.length;
+/** The default weight of a positive example: negatives / positives, between 1 and 30. */
+export function balancingWeight(labels: readonly number[]): number {
   const positives = labels.filter((y) => y > 0.5).length;
-  const positiveWeight = options.positiveWeight ?? Math.min(30, Math.max(1, (labels.length - positives) / Math.max(1, positives)));
+  return Math.min(30, Math.max(1, (labels.length - positives) / Math.max(1, positives)));
+}
+
+/** Each column's mean and 1 / spread over `rows` (0 for a constant column): inputs are standardised as (x − mean) × scale. */
+export function standardisation(rows: readonly ArrayLike<number>[], d: number): { mean: Float64Array; scale: Float64Array } {
   const mean = new Float64Array(d);
   const scale = new Float64Array(d);
   for (const row of rows) for (let j = 0; j < d; j++) mean[j] += row[j]! / rows.length;
   for (const row of rows) for (let j = 0; j < d; j++) scale[j] += (row[j]! - mean[j]!) ** 2 / rows.length;
   for (let j = 0; j < d; j++) scale[j] = scale[j]! > 1e-12 ? 1 / Math.sqrt(scale[j]!) : 0;
+  return { mean, scale };
+}
+
+export function trainLogistic(rows: readonly Float32Array[], labels: readonly number[], options: TrainOptions = {}): LogisticModel {
+  if (rows.length === 0 || rows.length !== labels.length) throw new Error('trainLogistic needs as many labels as rows, and at least one row.');
+  const { epochs = 12, learningRate = 0.01, l2 = 1e-3, batch = 64, seed = 27 } = options;
+  const d = rows[0]!.length;
+  const positiveWeight = options.positiveWeight ?? balancingWeight(labels);
+  const { mean, scale } = standardisation(rows, d);
   const x = rows.map((row) => Float64Array.from(row, (v, j) => (v - mean[j]!) * scale[j]!));
 
   const w = new Float64Array(d);

@@ -5,7 +5,7 @@
  * the best average precision there), after which the net is trained again on every training meeting for that many
  * epochs.
  */
-import { seededRandom } from './classifier.js';
+import { balancingWeight, seededRandom, sigmoid, standardisation } from './classifier.js';
 
 export interface MlpModel {
   readonly mean: number[];
@@ -35,7 +35,6 @@ export interface MlpOptions {
   readonly validation?: number;
 }
 
-const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 
 /** Average precision of scores against 0/1 labels (the area under the precision–recall steps). */
 export function averagePrecision(scores: ArrayLike<number>, labels: ArrayLike<number>): number {
@@ -151,16 +150,12 @@ export function trainMlp(
   if (rows.length === 0 || rows.length !== labels.length || groups.length !== rows.length) {
     throw new Error('trainMlp needs as many labels and groups as rows, and at least one row.');
   }
-  const positives = labels.filter((y) => y > 0.5).length;
   const o = {
     hidden: 16, epochs: 30, learningRate: 0.002, l2: 1e-4, batch: 64, seed: 27, negativeRate: 0.25, patience: 3, validation: 0.15, ...options,
-    positiveWeight: options.positiveWeight ?? Math.min(30, Math.max(1, (labels.length - positives) / Math.max(1, positives))),
+    positiveWeight: options.positiveWeight ?? balancingWeight(labels),
   };
   const d = rows[0]!.length;
-  const mean = new Float64Array(d), scale = new Float64Array(d);
-  for (const row of rows) for (let j = 0; j < d; j++) mean[j] += row[j]! / rows.length;
-  for (const row of rows) for (let j = 0; j < d; j++) scale[j] += (row[j]! - mean[j]!) ** 2 / rows.length;
-  for (let j = 0; j < d; j++) scale[j] = scale[j]! > 1e-12 ? 1 / Math.sqrt(scale[j]!) : 0;
+  const { mean, scale } = standardisation(rows, d);
   const data = standardise(rows, mean, scale);
 
   const ids = [...new Set(groups)].sort((a, b) => a - b);

@@ -40,8 +40,10 @@ export function onnxSchema<S = OnnxSchema>(): S {
 }
 
 const INT32 = 6;
-const FLOAT = 1;
-const tensorInfo = (onnx: OnnxSchema, name: string, dims: Array<string | number>, elemType = INT32) =>
+/** ONNX's element type of float32 tensors. */
+export const FLOAT = 1;
+/** A graph input or output's name, element type (int32 unless said) and dimensions (a string names a free one). */
+export const tensorInfo = (onnx: Pick<OnnxSchema, 'ValueInfoProto'>, name: string, dims: Array<string | number>, elemType = INT32) =>
   onnx.ValueInfoProto.create({
     name, type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
   });
