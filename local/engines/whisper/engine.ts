@@ -95,7 +95,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   const limit = limiter(Math.max(1, parts.pool.size) * 2);
   const jobs: Array<Promise<PieceOutcome[]>> = [];
   // Progress counts the pieces as planned (the retry's halves are parts of their piece, not counted again).
-  const progress = speechProgress(hooks.onProgress, { durationSeconds: source.length / sampleRate, scanCost: parts.scanCost ?? WASM_SCAN_COST });
+  const progress = speechProgress(source.length / sampleRate, hooks.onProgress, parts.scanCost ?? WASM_SCAN_COST);
   const planned = new Set<Piece>();
   // The guard's speech share needs the strict regions, known when the VAD is done.
   let speechDone!: (confident: SpeechRegion[]) => void;
@@ -129,7 +129,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     const found = await findSpeech(audio.vad, parts.vadModel, {
       thresholds: [SPEECH_THRESHOLD, CONFIDENT_SPEECH_THRESHOLD], maxSpeechSeconds: 28, signal, log: hooks.log,
       onRegions: (soFar) => { send(stream.next(soFar, false), false); speechSoFar = soFar; },
-      onScanned: (seconds) => progress.scanned(seconds, source.length / sampleRate, regionSeconds(speechSoFar)),
+      onScanned: (seconds) => progress.scanned(seconds, regionSeconds(speechSoFar)),
     });
     regions = found.regions;
     speechDone(found.confident);

@@ -18,8 +18,8 @@ import { speechSeconds, type Piece } from './chunker.js';
 export interface SpeechProgress {
   /** Pieces planned; `final` once the VAD is done and these are the last (the total is then exact). */
   planned(pieces: readonly Piece[], final: boolean): void;
-  /** The VAD has looked at `seconds` of a recording of `duration` s and found `speech` s of speech so far. */
-  scanned(seconds: number, duration: number, speech: number): void;
+  /** The VAD has looked at the first `seconds` of the recording and found `speech` s of speech so far. */
+  scanned(seconds: number, speech: number): void;
   /** A piece is handed to the pool. */
   started(piece: Piece): void;
   /** A piece is decoded (reports once the total is known). */
@@ -36,22 +36,17 @@ export interface SpeechProgress {
 export const NATIVE_SCAN_COST = 0.15;
 export const WASM_SCAN_COST = 0.04;
 
-export interface SpeechProgressOptions {
-  /** The recording's length in seconds (the VAD's whole work). */
-  durationSeconds?: number;
-  /** Work of the VAD per second of recording, in seconds of speech decoded (NATIVE_SCAN_COST, WASM_SCAN_COST); 0 leaves it out. */
-  scanCost?: number;
-}
-
 const QUIET: SpeechProgress = { planned: () => undefined, scanned: () => undefined, started: () => undefined, decoded: () => undefined };
 /** Share of the recording the VAD must have looked at before its speech so far stands for the whole. */
 const SCANNED_ENOUGH = 0.1;
 
-/** Tracks the pieces' speech (a no-op without a listener). */
-export function speechProgress(onProgress?: (progress: TranscriptionProgress) => void, options: SpeechProgressOptions = {}): SpeechProgress {
+/**
+ * Tracks the pieces' speech of a recording of `durationSeconds` (a no-op without a listener); `scanCost` is the VAD's
+ * work per second of recording, in seconds of speech decoded (NATIVE_SCAN_COST, WASM_SCAN_COST; 0 leaves it out).
+ */
+export function speechProgress(durationSeconds: number, onProgress?: (progress: TranscriptionProgress) => void, scanCost = 0): SpeechProgress {
   if (!onProgress) return QUIET;
-  const duration = Math.max(0, options.durationSeconds ?? 0);
-  const scanCost = Math.max(0, options.scanCost ?? 0);
+  const duration = Math.max(0, durationSeconds);
   let scannedSeconds = 0;
   let total = 0;
   let decoded = 0;
@@ -76,9 +71,9 @@ export function speechProgress(onProgress?: (progress: TranscriptionProgress) =>
         report();
       }
     },
-    scanned: (seconds, duration, speech) => {
+    scanned: (seconds, speech) => {
       if (known || !(duration > 0)) return;
-      scannedSeconds = Math.min(Math.max(scannedSeconds, seconds), options.durationSeconds ?? duration);
+      scannedSeconds = Math.min(Math.max(scannedSeconds, seconds), duration);
       if (seconds < SCANNED_ENOUGH * duration) return;
       projected = Math.max(total, (speech * duration) / Math.min(seconds, duration));
       report();
