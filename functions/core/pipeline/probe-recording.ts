@@ -7,6 +7,7 @@ import type { Logger } from '../ports.js';
 import type { MediaTools } from './media-ports.js';
 import { checkRecordingLength, mediaFacts, MIN_SPEECH_SECONDS, NotMediaFile } from './media-probe.js';
 import type { ProcessingStates, StageSpeedRecord } from './ports.js';
+import { transcriptionPollSeconds } from './progress-estimate.js';
 import { STEP_PERCENT, stepStarted } from './processing-status.js';
 import type { MediaResult, PipelineRun } from './run-state.js';
 import { chargeRecordingOnce, type ChargePorts } from './run-rules.js';
@@ -27,7 +28,8 @@ export interface ProbeRecordingPorts extends ChargePorts {
  * once per recording (a re-upload into the same meeting is a new recording and is charged), fills in the meeting's
  * fields (recording-facts.ts) and flags recordings too short for notes. Throws NotMediaFile / NoAudioTrack for files
  * that cannot be processed, RecordingTooLong over 4 hours (before charging), MinutesUsedUp when another recording of
- * the host took the last minutes first (the state machine then waits for minutes, as StartProcessing does).
+ * the host took the last minutes first (the state machine then waits for minutes, as StartProcessing does). Also
+ * returns how often the state machine looks at the transcription job (a tenth of its expected time, 1–5 s).
  */
 export async function probeRecording(ports: ProbeRecordingPorts, run: PipelineRun, toolMs: number): Promise<MediaResult> {
   const now = () => new Date(ports.clock());
@@ -49,5 +51,5 @@ export async function probeRecording(ports: ProbeRecordingPorts, run: PipelineRu
     return undefined;
   }), durationSeconds);
   await ports.states.patchState(run.meetingId, { durationSeconds, tooShort, minutesCharged, expectedSeconds, updatedAt: now().toISOString() });
-  return { durationSeconds, hasVideo: facts.hasVideo, tooShort, minutesCharged };
+  return { durationSeconds, hasVideo: facts.hasVideo, tooShort, minutesCharged, pollSeconds: transcriptionPollSeconds(durationSeconds, expectedSeconds) };
 }

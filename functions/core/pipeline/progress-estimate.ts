@@ -43,8 +43,20 @@ export const STAGES: ReadonlyArray<readonly [PipelineStep, StageSpec & { readonl
  */
 export interface EngineShare { readonly share: number; readonly startedAfter: number; readonly reportedAfter: number }
 
-/** The state machine looks at the job every 5 s: on average the stage ends half of that after the job. */
-const POLL_SECONDS = 5;
+/** Bounds of the wait between two looks at the transcription job (whole seconds: Step Functions waits in them). */
+export const MIN_POLL_SECONDS = 1;
+export const MAX_POLL_SECONDS = 5;
+
+/**
+ * Seconds the state machine waits between looks at the transcription job (ProbeMedia fixes it on the run; the Wait
+ * reads it, docs/pipeline.md "Time left"): a tenth of the stage's expected time, so the stage ends on average within
+ * 5 % of it after the job does, 1–5 s (a short recording's job is looked at every second instead of finishing one 5 s
+ * poll late, which doubled a 2-minute recording's transcription; a long one's no more often than before).
+ */
+export function transcriptionPollSeconds(durationSeconds: number | null, expected?: ExpectedStages): number {
+  const tenth = timed('Transcription')(durationSeconds, expected) / 10;
+  return Math.min(MAX_POLL_SECONDS, Math.max(MIN_POLL_SECONDS, Math.round(tenth)));
+}
 /** Share of the work done from which the projection alone is believed; before it, blended with the expected time. */
 export const TRUSTED_SHARE = 0.2;
 
@@ -53,12 +65,12 @@ export const TRUSTED_SHARE = 0.2;
  * share done); undefined before there is a rate. The Whisper engine decodes from the stage's first seconds on (pieces
  * reach it while the speech-finding goes on) and its speaker step runs beside the decoding (docs/speech.md), so the
  * rate is the share done over the whole time since the stage started, and the stage ends with the decoding, half a
- * poll later.
+ * poll (`pollSeconds`, the run's wait between looks at the job) later.
  */
-export function transcriptionProjection(progress: EngineShare): { seconds: number; weight: number } | undefined {
+export function transcriptionProjection(progress: EngineShare, pollSeconds: number): { seconds: number; weight: number } | undefined {
   const { share, startedAfter, reportedAfter } = progress;
   if (!(share > 0) || !(share <= 1) || !(reportedAfter > 0) || !(reportedAfter >= startedAfter)) return undefined;
-  return { seconds: reportedAfter / share + POLL_SECONDS / 2, weight: Math.min(1, share / TRUSTED_SHARE) };
+  return { seconds: reportedAfter / share + pollSeconds / 2, weight: Math.min(1, share / TRUSTED_SHARE) };
 }
 
 /** A late stage holds here (share of its span) rather than reaching its end before the pipeline says so. */
@@ -102,7 +114,8 @@ export function estimateProgress(
   const prior = spec.expectedSeconds(durationSeconds, expectedStages);
   const elapsed = Math.max(0, (nowMs - startedAtMs) / 1000);
   // The engine's rate, believed in proportion to the work done: early on the expected time still counts.
-  const projection = step === 'Transcription' && engine ? transcriptionProjection(engine) : undefined;
+  const projection = step === 'Transcription' && engine
+    ? transcriptionProjection(engine, transcriptionPollSeconds(durationSeconds, expectedStages)) : undefined;
   const weight = projection?.weight ?? 0;
   const expected = (1 - weight) * prior + weight * (projection?.seconds ?? 0);
   const stageLeft = (1 - weight) * stageSecondsLeft(prior, elapsed) + weight * stageSecondsLeft(projection?.seconds ?? 0, elapsed);

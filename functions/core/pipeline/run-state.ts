@@ -24,6 +24,8 @@ export interface MediaResult {
   readonly hasVideo: boolean;
   readonly tooShort: boolean;
   readonly minutesCharged: number;
+  /** Whole seconds between looks at the transcription job (WaitForTranscription's SecondsPath; progress-estimate.ts). */
+  readonly pollSeconds: number;
 }
 
 /** ExtractAudio's result (`$.audio`): the WAV and the transcription job StartTranscription starts. */

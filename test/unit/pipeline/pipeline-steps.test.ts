@@ -63,7 +63,7 @@ describe('ProbeMedia (probeRecording)', () => {
     await t.start();
     t.media.state.reports.set(UPLOAD, report('125.4'));
     const result = await probeRecording(t.ports, run, 60_000);
-    expect(result).toEqual({ durationSeconds: 125.4, hasVideo: true, tooShort: false, minutesCharged: 3 });
+    expect(result).toEqual({ durationSeconds: 125.4, hasVideo: true, tooShort: false, minutesCharged: 3, pollSeconds: 1 });
     expect(t.p.charges.get(`${ID}/etag-1`)).toMatchObject({ userId: 'host-1', minutes: 3, refunded: false });
     expect(t.records.get(ID)).toMatchObject({ recordingAvailable: true, endTime: '2026-03-01T09:02:05.400Z', name: 'Weekly sync' });
     expect(t.p.states.get(ID)).toMatchObject({ status: 'processing', step: 'ProbeMedia', durationSeconds: 125.4, tooShort: false, minutesCharged: 3 });
@@ -102,7 +102,7 @@ describe('ProbeMedia (probeRecording)', () => {
     t.media.state.copyReports.set(UPLOAD, report('20', false));
     const result = await probeRecording(t.ports, run, 12_345);
     expect(t.media.calls).toEqual([`probe ${UPLOAD}`, `probeCopy ${UPLOAD} 12345`]);
-    expect(result).toEqual({ durationSeconds: 20, hasVideo: false, tooShort: true, minutesCharged: 1 });
+    expect(result).toEqual({ durationSeconds: 20, hasVideo: false, tooShort: true, minutesCharged: 1, pollSeconds: 1 });
   });
 
   it('refuses a file with no readable length, and one over 4 hours before charging anything', async () => {
@@ -182,7 +182,7 @@ describe('BuildTranscript (buildMeetingTranscript)', () => {
     await t.p.ports.states.patchState(ID, { step: 'Transcription', stepStartedAt: '2026-03-01T09:59:00.000Z', stageSeconds: { ExtractAudio: 2.5 } });
     const words = Array.from({ length: 100 }, (_, i) => [i < 50 ? 'spk_0' : 'spk_1', i * 0.5, `word${i}`] as const);
     await t.artefacts.putText(`artefacts/${ID}/transcribe-output.json`, JSON.stringify(transcribeOutput(words)), 'application/json');
-    const result = await buildMeetingTranscript(t.ports, state({ durationSeconds: 60, hasVideo: false, tooShort: false, minutesCharged: 1 }));
+    const result = await buildMeetingTranscript(t.ports, state({ durationSeconds: 60, hasVideo: false, tooShort: false, minutesCharged: 1, pollSeconds: 1 }));
     expect(result).toMatchObject({ jsonKey: `artefacts/${ID}/transcript.json`, textKey: `artefacts/${ID}/speaker_labeled_transcript.txt`, speakers: 2 });
     const document = JSON.parse(t.artefacts.objects.get(`artefacts/${ID}/transcript.json`)!.body.toString());
     expect(document).toMatchObject({ version: 1, meetingId: ID, durationSeconds: 60, speakers: ['Speaker 1', 'Speaker 2'] });

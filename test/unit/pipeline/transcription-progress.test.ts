@@ -1,4 +1,4 @@
-import { estimateProgress, transcriptionProjection, TRUSTED_SHARE } from '../../../functions/core/pipeline/progress-estimate.js';
+import { estimateProgress, MAX_POLL_SECONDS, MIN_POLL_SECONDS, transcriptionPollSeconds, transcriptionProjection, TRUSTED_SHARE } from '../../../functions/core/pipeline/progress-estimate.js';
 import { toProcessingView, type ProcessingState } from '../../../functions/core/pipeline/processing-status.js';
 import type { StatePatch } from '../../../functions/core/pipeline/ports.js';
 import {
@@ -49,14 +49,27 @@ describe('the engine’s progress as a tag of the running job', () => {
 describe('time left that follows the work done', () => {
   it('projects the stage from the rate since it started (decoding runs from its first seconds), plus half a poll', () => {
     // Half the speech decoded 60 s into the stage (first reported at 20 s, once the speech was found): 120 s + half a poll.
-    const projection = transcriptionProjection({ share: 0.5, startedAfter: 20, reportedAfter: 60 })!;
+    const projection = transcriptionProjection({ share: 0.5, startedAfter: 20, reportedAfter: 60 }, 5)!;
     expect(projection.seconds).toBeCloseTo(120 + 2.5);
     expect(projection.weight).toBe(1);
-    expect(transcriptionProjection({ share: TRUSTED_SHARE / 2, startedAfter: 20, reportedAfter: 30 })!.weight).toBeCloseTo(0.5);
+    expect(transcriptionProjection({ share: TRUSTED_SHARE / 2, startedAfter: 20, reportedAfter: 30 }, 5)!.weight).toBeCloseTo(0.5);
     // No rate yet: nothing decoded, no time in the stage, or a report out of order.
-    expect(transcriptionProjection({ share: 0, startedAfter: 20, reportedAfter: 25 })).toBeUndefined();
-    expect(transcriptionProjection({ share: 0.3, startedAfter: 0, reportedAfter: 0 })).toBeUndefined();
-    expect(transcriptionProjection({ share: 0.3, startedAfter: 20, reportedAfter: 10 })).toBeUndefined();
+    expect(transcriptionProjection({ share: 0, startedAfter: 20, reportedAfter: 25 }, 5)).toBeUndefined();
+    expect(transcriptionProjection({ share: 0.3, startedAfter: 0, reportedAfter: 0 }, 5)).toBeUndefined();
+    expect(transcriptionProjection({ share: 0.3, startedAfter: 20, reportedAfter: 10 }, 5)).toBeUndefined();
+  });
+
+  it("waits a tenth of the transcription's expected time between looks at the job, 1–5 s, and projects half of it", () => {
+    expect(transcriptionPollSeconds(120, { Transcription: 11 })).toBe(1);
+    expect(transcriptionPollSeconds(600, { Transcription: 31 })).toBe(3);
+    expect(transcriptionPollSeconds(3600, { Transcription: 170 })).toBe(MAX_POLL_SECONDS);
+    expect(transcriptionPollSeconds(30, { Transcription: 2 })).toBe(MIN_POLL_SECONDS);
+    // Not probed yet or no record: from the defaults' expected time (10 minutes assumed before the probe).
+    expect(transcriptionPollSeconds(null)).toBe(transcriptionPollSeconds(600));
+    // A short run's projection adds half its 1 s poll, not half of 5 s.
+    const short = (seconds: number) => estimateProgress('Transcription', T0, T0 + seconds * 1000, 120, { Transcription: 11, BuildTranscript: 0 },
+      { share: 0.5, startedAfter: 1, reportedAfter: 3 })!;
+    expect(short(3).secondsLeft).toBe(Math.round(3 / 0.5 + 0.5 - 3));
   });
 
   const at = (seconds: number, engine?: Parameters<typeof estimateProgress>[5]) =>
