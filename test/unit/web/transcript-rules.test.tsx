@@ -2,7 +2,7 @@ import type { MeetingView } from '../../../functions/contracts/meetings.js';
 import type { ProcessingView } from '../../../functions/contracts/processing.js';
 import { stillProcessing } from '../../../web/src/api/meetings/get-meetings.js';
 import { DASHBOARD_OPERATIONS, meetingOptions } from '../../../web/src/features/meetings/permissions.js';
-import { formatTimeLeft, processingLabel } from '../../../web/src/features/meetings/processing-status.js';
+import { formatTimeLeft, processingLabel, steadyPercent } from '../../../web/src/features/meetings/processing-status.js';
 import { changedSpeakerNames, orderedLabels, speakerNamesProblem } from '../../../web/src/features/transcript/speaker-names-rules.js';
 import { activeLineIndex, parseTranscript } from '../../../web/src/features/transcript/transcript-text.js';
 import { formatClock } from '../../../web/src/lib/time.js';
@@ -127,6 +127,15 @@ describe('meeting menu by role (spec §6)', () => {
 const view = (overrides: Partial<ProcessingView>): ProcessingView => ({
   status: 'processing', step: 'Transcription', percent: 20, reason: null, too_short: false, duration_seconds: 60,
   minutes_charged: 1, transcript: 'processing', updated_at: '2025-01-01T10:00:00Z', ...overrides,
+});
+
+describe('steadyPercent', () => {
+  it('never moves the bar back within a step, and starts afresh on a new step or run', () => {
+    expect(steadyPercent(undefined, 'Transcription', 30)).toBe(30);
+    expect(steadyPercent({ step: 'Transcription', percent: 31 }, 'Transcription', 30)).toBe(31);
+    expect(steadyPercent({ step: 'Transcription', percent: 31 }, 'Transcription', 33)).toBe(33);
+    expect(steadyPercent({ step: 'Transcription', percent: 88 }, 'StartProcessing', 1)).toBe(1);
+  });
 });
 
 describe('processingLabel', () => {

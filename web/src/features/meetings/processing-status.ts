@@ -39,6 +39,18 @@ export function processingLabel(view: ProcessingView): ProcessingLabel {
   return { text: `${stage}… ${view.percent} %${left}`, tone: 'pending', percent: view.percent };
 }
 
+/** The percent a row last showed, and for which step of the run. */
+export interface ShownPercent { readonly step: string | null; readonly percent: number }
+
+/**
+ * The percent to show now: within one step never less than what was shown (the estimate behind it is remade at every
+ * poll, and a longer projection would move the bar back a point or two); a new step — the next stage, or a new run —
+ * shows its own.
+ */
+export function steadyPercent(shown: ShownPercent | undefined, step: string | null, percent: number): number {
+  return shown && shown.step === step ? Math.max(shown.percent, percent) : percent;
+}
+
 /** Still the upload's placeholder (step 2 of upload-flow) with no recording and no processing: the upload has not (or never) finished. */
 export function isUnfinishedUpload(meeting: MeetingView): boolean {
   return meeting.name === UPLOAD_PLACEHOLDER_NAME && !meeting.recording_available && !meeting.processing;

@@ -3,9 +3,16 @@
  * with its progress, ready or failed; nothing for a meeting that has no recording and never had an upload.
  */
 import type { ProcessingView } from '@contracts/processing.js';
-import { processingLabel, UPLOAD_UNFINISHED } from '../processing-status.js';
+import { useRef } from 'react';
+import { processingLabel, steadyPercent, UPLOAD_UNFINISHED, type ShownPercent } from '../processing-status.js';
 
 export function ProcessingStatus({ processing, uploadUnfinished = false }: { processing: ProcessingView | undefined; uploadUnfinished?: boolean }) {
+  const shown = useRef<ShownPercent | undefined>(undefined);
+  if (processing && processing.status === 'processing' && processing.percent !== null) {
+    const percent = steadyPercent(shown.current, processing.step, processing.percent);
+    shown.current = { step: processing.step, percent };
+    processing = { ...processing, percent };
+  } else shown.current = undefined;
   if (!processing && uploadUnfinished) {
     return <p className="processing-status processing-failed processing-status-box" role="status" aria-label="Processing status">{UPLOAD_UNFINISHED}</p>;
   }
