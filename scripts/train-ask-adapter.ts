@@ -1,6 +1,11 @@
 /**
  * Trains Ask's question adapter (issue 29; core/ask/adapter.ts) on QMSum-format meetings:
- *   npm run train:ask-adapter -- [--text DIR] [--cache DIR] [--folds 5] [--grid 'steps,lr,l2,temperature;…'] [--weights '1,0.4,5,0.25;…'] [--dry]
+ *   npm run train:ask-adapter -- [--text DIR] [--cache DIR] [--folds 5] [--grid 'steps,lr,l2,temperature[,form];…'] [--weights '1,0.4,5,0.25;…']
+ *     [--line-mix 'a;…'] [--dry]
+ *   form: `full` (the default: a d×d matrix), `rN` (identity + a rank-N correction U·Vᵀ), `d` (a diagonal scaling) or `dN`
+ *     (diagonal + rank N); core/ask/factored-adapter.ts
+ *   --line-mix: also rank the vectors by a·(best line's cosine) + (1 − a)·(the passage's cosine), the lines' own vectors from
+ *     the cache, in the hybrid (experiment only: the index holds no line vectors)
  *   npm run train:ask-adapter -- --feedback-grid 'weight,passages,terms;…'   pseudo-relevance feedback (core/ask/feedback.ts) only:
  *     each setting's hybrid (unadapted vectors, today's fusion) on every question, and the setting chosen by MRR on the other folds for each
  *     held-out fold (weight 0: no feedback); nothing is written
@@ -24,9 +29,10 @@ import { parseArgs } from 'node:util';
 import { useLiteEmbedder } from '../functions/adapters/embeddings/use-lite.js';
 import { adapterDigest, adaptQuestion, encodeAdapter, identityAdapter, trainAdapter, type AdapterExample, type AdapterTrainOptions,
   type QuestionAdapter } from '../functions/core/ask/adapter.js';
+import { expandFactored, factoredBytes, trainFactoredAdapter, type FactoredAdapter } from '../functions/core/ask/factored-adapter.js';
 import { UNADAPTED_ANSWER_THRESHOLD as ANSWER_THRESHOLD, distinctPassages } from '../functions/core/ask/ask.js';
 import type { FusionWeights } from '../functions/core/ask/fusion.js';
-import type { PassageDoc } from '../functions/core/ask/model.js';
+import type { PassageDoc, PassageIndex, ScoredPassage } from '../functions/core/ask/model.js';
 import { speechPassages } from '../functions/core/ask/passages.js';
 import { FUSION, rankPassages } from '../functions/core/ask/retrieval.js';
 import { withTurnVectors } from '../functions/core/ask/vectors.js';
@@ -40,7 +46,7 @@ const { values } = parseArgs({ options: {
   text: { type: 'string', default: '../shared/data/meetings-text/qmsum/train' }, cache: { type: 'string' }, folds: { type: 'string', default: '5' },
   grid: { type: 'string', default: '60,0.0005,0.01,0.05;60,0.001,0.01,0.05;60,0.0005,0.1,0.05' },
   weights: { type: 'string', default: '1,0.4,5,0.25;1,0.6,5,0.25;1,0.8,5,0.25;1,1,5,0.25;1,1.5,5,0.25' },
-  dry: { type: 'boolean', default: false }, 'feedback-grid': { type: 'string' },
+  dry: { type: 'boolean', default: false }, 'feedback-grid': { type: 'string' }, 'line-mix': { type: 'string', default: '0' },
 } });
 
 /** Cross-validated MRR gain of the adapted vectors alone over the unadapted below which the adapter stays off. */
@@ -53,7 +59,7 @@ const seen = new Map<string, Float32Array>();
 const embedder: SentenceEmbedder = { ...base, embed: async (texts) => (texts.length === 1 && seen.has(texts[0]) ? [seen.get(texts[0])!] : base.embed(texts)) };
 
 interface Question { readonly meeting: string; readonly fold: number; readonly query: string; readonly spans: readonly TurnRange[]
-  readonly example: AdapterExample; readonly passages: readonly PassageDoc[] }
+  readonly example: AdapterExample; readonly passages: readonly PassageDoc[]; readonly turnVectors: readonly Float32Array[] }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 const fig = (r: Recall) => ({ r1: round(r.r1), r5: round(r.r5), mrr: round(r.mrr), questions: r.questions });
@@ -76,7 +82,7 @@ async function trainingData() {
     m.questions.forEach((q, i) => {
       seen.set(q.query, queryVectors[i]);
       const spans = q.spans as readonly TurnRange[];
-      questions.push({ meeting: m.id, fold: index % folds, query: q.query, spans, passages, example: {
+      questions.push({ meeting: m.id, fold: index % folds, query: q.query, spans, passages, turnVectors, example: {
         question: queryVectors[i], passages: passages.map((p) => p.vector), relevant: passages.map((p) => overlaps([p.firstTurn, p.lastTurn], spans)) } });
     });
   }
@@ -91,10 +97,45 @@ function vectorRank(q: Question, adapter: QuestionAdapter): number | undefined {
   return firstRank(distinctPassages(order.map((o) => q.passages[o.i]), 10), (p) => overlaps([p.firstTurn, p.lastTurn], q.spans));
 }
 
-const parseSetting = (text: string): AdapterTrainOptions => {
-  const [steps, learningRate, l2, temperature] = text.split(',').map(Number);
-  return { steps, learningRate, l2, temperature };
+type Setting = AdapterTrainOptions & { readonly rank?: number; readonly diagonal?: boolean };
+const parseSetting = (text: string): Setting => {
+  const [steps, learningRate, l2, temperature] = text.split(',').slice(0, 4).map(Number);
+  const form = text.split(',')[4] ?? 'full';
+  if (form === 'full') return { steps, learningRate, l2, temperature };
+  const match = /^(d|r)(\d*)$/.exec(form);
+  if (!match || (match[1] === 'r' && !match[2])) throw new Error(`Unknown adapter form "${form}" (full, rN, d or dN).`);
+  return { steps, learningRate, l2, temperature, rank: Number(match[2] || 0), diagonal: match[1] === 'd' };
 };
+/** The adapter of a setting: the full matrix, or the factored one (and its factors, as stored). */
+function train(examples: readonly AdapterExample[], setting: Setting): { adapter: QuestionAdapter; factored?: FactoredAdapter } {
+  if (setting.rank === undefined) return { adapter: trainAdapter(examples, base.dimensions, setting) };
+  const factored = trainFactoredAdapter(examples, base.dimensions, setting);
+  return { adapter: expandFactored(factored), factored };
+}
+
+/**
+ * The index with its vector ranking replaced (experiment): a·(best line's cosine) + (1 − a)·(passage cosine) over the
+ * question's meeting's passages (within a meeting only).
+ */
+function lineScored(index: PassageIndex, byMeeting: ReadonlyMap<string, Question>, a: number): Pick<PassageIndex, 'matchWords' | 'nearest'> {
+  if (a === 0) return index;
+  return {
+    matchWords: (query) => index.matchWords(query),
+    nearest: async ({ vector, meetingIds, limit }) => {
+      const hits: ScoredPassage[] = [];
+      for (const id of meetingIds) {
+        const q = byMeeting.get(id)!;
+        const lines = q.turnVectors.map((t) => dot(t, vector));
+        q.passages.forEach((p, i) => {
+          let best = -Infinity;
+          for (let t = p.firstTurn; t <= p.lastTurn; t += 1) best = Math.max(best, lines[t]);
+          hits.push({ passage: p, score: a * best + (1 - a) * dot(q.example.passages[i], vector) });
+        });
+      }
+      return hits.sort((x, y) => y.score - x.score || x.passage.position - y.passage.position).slice(0, limit);
+    },
+  };
+}
 const parseWeights = (text: string): FusionWeights => {
   const [words, vectors, k, neighbours = 0] = text.split(',').map(Number);
   return { words, vectors, k, neighbours };
@@ -130,6 +171,58 @@ async function feedbackGrid(grid: readonly string[]) {
   console.log(formatRecall('feedback chosen in folds', recall(chosen)));
 }
 
+interface Trained { readonly setting: string; readonly cv: Recall; readonly adapters: QuestionAdapter[] }
+
+/**
+ * Each setting's held-out adapters in the hybrid at each fusion (and line mix). Returns the one with the best hybrid MRR among
+ * those the product can rank (line mix 0); the best with the lines' cosines is printed beside it.
+ */
+async function hybridGrid(meetings: readonly EvalMeeting[], questions: readonly Question[], trained: readonly Trained[]) {
+  console.log('== cross-validated hybrid (BM25 + adapted vectors, fused as the product fuses), held-out folds, within meeting');
+  const { passages: index, dispose } = await directIndex(meetings, base, { windowing: { window: 12, stride: 6 }, cacheDir });
+  const byMeeting = new Map(questions.map((q) => [q.meeting, q]));
+  type Row = { setting: Trained; weights: string; mix: number; cv: Recall; words: Recall; unadapted: Recall };
+  let best: Row | undefined;
+  let bestAny: Row | undefined;
+  try {
+    const good = (q: Question) => (p: PassageDoc) => overlaps([p.firstTurn, p.lastTurn], q.spans);
+    const top = (list: ReadonlyArray<{ passage: PassageDoc }>) => distinctPassages(list.map((h) => h.passage), 10);
+    for (const mix of values['line-mix']!.split(';').map(Number)) {
+      const passages = lineScored(index, byMeeting, mix);
+      for (const w of values.weights!.split(';')) {
+        const options = { weights: parseWeights(w), reranker: null };
+        const words: Array<number | undefined> = [];
+        const unadapted: Array<number | undefined> = [];
+        for (const q of questions) {
+          const r = await rankPassages({ passages, embedder }, q.query, [q.meeting], { ...options, adapter: null });
+          words.push(firstRank(top(r.words), good(q)));
+          unadapted.push(firstRank(top(r.fused), good(q)));
+        }
+        console.log(formatRecall(`unadapted ${w} line ${mix}`, recall(unadapted)));
+        for (const setting of trained) {
+          const ranks: Array<number | undefined> = [];
+          for (const q of questions) {
+            const r = await rankPassages({ passages, embedder }, q.query, [q.meeting], { ...options, adapter: setting.adapters[q.fold] });
+            ranks.push(firstRank(top(r.fused), good(q)));
+          }
+          const cv = recall(ranks);
+          console.log(formatRecall(`hybrid ${w} line ${mix} ${setting.setting}`, cv));
+          const row = { setting, weights: w, mix, cv, words: recall(words), unadapted: recall(unadapted) };
+          if (mix === 0 && (!best || cv.mrr > best.cv.mrr)) best = row;
+          if (!bestAny || cv.mrr > bestAny.cv.mrr) bestAny = row;
+        }
+      }
+    }
+  } finally {
+    await dispose();
+  }
+  if (bestAny!.mix !== 0) {
+    console.log(formatRecall(`best with the lines' cosines: ${bestAny!.setting.setting} ${bestAny!.weights} line ${bestAny!.mix}`, bestAny!.cv));
+  }
+  if (!best) throw new Error('--line-mix must include 0 (the ranking the product has).');
+  return best;
+}
+
 async function main() {
   if (values['feedback-grid']) return feedbackGrid(values['feedback-grid'].split(';'));
   const { meetings, questions, folds, sha256 } = await trainingData();
@@ -137,44 +230,21 @@ async function main() {
   console.log(`== cross-validated by meeting (${folds} folds), held-out folds, within meeting, vectors alone`);
   const raw = recall(questions.map((q) => vectorRank(q, identity)));
   console.log(formatRecall('vectors (USE Lite)', raw));
-  let best: { setting: string; cv: Recall; adapters: QuestionAdapter[] } | undefined;
+  const trained: Trained[] = [];
   for (const setting of values.grid!.split(';')) {
     const started = performance.now();
     const adapters = Array.from({ length: folds }, (_, f) =>
-      trainAdapter(questions.filter((q) => q.fold !== f).map((q) => q.example), base.dimensions, parseSetting(setting)));
+      train(questions.filter((q) => q.fold !== f).map((q) => q.example), parseSetting(setting)).adapter);
     const cv = recall(questions.map((q) => vectorRank(q, adapters[q.fold])));
     console.log(`${formatRecall(`adapted ${setting}`, cv)}  ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    if (!best || cv.mrr > best.cv.mrr) best = { setting, cv, adapters };
+    trained.push({ setting, cv, adapters });
   }
-  const chosen = best!;
-  console.log(`best setting ${chosen.setting}`);
 
-  console.log('== cross-validated hybrid (BM25 + adapted vectors, fused as the product fuses), held-out folds, within meeting');
-  const { passages: index, dispose } = await directIndex(meetings, base, { windowing: { window: 12, stride: 6 }, cacheDir });
-  let bestFusion: { weights: string; cv: Recall; words: Recall; unadapted: Recall } | undefined;
-  try {
-    const good = (q: Question) => (p: PassageDoc) => overlaps([p.firstTurn, p.lastTurn], q.spans);
-    const top = (list: ReadonlyArray<{ passage: PassageDoc }>) => distinctPassages(list.map((h) => h.passage), 10);
-    for (const w of values.weights!.split(';')) {
-      const ranks: Array<number | undefined> = [];
-      const words: Array<number | undefined> = [];
-      const unadapted: Array<number | undefined> = [];
-      for (const q of questions) {
-        const options = { weights: parseWeights(w), reranker: null };
-        const r = await rankPassages({ passages: index, embedder }, q.query, [q.meeting], { ...options, adapter: chosen.adapters[q.fold] });
-        ranks.push(firstRank(top(r.fused), good(q)));
-        words.push(firstRank(top(r.words), good(q)));
-        unadapted.push(firstRank(top((await rankPassages({ passages: index, embedder }, q.query, [q.meeting], { ...options, adapter: null })).fused), good(q)));
-      }
-      const cv = recall(ranks);
-      console.log(formatRecall(`hybrid ${w}`, cv), '|', formatRecall('unadapted', recall(unadapted)));
-      if (!bestFusion || cv.mrr > bestFusion.cv.mrr) bestFusion = { weights: w, cv, words: recall(words), unadapted: recall(unadapted) };
-    }
-  } finally {
-    await dispose();
-  }
-  console.log(formatRecall('BM25 alone', bestFusion!.words));
-  console.log(`best fusion ${bestFusion!.weights}`);
+  const best = await hybridGrid(meetings, questions, trained);
+  const chosen = best.setting;
+  const bestFusion = best;
+  console.log(formatRecall('BM25 alone', bestFusion.words));
+  console.log(`best (without the lines' cosines): setting ${chosen.setting}, fusion ${bestFusion.weights}`);
 
   // The answer threshold on the adapted cosine: as many training questions turned away (held-out adapters) as the unadapted 0.2 turns away.
   const topCosine = (q: Question, a: QuestionAdapter) => Math.max(...q.example.passages.map((p) => dot(p, adaptQuestion(a, q.example.question))));
@@ -183,23 +253,26 @@ async function main() {
   const threshold = Math.floor((away === 0 ? adaptedTops[0] : (adaptedTops[away - 1] + adaptedTops[away]) / 2) * 1000) / 1000;
   console.log(`answer threshold: unadapted ${ANSWER_THRESHOLD} turns away ${away} of ${questions.length}; adapted ${threshold}`);
 
-  const enabled = chosen.cv.mrr >= raw.mrr + MIN_GAIN && bestFusion!.cv.mrr >= bestFusion!.unadapted.mrr;
+  const enabled = chosen.cv.mrr >= raw.mrr + MIN_GAIN && bestFusion.cv.mrr >= bestFusion.unadapted.mrr;
   console.log(enabled ? 'adapter on' : `adapter off: vectors gain under ${MIN_GAIN} MRR or hybrid worse than unadapted in cross-validation`);
-  const final = trainAdapter(questions.map((q) => q.example), base.dimensions, parseSetting(chosen.setting));
+  const final = train(questions.map((q) => q.example), parseSetting(chosen.setting));
   if (values.dry) return;
-  const matrix = encodeAdapter(final);
+  // A factored adapter is stored as its factors (d + 2·d·r numbers), expanded when read.
+  const matrix = final.factored ? factoredBytes(final.factored).toString('base64') : encodeAdapter(final.adapter);
   const data = {
-    command: `npm run train:ask-adapter -- --text ${values.text} --grid '${values.grid}' --weights '${values.weights}'`,
+    command: `npm run train:ask-adapter -- --text ${values.text} --grid '${values.grid}' --weights '${values.weights}'`
+      + (values['line-mix'] === '0' ? '' : ` --line-mix '${values['line-mix']}'`),
     trainedAt: new Date().toISOString().slice(0, 10),
     data: { meetings: meetings.length, questions: questions.length, sha256 },
     training: parseSetting(chosen.setting),
-    crossValidated: { folds, vectors: fig(raw), adapted: fig(chosen.cv), words: fig(bestFusion!.words), hybridUnadapted: fig(bestFusion!.unadapted),
-      hybrid: fig(bestFusion!.cv) },
+    crossValidated: { folds, vectors: fig(raw), adapted: fig(chosen.cv), words: fig(bestFusion.words), hybridUnadapted: fig(bestFusion.unadapted),
+      hybrid: fig(bestFusion.cv) },
     enabled,
-    fusion: parseWeights(bestFusion!.weights),
+    fusion: parseWeights(bestFusion.weights),
     answerThreshold: threshold,
     embedder: base.name,
-    dimensions: final.dimensions,
+    dimensions: final.adapter.dimensions,
+    ...(final.factored ? { rank: final.factored.rank } : {}),
     sha256: adapterDigest(matrix),
   };
   const json = JSON.stringify(data, null, 1);
@@ -210,7 +283,8 @@ async function main() {
 const HEADER = `/* eslint-disable max-len */
 /**
  * Ask's question adapter (core/ask/adapter.ts): written by \`npm run train:ask-adapter\` (scripts/train-ask-adapter.ts; do not edit by hand).
- * The matrix is row-major float32, little-endian, base64, checked against sha256 when read (once per container, retrieval.ts).
+ * The matrix is row-major float32, little-endian, base64 (with \`rank\`: the factors s, U, V of core/ask/factored-adapter.ts instead),
+ * checked against sha256 when read (once per container, retrieval.ts).
  */
 import type { AdapterFile } from './adapter.js';
 

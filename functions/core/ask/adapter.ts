@@ -56,7 +56,19 @@ export interface AdapterTrainOptions {
   readonly temperature?: number;
 }
 
-interface Packed { readonly q: Float64Array; readonly p: Float64Array; readonly n: number; readonly relevant: readonly boolean[] }
+/** A training question packed for the loss: its vector, its passages' vectors one after the other, their count. */
+export interface Packed { readonly q: Float64Array; readonly p: Float64Array; readonly n: number; readonly relevant: readonly boolean[] }
+
+/** The examples that have both a relevant and an irrelevant passage, packed; throws when there is none. */
+export function usefulExamples(examples: readonly AdapterExample[], d: number): Packed[] {
+  const useful = examples.filter((e) => e.relevant.some(Boolean) && e.relevant.some((r) => !r)).map((e) => {
+    const p = new Float64Array(e.passages.length * d);
+    e.passages.forEach((v, i) => p.set(v, i * d));
+    return { q: Float64Array.from(e.question), p, n: e.passages.length, relevant: e.relevant };
+  });
+  if (useful.length === 0) throw new Error('trainAdapter needs a question with relevant and irrelevant passages.');
+  return useful;
+}
 
 /**
  * Fits W from the identity by full-batch Adam (no sampling: the same examples give the same matrix) on the examples that
@@ -65,12 +77,7 @@ interface Packed { readonly q: Float64Array; readonly p: Float64Array; readonly 
 export function trainAdapter(examples: readonly AdapterExample[], dimensions: number, o: AdapterTrainOptions = {}): QuestionAdapter {
   const { steps = 60, learningRate = 0.002, l2 = 0.01, temperature = 0.05 } = o;
   const d = dimensions;
-  const useful: Packed[] = examples.filter((e) => e.relevant.some(Boolean) && e.relevant.some((r) => !r)).map((e) => {
-    const p = new Float64Array(e.passages.length * d);
-    e.passages.forEach((v, i) => p.set(v, i * d));
-    return { q: Float64Array.from(e.question), p, n: e.passages.length, relevant: e.relevant };
-  });
-  if (useful.length === 0) throw new Error('trainAdapter needs a question with relevant and irrelevant passages.');
+  const useful = usefulExamples(examples, d);
   const w = new Float64Array(d * d);
   for (let i = 0; i < d; i += 1) w[i * d + i] = 1;
   const m = new Float64Array(d * d);
@@ -111,7 +118,7 @@ function matVec(w: Float64Array, q: Float64Array, out: Float64Array, d: number) 
 }
 
 /** d(loss)/d(score_j) / temperature for loss = −log Σ_relevant softmax_j (scores p_j·u / temperature). */
-function softmaxGradient(e: Packed, u: Float64Array, d: number, temperature: number): Float64Array {
+export function softmaxGradient(e: Packed, u: Float64Array, d: number, temperature: number): Float64Array {
   const s = new Float64Array(e.n);
   let top = -Infinity;
   for (let j = 0; j < e.n; j += 1) {
@@ -177,7 +184,7 @@ export interface AdapterFile {
   readonly command: string;
   readonly trainedAt: string;
   readonly data: { readonly meetings: number; readonly questions: number; readonly sha256: string };
-  readonly training: AdapterTrainOptions;
+  readonly training: AdapterTrainOptions & { readonly rank?: number; readonly diagonal?: boolean };
   readonly crossValidated: { readonly folds: number; readonly vectors: Figures; readonly adapted: Figures; readonly words: Figures;
     readonly hybridUnadapted: Figures; readonly hybrid: Figures };
   /**
@@ -192,6 +199,8 @@ export interface AdapterFile {
   /** The sentence embedder it maps the vectors of (`SentenceEmbedder.name`). */
   readonly embedder: string;
   readonly dimensions: number;
+  /** Present when the adapter is factored (core/ask/factored-adapter.ts): `matrix` then holds s, U and V, not W. */
+  readonly rank?: number;
   readonly sha256: string;
   readonly matrix: string;
 }

@@ -1,6 +1,7 @@
 import type { SentenceEmbedder } from '../embeddings/model.js';
-import { adaptQuestion, adapts, decodeAdapter, type QuestionAdapter } from './adapter.js';
+import { adaptQuestion, adapts, type QuestionAdapter } from './adapter.js';
 import { ASK_ADAPTER } from './adapter-data.js';
+import { decodeStoredAdapter } from './factored-adapter.js';
 import { FEEDBACK, feedbackTerms, type FeedbackOptions } from './feedback.js';
 import { fuse, type FusedPassage, type FusionWeights } from './fusion.js';
 import type { PassageIndex, ScoredPassage } from './model.js';
@@ -13,7 +14,7 @@ import { questionTerms, QUESTION_WORDS } from './terms.js';
  * The committed question adapter (`npm run train:ask-adapter`, adapter-data.ts), decoded and checked against its SHA-256
  * with this module: once per container. null when training left it off.
  */
-export const ADAPTER: QuestionAdapter | null = ASK_ADAPTER.enabled ? decodeAdapter(ASK_ADAPTER) : null;
+export const ADAPTER: QuestionAdapter | null = ASK_ADAPTER.enabled ? decodeStoredAdapter(ASK_ADAPTER) : null;
 
 /**
  * Fusion weights and depth, chosen by `npm run eval:ask -- --direct` on QMSum's train meetings (docs/search.md,
