@@ -95,7 +95,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   const limit = limiter(Math.max(1, parts.pool.size) * 2);
   const jobs: Array<Promise<PieceOutcome[]>> = [];
   // Progress counts the pieces as planned (the retry's halves are parts of their piece, not counted again).
-  const progress = speechProgress(source.length / sampleRate, hooks.onProgress, parts.scanCost ?? WASM_SCAN_COST);
+  const progress = speechProgress(source.length / sampleRate, hooks.onProgress, parts.scanCost ?? WASM_SCAN_COST, Math.max(1, parts.pool.size));
   const planned = new Set<Piece>();
   // The guard's speech share needs the strict regions, known when the VAD is done.
   let speechDone!: (confident: SpeechRegion[]) => void;

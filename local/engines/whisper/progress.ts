@@ -3,8 +3,10 @@
  * of the seconds of speech to decode. Pieces reach Whisper while the VAD still runs (piece-stream.ts), so the total is
  * known only once the VAD is done; until then it is estimated from the speech found so far over the share of the
  * recording looked at (`scanned`), and nothing is reported before a tenth of the recording has been looked at. The
- * pieces handed to the pool and not back yet count as half done: several are in flight at once (two per session), so
- * completed pieces alone would lag the work done by up to the pieces in flight, most at the start of a short recording.
+ * pieces being decoded count as half done: completed pieces alone would lag the work done by the pieces in flight,
+ * most at the start of a short recording. Only one piece a session is being decoded, the first handed to the pool;
+ * the pool holds a second one a session waiting, which has not started (counting every piece handed over as half done
+ * projected a 2-minute recording's transcription at about half its time: `bench:estimates`, 2-minute 25 % point −79 %).
  *
  * The speech-finding is counted as work too (`scanCost`): while the VAD runs it takes a core, and the decoding beside it
  * goes at about half the pace it has once the VAD is done, so a rate read from the decoding alone during the VAD
@@ -42,22 +44,26 @@ const SCANNED_ENOUGH = 0.1;
 
 /**
  * Tracks the pieces' speech of a recording of `durationSeconds` (a no-op without a listener); `scanCost` is the VAD's
- * work per second of recording, in seconds of speech decoded (NATIVE_SCAN_COST, WASM_SCAN_COST; 0 leaves it out).
+ * work per second of recording, in seconds of speech decoded (NATIVE_SCAN_COST, WASM_SCAN_COST; 0 leaves it out);
+ * `sessions` is how many pieces the pool decodes at once (its size).
  */
-export function speechProgress(durationSeconds: number, onProgress?: (progress: TranscriptionProgress) => void, scanCost = 0): SpeechProgress {
+export function speechProgress(durationSeconds: number, onProgress?: (progress: TranscriptionProgress) => void, scanCost = 0,
+  sessions = Number.POSITIVE_INFINITY): SpeechProgress {
   if (!onProgress) return QUIET;
   const duration = Math.max(0, durationSeconds);
   let scannedSeconds = 0;
   let total = 0;
   let decoded = 0;
-  let inFlight = 0;
+  /** Pieces handed to the pool and not back yet, in the order handed over (the first `sessions` are being decoded). */
+  const inFlight: Piece[] = [];
+  const decoding = () => inFlight.slice(0, sessions).reduce((sum, piece) => sum + speechSeconds(piece), 0);
   let known = false;
   let projected = 0;
   const report = () => {
     const whole = known ? total : projected;
     if (!(whole > 0)) return;
     try {
-      onProgress({ done: Math.min(decoded + inFlight / 2, whole) + scanCost * scannedSeconds, total: whole + scanCost * duration });
+      onProgress({ done: Math.min(decoded + decoding() / 2, whole) + scanCost * scannedSeconds, total: whole + scanCost * duration });
     } catch {
       // A listener's failure is never the transcription's.
     }
@@ -78,11 +84,11 @@ export function speechProgress(durationSeconds: number, onProgress?: (progress: 
       projected = Math.max(total, (speech * duration) / Math.min(seconds, duration));
       report();
     },
-    started: (piece) => { inFlight += speechSeconds(piece); },
+    started: (piece) => { inFlight.push(piece); },
     decoded: (piece) => {
-      const seconds = speechSeconds(piece);
-      inFlight = Math.max(0, inFlight - seconds);
-      decoded += seconds;
+      const at = inFlight.findIndex((p) => p === piece || (p.start === piece.start && p.end === piece.end));
+      if (at >= 0) inFlight.splice(at, 1);
+      decoded += speechSeconds(piece);
       report();
     },
   };
