@@ -23,18 +23,17 @@ export interface StageCost { readonly startSeconds: number; readonly perSecond: 
 
 /**
  * Defaults before a run is measured, fitted to the default engine (native Whisper, docs/speech.md) on a 2-core machine
- * that is not shared, from other commands' figures (docs/pipeline.md "Time left"): the transcription stage lasts at
- * least one poll of the job (the state machine waited 5 s before it looked when these were measured; now 1–5 s, a
- * tenth of the expected time), hence a 5 s start-up, plus 0.045 s a second
- * of recording (`bench:pipeline -- --minutes 60`, load 1.9–2.2: WaitForTranscription 165.2 s, i.e. (165.2 − 5) / 3600;
- * `eval:asr -- --only long --long-minutes 120`, load 2.8–4.4: the engine ran about 310 s for 7,200 s, 0.043);
- * extraction (levelled) 5.6 s for those 2 hours, about 0.001 a second; building the transcript a fraction of a second.
+ * that is not shared, from other commands' figures (docs/pipeline.md "Time left"): the transcription stage as a line
+ * through two runs of `bench:pipeline -- --engines native` with the job looked at every tenth of its expected time:
+ * 2 minutes, WaitForTranscription 7.0–8.0 s (three runs, load about 2), and 60 minutes, 120.1 s (quiet machine) —
+ * 3.5 s of start-up (loading the engine's sessions, the first look at the job) plus 0.032 s a second of recording;
+ * extraction (levelled) 5.6 s for 2 hours (`eval:asr -- --only long --long-minutes 120`), about 0.001 a second; building the transcript a fraction of a second.
  * A busier machine is slower: its first run is late, its time left then grows with the overrun (progress-estimate.ts),
  * and the runs it records move the fit for the next ones.
  */
 export const DEFAULT_COSTS: Readonly<Record<TimedStage, StageCost>> = {
   ExtractAudio: { startSeconds: 0.5, perSecond: 0.001 },
-  Transcription: { startSeconds: 5, perSecond: 0.045 },
+  Transcription: { startSeconds: 3.5, perSecond: 0.032 },
   BuildTranscript: { startSeconds: 0.3, perSecond: 0.0003 },
 };
 
@@ -45,7 +44,7 @@ export const MIN_RECORDED_SECONDS = 30;
 
 /**
  * Start-up assumed when the runs cannot separate it from the share (one run, or runs all of about one length): the
- * defaults' (for the transcription the 5 s start-up above), but at most half
+ * defaults' (for the transcription the 3.5 s start-up above), but at most half
  * the runs' own mean time, so that a run faster than it still says its speed.
  */
 export const priorStartSeconds = (stage: TimedStage, meanSeconds: number): number => Math.min(DEFAULT_COSTS[stage].startSeconds, meanSeconds / 2);
