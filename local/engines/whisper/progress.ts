@@ -7,6 +7,7 @@
  * most at the start of a short recording. Only one piece a session is being decoded, the first handed to the pool;
  * the pool holds a second one a session waiting, which has not started (counting every piece handed over as half done
  * projected a 2-minute recording's transcription at about half its time: `bench:estimates`, 2-minute 25 % point −79 %).
+ * Before the first piece is back none is counted: the VAD's end, the first report, comes just after they started.
  *
  * The speech-finding is counted as work too (`scanCost`): while the VAD runs it takes a core, and the decoding beside it
  * goes at about half the pace it has once the VAD is done, so a rate read from the decoding alone during the VAD
@@ -56,7 +57,8 @@ export function speechProgress(durationSeconds: number, onProgress?: (progress: 
   let decoded = 0;
   /** Pieces handed to the pool and not back yet, in the order handed over (the first `sessions` are being decoded). */
   const inFlight: Piece[] = [];
-  const decoding = () => inFlight.slice(0, sessions).reduce((sum, piece) => sum + speechSeconds(piece), 0);
+  // Before the first piece is back the ones handed over have only just started: none is counted as half done yet.
+  const decoding = () => (decoded > 0 ? inFlight.slice(0, sessions).reduce((sum, piece) => sum + speechSeconds(piece), 0) : 0);
   let known = false;
   let projected = 0;
   const report = () => {

@@ -22,13 +22,13 @@ describe('the Whisper engine’s progress', () => {
     expect(reports.map((r) => r.done)).toEqual([38, 53, 58]);
   });
 
-  it('counts as half done only the pieces being decoded, one a session, not those waiting in the pool', () => {
+  it('counts as half done only the pieces being decoded, one a session, not those waiting in the pool, once one is back', () => {
     const pieces = [piece(0, 20), piece(20, 40), piece(40, 60), piece(60, 80), piece(80, 100)];
     const reports: Array<{ done: number; total: number }> = [];
     const progress = speechProgress(100, (p) => reports.push(p), 0, 2);
     for (const p of pieces.slice(0, 4)) progress.started(p); // two sessions: two decoding, two waiting
-    progress.planned(pieces, true);
-    expect(reports.at(-1)).toEqual({ done: 20, total: 100 });
+    progress.planned(pieces, true); // none back yet: the pieces handed over have only just started
+    expect(reports.at(-1)).toEqual({ done: 0, total: 100 });
     progress.decoded(pieces[1]!); // the second session's next piece (the third handed over) starts
     expect(reports.at(-1)).toEqual({ done: 20 + 10 + 10, total: 100 });
     progress.started(pieces[4]!);
