@@ -8,39 +8,13 @@
  *
  *   npx tsx scripts/notes-model/redecode-counts.ts FILE
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { draftOf, type Scores, type Thresholds } from '../../functions/adapters/notes-model/decode.js';
-import { turnsOf } from '../../functions/adapters/notes-model/features.js';
-import type { OwnerModel } from '../../functions/adapters/notes-model/owner.js';
-import type { NotesDraft } from '../../functions/core/notes/model.js';
+import { draftOf, type Thresholds } from '../../functions/adapters/notes-model/decode.js';
 import { speakerDisplayName } from '../../functions/core/transcripts/turns.js';
-import { loadMeetings, turnSpan, type Meeting } from './data.js';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const texts = path.resolve(root, '..', 'shared', 'data', 'meetings-text');
-const scorer = await import(pathToFileURL(path.join(texts, 'score-notes.mjs')).href) as {
-  scoreMeeting(gold: unknown, pred: unknown): unknown; summarise(scores: unknown[]): unknown; fmt(s: unknown): string;
-};
+import { loadHeldOut, MEETINGS_TEXT, prediction, root, type Held } from './held-out.js';
+
 if (!process.argv[2]) throw new Error('Give the held-out scores file (npm run eval:notes-model -- --scores FILE).');
-type Held = Scores & { fold: number; thresholds: Thresholds; owner?: OwnerModel };
-const held = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as Record<string, Held>;
-const ids = Object.keys(held);
-const meetings = await loadMeetings(path.join(root, 'data', 'notes-labels', 'qmsum'), path.join(texts, 'qmsum'), new RegExp(`^(?:${ids.join('|')})$`));
-const drafts = path.join(root, '.cache', 'notes-model', 'drafts');
-const files = await readdir(drafts);
-async function rulesOf(m: Meeting): Promise<NotesDraft> {
-  const file = files.find((f) => f.startsWith(`rules-${m.id}-${m.hashes[1].slice(0, 12)}-`));
-  if (!file) throw new Error(`No cached rule draft of ${m.id}: run npm run eval:notes-model first.`);
-  return JSON.parse(await readFile(path.join(drafts, file), 'utf8')) as NotesDraft;
-}
-const prepared = await Promise.all(meetings.map(async (m) => ({ m, turns: turnsOf(m.sentences), rules: await rulesOf(m) })));
-const prediction = (m: Meeting, d: NotesDraft) => {
-  const span = (p: { start: number; end: number }) => turnSpan(m.times, p.start, p.end);
-  return { overview: d.overview, summary: d.summary.map((p) => ({ turns: span(p), text: p.text })),
-    decisions: (d.decisions ?? []).map((p) => ({ turns: span(p), text: p.text })),
-    action_items: d.actionItems.map((p) => ({ turns: span(p), owner: p.owner ?? null, text: p.text })) };
-};
+const { scorer, held, prepared } = await loadHeldOut(process.argv[2], path.join(root, 'data', 'notes-labels', 'qmsum'), path.join(MEETINGS_TEXT, 'qmsum'));
 const kindOf = (id: string) => (/^(ES|IS|TS)/.test(id) ? 'ami' : /^B/.test(id) ? 'icsi' : 'committee');
 // rates learnt from the training folds' labels: items per model turn, global or per kind
 function rate(fold: number, kind: 'action_items' | 'decisions', byKind: string | null) {

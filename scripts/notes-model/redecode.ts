@@ -5,51 +5,21 @@
  *
  *   npx tsx scripts/notes-model/redecode.ts --scores FILE [--labels DIR] [--meetings DIR]
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { draftOf, type DecodeOptions, type Scores, type Thresholds } from '../../functions/adapters/notes-model/decode.js';
-import { turnsOf } from '../../functions/adapters/notes-model/features.js';
-import type { OwnerModel } from '../../functions/adapters/notes-model/owner.js';
-import type { NotesDraft } from '../../functions/core/notes/model.js';
+import { draftOf, type DecodeOptions } from '../../functions/adapters/notes-model/decode.js';
 import { speakerDisplayName } from '../../functions/core/transcripts/turns.js';
-import { loadMeetings, turnSpan, type Meeting } from './data.js';
+import { loadHeldOut, MEETINGS_TEXT, prediction, root } from './held-out.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
     scores: { type: 'string' },
     labels: { type: 'string', default: path.join(root, 'data', 'notes-labels', 'qmsum') },
-    meetings: { type: 'string', default: path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'qmsum') },
+    meetings: { type: 'string', default: path.join(MEETINGS_TEXT, 'qmsum') },
   },
 });
 if (!values.scores) throw new Error('--scores FILE (written by npm run eval:notes-model -- --scores FILE) is needed.');
-const scorer = await import(pathToFileURL(path.resolve(root, '..', 'shared', 'data', 'meetings-text', 'score-notes.mjs')).href) as {
-  scoreMeeting(gold: unknown, pred: unknown): unknown; summarise(scores: unknown[]): unknown; fmt(s: unknown): string;
-};
-type Held = Scores & { fold: number; thresholds: Thresholds; owner?: OwnerModel };
-const held = JSON.parse(await readFile(values.scores, 'utf8')) as Record<string, Held>;
-const ids = Object.keys(held);
-const meetings = await loadMeetings(values.labels!, values.meetings!, new RegExp(`^(?:${ids.join('|')})$`));
-const drafts = path.join(root, '.cache', 'notes-model', 'drafts');
-const files = await readdir(drafts);
-/** Today's rules' draft of the meeting, as train-notes cached it (their action items are owner cues). */
-async function rulesOf(m: Meeting): Promise<NotesDraft> {
-  const file = files.find((f) => f.startsWith(`rules-${m.id}-${m.hashes[1].slice(0, 12)}-`));
-  if (!file) throw new Error(`No cached rule draft of ${m.id}: run npm run eval:notes-model first.`);
-  return JSON.parse(await readFile(path.join(drafts, file), 'utf8')) as NotesDraft;
-}
-const prepared = await Promise.all(meetings.map(async (m) => ({ m, turns: turnsOf(m.sentences), rules: await rulesOf(m) })));
-
-const prediction = (m: Meeting, d: NotesDraft) => {
-  const span = (p: { start: number; end: number }) => turnSpan(m.times, p.start, p.end);
-  return {
-    overview: d.overview, summary: d.summary.map((p) => ({ turns: span(p), text: p.text })),
-    decisions: (d.decisions ?? []).map((p) => ({ turns: span(p), text: p.text })),
-    action_items: d.actionItems.map((p) => ({ turns: span(p), owner: p.owner ?? null, text: p.text })),
-  };
-};
+const { scorer, held, prepared } = await loadHeldOut(values.scores, values.labels!, values.meetings!);
 
 const VARIANTS: Record<string, DecodeOptions> = {
   'as committed': {},
