@@ -5,18 +5,27 @@
  * defaults) and prints, for each, the time left the API showed at the start of processing (the first reading after the
  * recording was probed) and once 25 % and 50 % of the actual time had passed, beside the time that was actually left
  * until the transcript was ready, and the error, each point and each recording marked PASS or FAIL against the
- * target (within ±50 %).
- * Usage: npm run bench:estimates [-- --minutes 2,10,60] [--poll-seconds 1]
+ * target (within ±50 %). For each run it also prints the timed stages' seconds as the pipeline recorded them
+ * (what the next runs' expected times are fitted from, stage-speeds.ts) and the speech engine's pace: seconds of speech
+ * it reported decoded a second, while the speech was being found and after (progress.ts counts only the decoding).
+ * Usage: npm run bench:estimates [-- --minutes 2,10,60] [--poll-seconds 0.25] (how often the API is read)
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createStageSpeedRecord } from '../functions/adapters/dynamodb/stage-speeds-repository.js';
+import { readConfig } from '../functions/config.js';
+import { TIMED_STAGES } from '../functions/core/pipeline/stage-speeds.js';
+import { selectEngine } from '../local/engines/select.js';
+import type { TranscriptionEngine, TranscriptionProgress } from '../local/engines/types.js';
 import { startLocalEdition } from '../local/runtime.js';
 import { signUpAndSignIn } from '../test/helpers/users.js';
 import { buildFixtureRecording } from './lib/fixture-recording.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '2,10,60' }, 'poll-seconds': { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '2,10,60' }, 'poll-seconds': { type: 'string', default: '0.25' } } });
 const lengths = values.minutes.split(',').map(Number);
 if (lengths.some((m) => !(m > 0))) throw new Error('--minutes must be a comma-separated list of positive numbers');
 const pollMs = Number(values['poll-seconds']) * 1000;
@@ -42,8 +51,45 @@ interface Reading {
 }
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** The timed stages' seconds the pipeline recorded for the run just finished (it records them as the transcript is ready). */
+async function recordedStages(before: string): Promise<string> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const samples = (await stageSpeeds.find())?.samples ?? {};
+    if (JSON.stringify(samples.Transcription ?? []) === before) continue;
+    return TIMED_STAGES.map((stage) => `${stage} ${samples[stage]?.at(-1)?.seconds.toFixed(1) ?? '–'} s`).join(', ');
+  }
+  return 'stages not recorded';
+}
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'meetscribe-bench-estimates-'));
-const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: () => {} });
+/** The default engine, its progress reports kept with their times (epoch ms) for the pace printed per run. */
+let reports: Array<TranscriptionProgress & { atMs: number }> = [];
+const engine = await selectEngine({});
+const observed: TranscriptionEngine = {
+  ...engine,
+  transcribe: (wav, options) => engine.transcribe(wav, {
+    ...options, onProgress: (progress) => { reports.push({ ...progress, atMs: Date.now() }); options.onProgress?.(progress); },
+  }),
+};
+/**
+ * Seconds of speech decoded a second while the speech was being found (the total still moving: progress.ts projects
+ * it until the VAD is done) and after, from the engine's first report of speech decoded to its last.
+ */
+const pace = () => {
+  const decoding = reports.filter((r) => r.done > 0);
+  const last = reports.at(-1);
+  if (!last || decoding.length < 2) return 'pace –';
+  const found = reports.find((r, i) => reports.slice(i).every((later) => later.total === r.total)) ?? last;
+  const rate = (from: (typeof reports)[number], to: (typeof reports)[number]) =>
+    (to.atMs > from.atMs ? ((to.done - from.done) / (to.atMs - from.atMs)) * 1000 : Number.NaN).toFixed(1);
+  const first = decoding[0]!;
+  return `pace ${found.atMs > first.atMs ? rate(first, found) : '–'} s of speech/s while finding speech, ` +
+    `${rate(found.atMs > first.atMs ? found : first, last)} after`;
+};
+const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: () => {}, transcribeEngine: observed });
+const stageSpeeds = createStageSpeedRecord(
+  DynamoDBDocumentClient.from(new DynamoDBClient({})), readConfig(['TABLE_NAME']).TABLE_NAME,
+);
 const rows: string[] = [];
 const verdicts: string[] = [];
 /** Issue 35: the estimate within ±50 % of the actual time left. */
@@ -62,6 +108,8 @@ try {
     for (const [k, v] of Object.entries(target.fields as Record<string, string>)) form.append(k, v);
     form.append('file', new Blob([await readFile(recording)], { type: target.fields['Content-Type'] }), fileName);
     const loadBefore = load();
+    const recordedBefore = JSON.stringify((await stageSpeeds.find())?.samples.Transcription ?? []);
+    reports = [];
     const post = await fetch(target.url, { method: 'POST', body: form });
     if (post.status >= 300) throw new Error(`upload answered ${post.status}: ${await post.text()}`);
     const uploaded = Date.now();
@@ -93,7 +141,8 @@ try {
       return { label, pass, cell };
     });
     const row = `${String(minutes).padStart(3)} min: upload → transcript ready ${(readyMs / 1000).toFixed(1)} s | ` +
-      `${checks.map((c) => c.cell).join(' | ')} | load ${loadBefore} → ${load()}`;
+      `${checks.map((c) => c.cell).join(' | ')} | load ${loadBefore} → ${load()}\n` +
+      `         recorded: ${await recordedStages(recordedBefore)} | ${pace()}`;
     console.log(row);
     rows.push(row);
     verdicts.push(`${String(minutes).padStart(3)} min: ${checks.every((c) => c.pass) ? 'PASS' : 'FAIL'} (within ±${TARGET_PERCENT} %: ` +
@@ -107,5 +156,6 @@ try {
   console.log(verdicts.every((v) => v.includes(': PASS')) ? 'target met for every recording' : 'target NOT met for every recording');
 } finally {
   await edition.stop();
+  await engine.close?.();
   await rm(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
 }

@@ -7,7 +7,6 @@ import { findPocketsphinx } from './pocketsphinx.js';
 import { NoEngineError, type TranscriptionEngine } from './types.js';
 import { locateCarriedModel, SILERO_VAD_NPM, WHISPER_TINY_EN, type CarriedModel } from './whisper/carrier.js';
 import { createWhisperEngine, NATIVE_WHISPER_ENGINE_NAME } from './whisper/engine.js';
-import { NATIVE_SCAN_COST } from './whisper/progress.js';
 import { lazyWhisperPool } from './whisper/lazy.js';
 import { chooseWhisperRuntime, nativeWhisperStarter } from './whisper/native.js';
 
@@ -88,7 +87,6 @@ export async function selectEngine(options: SelectEngineOptions = {}): Promise<T
     const size = Math.max(1, Math.floor(concurrency / NATIVE_THREADS_PER_SESSION));
     return createWhisperEngine({
       name: NATIVE_WHISPER_ENGINE_NAME, pool: lazyWhisperPool(whisperModel.file, { size, start }), vadModel: vadModel.file, diarizer, log,
-      scanCost: NATIVE_SCAN_COST,
     });
   }
   log('Whisper tiny.en from npm is not usable', { reason: whisperProblem });

@@ -124,7 +124,9 @@ export function toApiJob(job: JobRecord): Record<string, unknown> {
 export function progressTag(progress: JobProgress): { Key: string; Value: string } {
   return {
     Key: TRANSCRIPTION_PROGRESS_TAG,
-    Value: progressTagValue({ done: progress.done, total: progress.total, startedAtMs: progress.startTime, atMs: progress.updateTime }),
+    Value: progressTagValue({
+      done: progress.done, total: progress.total, startedAtMs: progress.startTime, atMs: progress.updateTime, startDone: progress.startDone,
+    }),
   };
 }
 

@@ -114,15 +114,18 @@ export async function startLocalTranscribe(options: LocalTranscribeOptions): Pro
   };
 }
 
-/** The engine's progress kept on the running job's record (in memory), from the first report on. */
+/**
+ * The engine's progress kept on the running job's record (in memory), from the first report on, with the time and work
+ * done of the first report of some work done (the engine's pace is read from there: core/pipeline/progress-estimate.ts).
+ */
 function progressOf(store: JobStore, name: string): (progress: { done: number; total: number }) => void {
-  let startTime: number | undefined;
+  let start: { time: number; done: number } | undefined;
   return ({ done, total }) => {
     const job = store.get(name);
     if (job?.status !== 'IN_PROGRESS' || !(total >= 0) || !(done >= 0)) return;
     const now = Date.now();
-    startTime ??= now;
-    store.remember({ ...job, progress: { done, total, startTime, updateTime: now } });
+    if (!start && done > 0) start = { time: now, done };
+    store.remember({ ...job, progress: { done, total, startTime: start?.time ?? now, updateTime: now, startDone: start?.done ?? 0 } });
   };
 }
 

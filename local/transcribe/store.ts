@@ -27,8 +27,11 @@ export interface JobRecord {
   progress?: JobProgress;
 }
 
-/** Work done of the work to do in the engine's unit, since `startTime` (the first report), as of `updateTime` (epoch ms). */
-export interface JobProgress { done: number; total: number; startTime: number; updateTime: number }
+/**
+ * Work done of the work to do in the engine's unit as of `updateTime`, and `startDone` done at `startTime`, the first
+ * report of some work done (before one, the last report's time and 0); times epoch ms.
+ */
+export interface JobProgress { done: number; total: number; startTime: number; updateTime: number; startDone: number }
 
 /** Job records as one JSON file each under `dir`, written atomically (temp file + rename). */
 export class JobStore {

@@ -82,7 +82,10 @@ function engineShare(state: ProcessingState, stepStartMs: number): EngineShare |
   if (state.step !== 'Transcription' || !progress || !(progress.total > 0)) return undefined;
   const startedMs = Date.parse(progress.startedAt), atMs = Date.parse(progress.at);
   if (!(startedMs >= stepStartMs) || !(atMs >= startedMs)) return undefined;
-  return { share: Math.min(1, progress.done / progress.total), startedAfter: (startedMs - stepStartMs) / 1000, reportedAfter: (atMs - stepStartMs) / 1000 };
+  return {
+    share: Math.min(1, progress.done / progress.total), startedAfter: (startedMs - stepStartMs) / 1000, reportedAfter: (atMs - stepStartMs) / 1000,
+    startShare: Math.min(1, (progress.startDone ?? 0) / progress.total),
+  };
 }
 
 /**

@@ -38,10 +38,12 @@ export const STAGES: ReadonlyArray<readonly [PipelineStep, StageSpec & { readonl
 
 /**
  * How far the speech engine is through the transcription, in seconds since the stage started: the share of its work
- * done (Whisper: speech decoded), when it first reported (once the speech is found and the work's total is known;
- * decoding has run beside the speech-finding since its first regions) and when it last reported.
+ * done (Whisper: speech decoded) when it last reported (`reportedAfter`), and the share it had done (`startShare`,
+ * 0 when not known) when it first reported work done (`startedAfter`: Whisper's first piece back).
  */
-export interface EngineShare { readonly share: number; readonly startedAfter: number; readonly reportedAfter: number }
+export interface EngineShare {
+  readonly share: number; readonly startedAfter: number; readonly reportedAfter: number; readonly startShare?: number;
+}
 
 /** Bounds of the wait between two looks at the transcription job (whole seconds: Step Functions waits in them). */
 export const MIN_POLL_SECONDS = 1;
@@ -58,19 +60,29 @@ export function transcriptionPollSeconds(durationSeconds: number | null, expecte
   return Math.min(MAX_POLL_SECONDS, Math.max(MIN_POLL_SECONDS, Math.round(tenth)));
 }
 /** Share of the work done from which the projection alone is believed; before it, blended with the expected time. */
-export const TRUSTED_SHARE = 0.2;
+export const TRUSTED_SHARE = 0.4;
+/** Shortest time over which the engine's pace is read: its sessions hand back pieces in bursts, one a session. */
+export const MIN_PACE_SECONDS = 1;
 
 /**
- * The transcription's whole time projected from the engine's rate so far, and how much to believe it (0–1, by the
- * share done); undefined before there is a rate. The Whisper engine decodes from the stage's first seconds on (pieces
- * reach it while the speech-finding goes on) and its speaker step runs beside the decoding (docs/speech.md), so the
- * rate is the share done over the whole time since the stage started, and the stage ends with the decoding, half a
- * poll (`pollSeconds`, the run's wait between looks at the job) later.
+ * The transcription's whole time projected from the engine's pace so far, and how much to believe it (0–1, by the
+ * share done); undefined before any work is done. The Whisper engine decodes from the stage's first seconds on (pieces
+ * reach it while the speech-finding goes on, at about the pace it keeps after) and its speaker step runs beside the
+ * decoding (docs/speech.md), so the rest goes at the pace since its first piece came back; the seconds before that
+ * (starting the job, the first piece's decoding) are not that pace (docs/pipeline.md "Time left"). Before a second of
+ * pace is known, the share done over the whole time in the stage, which counts those seconds (longer, and believed
+ * little this early). The stage ends with the decoding, half a poll (`pollSeconds`, the run's wait between looks at the
+ * job) later.
  */
 export function transcriptionProjection(progress: EngineShare, pollSeconds: number): { seconds: number; weight: number } | undefined {
   const { share, startedAfter, reportedAfter } = progress;
   if (!(share > 0) || !(share <= 1) || !(reportedAfter > 0) || !(reportedAfter >= startedAfter)) return undefined;
-  return { seconds: reportedAfter / share + pollSeconds / 2, weight: Math.min(1, share / TRUSTED_SHARE) };
+  const startShare = Math.min(share, Math.max(0, progress.startShare ?? 0));
+  const paceSeconds = reportedAfter - startedAfter;
+  const decodingSeconds = paceSeconds >= MIN_PACE_SECONDS && share > startShare
+    ? reportedAfter + ((1 - share) * paceSeconds) / (share - startShare)
+    : reportedAfter / share;
+  return { seconds: decodingSeconds + pollSeconds / 2, weight: Math.min(1, share / TRUSTED_SHARE) };
 }
 
 /** A late stage holds here (share of its span) rather than reaching its end before the pipeline says so. */

@@ -23,17 +23,18 @@ export interface StageCost { readonly startSeconds: number; readonly perSecond: 
 
 /**
  * Defaults before a run is measured, fitted to the default engine (native Whisper, docs/speech.md) on a 2-core machine
- * that is not shared, from other commands' figures (docs/pipeline.md "Time left"): the transcription stage as a line
- * through two runs of `bench:pipeline -- --engines native` with the job looked at every tenth of its expected time:
- * 2 minutes, WaitForTranscription 7.0–8.0 s (three runs, load about 2), and 60 minutes, 120.1 s (quiet machine) —
- * 3.5 s of start-up (loading the engine's sessions, the first look at the job) plus 0.032 s a second of recording;
- * extraction (levelled) 5.6 s for 2 hours (`eval:asr -- --only long --long-minutes 120`), about 0.001 a second; building the transcript a fraction of a second.
+ * that is not shared (docs/pipeline.md "Time left"): the transcription stage as the pipeline recorded it in
+ * `npm run bench:estimates` runs (session 16, load 1–2.5): 2 minutes 5.1–6.2 s (six runs, the engine's first job, its
+ * sessions starting), 10 minutes 16.1–16.2 s, 60 minutes 100.5–100.6 s — a line through the 2- and 60-minute means,
+ * 2.3 s of start-up (the job's start, the first look at it) plus 0.0275 s a second of recording (10 minutes falls about
+ * 15 % under it); extraction (levelled) 5.6 s for 2 hours (`eval:asr -- --only long --long-minutes 120`), about 0.001 a
+ * second; building the transcript a fraction of a second.
  * A busier machine is slower: its first run is late, its time left then grows with the overrun (progress-estimate.ts),
  * and the runs it records move the fit for the next ones.
  */
 export const DEFAULT_COSTS: Readonly<Record<TimedStage, StageCost>> = {
   ExtractAudio: { startSeconds: 0.5, perSecond: 0.001 },
-  Transcription: { startSeconds: 3.5, perSecond: 0.032 },
+  Transcription: { startSeconds: 2.3, perSecond: 0.0275 },
   BuildTranscript: { startSeconds: 0.3, perSecond: 0.0003 },
 };
 
@@ -44,7 +45,7 @@ export const MIN_RECORDED_SECONDS = 30;
 
 /**
  * Start-up assumed when the runs cannot separate it from the share (one run, or runs all of about one length): the
- * defaults' (for the transcription the 3.5 s start-up above), but at most half
+ * defaults' (for the transcription the 2.3 s start-up above), but at most half
  * the runs' own mean time, so that a run faster than it still says its speed.
  */
 export const priorStartSeconds = (stage: TimedStage, meanSeconds: number): number => Math.min(DEFAULT_COSTS[stage].startSeconds, meanSeconds / 2);

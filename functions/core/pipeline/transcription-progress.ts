@@ -11,19 +11,26 @@ import type { ProcessingStates } from './ports.js';
 /** The tag key of a running job's progress. */
 export const TRANSCRIPTION_PROGRESS_TAG = 'meetscribe:progress';
 
-/** Work done of the work to do, counted since `startedAtMs`, as of `atMs` (epoch ms). */
-export interface EngineProgress { readonly done: number; readonly total: number; readonly startedAtMs: number; readonly atMs: number }
+/**
+ * Work done of the work to do as of `atMs` (epoch ms), and the work done (`startDone`) when the engine first reported
+ * some, at `startedAtMs` (its pace is read from there: progress-estimate.ts).
+ */
+export interface EngineProgress {
+  readonly done: number; readonly total: number; readonly startedAtMs: number; readonly atMs: number; readonly startDone: number;
+}
 
-/** As kept on the run's state (times ISO). */
-export interface TranscriptionProgress { readonly done: number; readonly total: number; readonly startedAt: string; readonly at: string }
+/** As kept on the run's state (times ISO; `startDone` missing on states kept before it was, read as 0). */
+export interface TranscriptionProgress {
+  readonly done: number; readonly total: number; readonly startedAt: string; readonly at: string; readonly startDone?: number;
+}
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** The tag's value: `done=…&total=…&started=…&at=…`, times in epoch seconds. */
+/** The tag's value: `done=…&total=…&started=…&at=…&from=…` (`from`: the work done at `started`), times in epoch seconds. */
 export function progressTagValue(progress: EngineProgress): string {
   return new URLSearchParams({
     done: String(round1(progress.done)), total: String(round1(progress.total)),
-    started: String(progress.startedAtMs / 1000), at: String(progress.atMs / 1000),
+    started: String(progress.startedAtMs / 1000), at: String(progress.atMs / 1000), from: String(round1(progress.startDone)),
   }).toString();
 }
 
@@ -38,8 +45,11 @@ export function readProgressTag(tags: unknown): EngineProgress | undefined {
     return text === null || text.trim() === '' ? Number.NaN : Number(text);
   };
   const [done, total, started, at] = [number('done'), number('total'), number('started'), number('at')];
-  if (![done, total, started, at].every(Number.isFinite) || total <= 0 || done < 0 || done > total || at < started || started <= 0) return undefined;
-  return { done, total, startedAtMs: started * 1000, atMs: at * 1000 };
+  // A tag written before `from` was: the pace read from the stage's start, as then.
+  const startDone = params.has('from') ? number('from') : 0;
+  if (![done, total, started, at, startDone].every(Number.isFinite) || total <= 0 || done < 0 || done > total || at < started || started <= 0
+    || startDone < 0 || startDone > done) return undefined;
+  return { done, total, startedAtMs: started * 1000, atMs: at * 1000, startDone };
 }
 
 export interface NoteProgressPorts { readonly states: Pick<ProcessingStates, 'patchState'> }
@@ -54,7 +64,7 @@ export async function noteTranscriptionProgress(ports: NoteProgressPorts, input:
   await ports.states.patchState(input.meetingId, {
     transcriptionProgress: {
       done: progress.done, total: progress.total,
-      startedAt: new Date(progress.startedAtMs).toISOString(), at: new Date(progress.atMs).toISOString(),
+      startedAt: new Date(progress.startedAtMs).toISOString(), at: new Date(progress.atMs).toISOString(), startDone: progress.startDone,
     },
   });
   return true;

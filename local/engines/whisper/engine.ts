@@ -15,7 +15,7 @@ import { decodeWithRetry } from './cut-short.js';
 import { lostSpeech, rejectText } from './guard.js';
 import type { VadAudio } from './vad-in-worker.js';
 import { PieceStream } from './piece-stream.js';
-import { speechProgress, WASM_SCAN_COST } from './progress.js';
+import { speechProgress } from './progress.js';
 import { findSpeech } from './speech-finder.js';
 import type { WhisperPool } from './pool.js';
 import { wordsFromSegments } from './segment-words.js';
@@ -42,8 +42,6 @@ export interface WhisperEngineParts {
   log?: EngineLog;
   /** The engine's name in logs; default WHISPER_ENGINE_NAME. */
   name?: string;
-  /** The VAD's share of the work in the progress reports (progress.ts); default WASM_SCAN_COST. */
-  scanCost?: number;
 }
 
 /**
@@ -72,7 +70,7 @@ export interface RecordingAudio { readonly source: SampleSource; readonly sample
 export interface RecognizeHooks {
   /** All the speech regions, once the VAD is done (decoding goes on). */
   onSpeech?: (regions: SpeechRegion[]) => void;
-  /** Seconds of speech decoded of the total, once the VAD is done (progress.ts). */
+  /** Seconds of speech decoded of the total, as it goes (progress.ts). */
   onProgress?: TranscribeOptions['onProgress'];
   log?: EngineLog;
 }
@@ -86,7 +84,7 @@ export interface RecognizeHooks {
  * depends on the recording's level, so it decides nothing alone (guard.ts). Only the pieces in flight are held in
  * memory, read from `audio.source`.
  */
-export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel' | 'scanCost'>,
+export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>,
   signal?: AbortSignal, hooks: RecognizeHooks = {}): Promise<{ words: RecognizedWord[]; regions: SpeechRegion[]; pieces: PieceOutcome[] }> {
   const { source, sampleRate } = audio;
   const stream = new PieceStream(source, sampleRate);
@@ -95,17 +93,16 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
   const limit = limiter(Math.max(1, parts.pool.size) * 2);
   const jobs: Array<Promise<PieceOutcome[]>> = [];
   // Progress counts the pieces as planned (the retry's halves are parts of their piece, not counted again).
-  const progress = speechProgress(source.length / sampleRate, hooks.onProgress, parts.scanCost ?? WASM_SCAN_COST, Math.max(1, parts.pool.size));
+  const progress = speechProgress(source.length / sampleRate, hooks.onProgress);
   const planned = new Set<Piece>();
   // The guard's speech share needs the strict regions, known when the VAD is done.
   let speechDone!: (confident: SpeechRegion[]) => void;
   const confidentRegions = new Promise<SpeechRegion[]>((resolve) => { speechDone = resolve; });
   const decode = async (piece: Piece): Promise<PieceOutcome> => {
     // The piece's audio is read when a session is free for it; the wait for the strict regions holds no session.
-    const { text, segments } = await limit(() => {
-      if (planned.delete(piece)) progress.started(piece);
-      return parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal);
-    });
+    const { text, segments } = await limit(() => parts.pool.recognize(pieceAudio(piece, source, sampleRate), signal));
+    // Decoded now, though the guard waits for the VAD: reported at once, or the work done lags the VAD's end.
+    if (planned.delete(piece)) progress.decoded(piece);
     const confident = await confidentRegions;
     const speech = speechSeconds(piece);
     const share = speech > 0 ? piece.speech.reduce((sum, r) => sum + overlap(confident, r.start, r.end), 0) / speech : 0;
@@ -118,7 +115,7 @@ export async function recognizeWithWhisper(audio: RecordingAudio, parts: Pick<Wh
     progress.planned(pieces, final);
     for (const piece of pieces) {
       planned.add(piece);
-      const job = decodeWithRetry(piece, decode).then((outcomes) => { progress.decoded(piece); return outcomes; });
+      const job = decodeWithRetry(piece, decode);
       job.catch(() => undefined);
       jobs.push(job);
     }
@@ -173,7 +170,7 @@ function overlap(regions: readonly SpeechRegion[], start: number, end: number): 
 }
 
 /** recognizeWithWhisper over a 16 kHz WAV file read on demand: the recording is never held whole. */
-async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel' | 'scanCost'>, signal: AbortSignal | undefined,
+async function recognizeWav(wavPath: string, parts: Pick<WhisperEngineParts, 'pool' | 'vadModel'>, signal: AbortSignal | undefined,
   hooks: RecognizeHooks) {
   const wav = openWav(wavPath);
   try {

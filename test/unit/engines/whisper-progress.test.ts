@@ -4,36 +4,30 @@ import { speechProgress } from '../../../local/engines/whisper/progress.js';
 const piece = (start: number, end: number): Piece => ({ start, end, speech: [{ start, end }], stretches: [{ start, end }] });
 
 describe('the Whisper engine’s progress', () => {
-  it('reports nothing while the VAD plans pieces without a scan report, then the work so far, then as each piece is decoded (in flight = half done)', () => {
+  it('reports nothing while the VAD plans pieces without a scan report, then the speech decoded, as each piece comes back', () => {
     const pieces = [piece(0, 20), piece(30, 58), piece(60, 70)];
     const reports: Array<{ done: number; total: number }> = [];
     const progress = speechProgress(70, (p) => reports.push(p));
     progress.planned(pieces.slice(0, 2), false);
-    progress.started(pieces[0]!);
-    progress.started(pieces[1]!);
-    progress.decoded(pieces[1]!); // 28 decoded, 20 in flight; the total is not known yet
+    progress.decoded(pieces[1]!); // 28 decoded; the total is not known yet
     expect(reports).toEqual([]);
     progress.planned(pieces.slice(2), true);
-    expect(reports).toEqual([{ done: 38, total: 58 }]);
-    progress.started(pieces[2]!);
-    expect(reports).toHaveLength(1); // only decoded pieces report
-    progress.decoded(pieces[0]!); // 48 decoded, 10 in flight
+    expect(reports).toEqual([{ done: 28, total: 58 }]);
+    progress.decoded(pieces[0]!);
     progress.decoded(pieces[2]!);
-    expect(reports.map((r) => r.done)).toEqual([38, 53, 58]);
+    expect(reports.map((r) => r.done)).toEqual([28, 48, 58]);
   });
 
-  it('counts as half done only the pieces being decoded, one a session, not those waiting in the pool, once one is back', () => {
-    const pieces = [piece(0, 20), piece(20, 40), piece(40, 60), piece(60, 80), piece(80, 100)];
+  it('counts no piece still being decoded: the work done moves only as pieces come back', () => {
+    // Two sessions, four pieces of 20 s: the first two come back together, the next two later. Counting the ones
+    // being decoded as half done read 30 of 80 s more when the first two were back.
+    const pieces = [piece(0, 20), piece(20, 40), piece(40, 60), piece(60, 80)];
     const reports: Array<{ done: number; total: number }> = [];
-    const progress = speechProgress(100, (p) => reports.push(p), 0, 2);
-    for (const p of pieces.slice(0, 4)) progress.started(p); // two sessions: two decoding, two waiting
-    progress.planned(pieces, true); // none back yet: the pieces handed over have only just started
-    expect(reports.at(-1)).toEqual({ done: 0, total: 100 });
-    progress.decoded(pieces[1]!); // the second session's next piece (the third handed over) starts
-    expect(reports.at(-1)).toEqual({ done: 20 + 10 + 10, total: 100 });
-    progress.started(pieces[4]!);
+    const progress = speechProgress(80, (p) => reports.push(p));
+    progress.planned(pieces, true);
     progress.decoded(pieces[0]!);
-    expect(reports.at(-1)).toEqual({ done: 40 + 10 + 10, total: 100 });
+    progress.decoded(pieces[1]!);
+    expect(reports.at(-1)).toEqual({ done: 40, total: 80 });
   });
 
   it('reports 0 of the speech when the VAD ends before any piece is decoded', () => {
@@ -48,7 +42,6 @@ describe('the Whisper engine’s progress', () => {
     progress.scanned(50, 30); // under a tenth of the recording: nothing yet
     expect(reports).toEqual([]);
     progress.planned([piece(0, 20)], false);
-    progress.started(piece(0, 20));
     progress.decoded(piece(0, 20));
     expect(reports).toEqual([]); // no total yet
     progress.scanned(120, 40); // 40 s of speech in the first fifth: about 200 s in all
@@ -59,28 +52,9 @@ describe('the Whisper engine’s progress', () => {
     expect(reports.at(-1)).toEqual({ done: 20, total: 40 });
   });
 
-  it('counts the speech-finding as work: each second looked at weighs scanCost seconds of speech decoded', () => {
-    const reports: Array<{ done: number; total: number }> = [];
-    const progress = speechProgress(600, (p) => reports.push(p), 0.1);
-    progress.scanned(50, 30); // under a tenth: no total yet, nothing reported
-    expect(reports).toEqual([]);
-    progress.planned([piece(0, 20)], false);
-    progress.started(piece(0, 20));
-    progress.decoded(piece(0, 20));
-    progress.scanned(120, 40); // about 200 s of speech in all, plus 60 s of looking: 20 + 12 done of 260
-    expect(reports.at(-1)!.done).toBeCloseTo(32, 9);
-    expect(reports.at(-1)!.total).toBeCloseTo(260, 9);
-    progress.planned([piece(30, 50)], true); // the VAD is done: all 60 s of its work, the exact speech
-    expect(reports.at(-1)!.done).toBeCloseTo(80, 9);
-    expect(reports.at(-1)!.total).toBeCloseTo(100, 9);
-    progress.started(piece(30, 50));
-    progress.decoded(piece(30, 50));
-    expect(reports.at(-1)).toEqual({ done: 100, total: 100 });
-  });
-
   it('is a no-op without a listener, and a listener that throws does not stop the work', () => {
     const quiet = speechProgress(100);
-    expect(() => { quiet.scanned(60, 10); quiet.planned([piece(0, 5)], true); quiet.started(piece(0, 5)); quiet.decoded(piece(0, 5)); }).not.toThrow();
+    expect(() => { quiet.scanned(60, 10); quiet.planned([piece(0, 5)], true); quiet.decoded(piece(0, 5)); }).not.toThrow();
     const throwing = speechProgress(5, () => { throw new Error('listener'); });
     expect(() => { throwing.planned([piece(0, 5)], true); throwing.decoded(piece(0, 5)); }).not.toThrow();
   });
