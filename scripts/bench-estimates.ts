@@ -14,8 +14,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createStageSpeedRecord } from '../functions/adapters/dynamodb/stage-speeds-repository.js';
 import { readConfig } from '../functions/config.js';
 import { TIMED_STAGES } from '../functions/core/pipeline/stage-speeds.js';
@@ -87,9 +85,9 @@ const pace = () => {
     `${rate(found.atMs > first.atMs ? found : first, last)} after`;
 };
 const edition = await startLocalEdition({ dataDir: path.join(workDir, 'data'), port: 0, log: () => {}, transcribeEngine: observed });
-const stageSpeeds = createStageSpeedRecord(
-  DynamoDBDocumentClient.from(new DynamoDBClient({})), readConfig(['TABLE_NAME']).TABLE_NAME,
-);
+// The handlers' own client, loaded once the edition has set the endpoints (as a handler is).
+const { documentClient } = await import('../functions/adapters/dynamodb/client.js');
+const stageSpeeds = createStageSpeedRecord(documentClient, readConfig(['TABLE_NAME']).TABLE_NAME);
 const rows: string[] = [];
 const verdicts: string[] = [];
 /** Issue 35: the estimate within ±50 % of the actual time left. */

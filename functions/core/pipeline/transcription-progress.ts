@@ -45,7 +45,7 @@ export function readProgressTag(tags: unknown): EngineProgress | undefined {
     return text === null || text.trim() === '' ? Number.NaN : Number(text);
   };
   const [done, total, started, at] = [number('done'), number('total'), number('started'), number('at')];
-  // A tag written before `from` was: the pace read from the stage's start, as then.
+  // A tag written before `from` was: none done at `started`.
   const startDone = params.has('from') ? number('from') : 0;
   if (![done, total, started, at, startDone].every(Number.isFinite) || total <= 0 || done < 0 || done > total || at < started || started <= 0
     || startDone < 0 || startDone > done) return undefined;

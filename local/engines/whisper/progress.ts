@@ -6,8 +6,8 @@
  *
  * Only pieces back from Whisper count, each as its session returns it. The estimate reads the engine's pace from its
  * first piece back on (core/pipeline/progress-estimate.ts), and pieces coming back at that pace measure it without a
- * bias. Counting the pieces being decoded as half done had jumped the work done each time a piece came back (a
- * 2-minute recording's four pieces read 93 % done when its first two were back, 1.3 s before the last two).
+ * bias. Counting the pieces being decoded as half done moved the work done in jumps as pieces were handed over and came
+ * back, ahead of the decoding (docs/pipeline.md, session 16: the bench's 2-minute 50 % point missed at −72 % with it).
  *
  * The speech-finding is not counted as work: the decoding beside it goes at about the pace it keeps once the VAD is
  * done (`bench:estimates` prints both: 24–26 against 29 s of speech a second for 60 minutes, native). Counting it

@@ -20,7 +20,7 @@ describe('the Whisper engine’s progress', () => {
 
   it('counts no piece still being decoded: the work done moves only as pieces come back', () => {
     // Two sessions, four pieces of 20 s: the first two come back together, the next two later. Counting the ones
-    // being decoded as half done read 30 of 80 s more when the first two were back.
+    // being decoded as half done read 20 of 80 s more when the first two were back.
     const pieces = [piece(0, 20), piece(20, 40), piece(40, 60), piece(60, 80)];
     const reports: Array<{ done: number; total: number }> = [];
     const progress = speechProgress(80, (p) => reports.push(p));
